@@ -1,0 +1,135 @@
+"""Actions a seat may take. Frozen, with a text form and a JSON form for records.
+
+>>> a = Discard(1, parse_card("KC"))
+>>> str(a)
+'1: discard KC'
+>>> action_from_json(a.to_json()) == a
+True
+>>> str(Finish(0, parse_card("5H"), None))
+'0: finish 5H'
+"""
+
+from __future__ import annotations
+
+import enum
+from dataclasses import dataclass
+from typing import Any
+
+from .cards import Card, parse_card
+
+
+class IllegalMoveError(ValueError):
+    """An action that the rules do not allow now. ``str()`` is a short reason for a player."""
+
+
+class DrawSource(enum.Enum):
+    """Where a card is drawn from."""
+
+    CLOSED = "closed"
+    """The top of the face-down closed deck."""
+    OPEN = "open"
+    """The top of the face-up open deck."""
+
+
+@dataclass(frozen=True)
+class Draw:
+    """Draw the top card of the closed or open deck: the first move of a turn."""
+
+    seat: int
+    source: DrawSource
+
+    def __str__(self) -> str:
+        return f"{self.seat}: draw {self.source.value}"
+
+    def to_json(self) -> dict[str, Any]:
+        return {"type": "draw", "seat": self.seat, "source": self.source.value}
+
+
+@dataclass(frozen=True)
+class Discard:
+    """Put a card face up on the open deck: ends the turn."""
+
+    seat: int
+    card: Card
+
+    def __str__(self) -> str:
+        return f"{self.seat}: discard {self.card.code}"
+
+    def to_json(self) -> dict[str, Any]:
+        return {"type": "discard", "seat": self.seat, "card": self.card.code}
+
+
+@dataclass(frozen=True)
+class Finish:
+    """Put ``card`` face down on the finish slot and declare.
+
+    ``groups`` is the declarer's arrangement of the other cards (every one of them, each in
+    exactly one group). ``None`` declares with the engine's best arrangement of the hand.
+    """
+
+    seat: int
+    card: Card
+    groups: tuple[tuple[Card, ...], ...] | None = None
+
+    def __str__(self) -> str:
+        text = f"{self.seat}: finish {self.card.code}"
+        if self.groups is not None:
+            text += " | " + " | ".join(" ".join(c.code for c in g) for g in self.groups)
+        return text
+
+    def to_json(self) -> dict[str, Any]:
+        groups = None if self.groups is None else [[c.code for c in g] for g in self.groups]
+        return {"type": "finish", "seat": self.seat, "card": self.card.code, "groups": groups}
+
+
+@dataclass(frozen=True)
+class Drop:
+    """Leave the deal before drawing, for the drop penalty."""
+
+    seat: int
+
+    def __str__(self) -> str:
+        return f"{self.seat}: drop"
+
+    def to_json(self) -> dict[str, Any]:
+        return {"type": "drop", "seat": self.seat}
+
+
+@dataclass(frozen=True)
+class Timeout:
+    """The turn timer ran out: the turn is auto-played (draw closed, discard the drawn card)."""
+
+    seat: int
+
+    def __str__(self) -> str:
+        return f"{self.seat}: timeout"
+
+    def to_json(self) -> dict[str, Any]:
+        return {"type": "timeout", "seat": self.seat}
+
+
+Action = Draw | Discard | Finish | Drop | Timeout
+
+
+def action_from_json(data: dict[str, Any]) -> Action:
+    """Read an action written by ``to_json``; raises ValueError on anything else."""
+    try:
+        kind = data["type"]
+        seat = int(data["seat"])
+        if kind == "draw":
+            return Draw(seat, DrawSource(data["source"]))
+        if kind == "discard":
+            return Discard(seat, parse_card(data["card"]))
+        if kind == "finish":
+            raw = data.get("groups")
+            groups = None if raw is None else tuple(
+                tuple(parse_card(c) for c in g) for g in raw
+            )
+            return Finish(seat, parse_card(data["card"]), groups)
+        if kind == "drop":
+            return Drop(seat)
+        if kind == "timeout":
+            return Timeout(seat)
+    except (KeyError, TypeError) as exc:
+        raise ValueError(f"not an action: {data!r}") from exc
+    raise ValueError(f"not an action: unknown type {data.get('type')!r}")
