@@ -1,0 +1,496 @@
+"""The best arrangement of a hand in the declare family: the lowest count a loser can score.
+
+How it works. Jokers (printed, and wild-rank cards not standing as themselves) are
+interchangeable and score 0, so the search tracks only how many are left. It walks the
+natural cards in a fixed order (suit, then rank) and decides for the first card left: it
+stays loose, or it starts a set or a sequence with later cards and jokers. Results are
+memoised on (cards left, jokers left, wild cards still free to stand as themselves), and
+each result is a small table from *flags* to the most points covered:
+
+- ``s``: sequences made so far (capped at ``min_sequences``);
+- ``q``: a pure sequence of at least ``pure_min_length`` exists;
+- ``p``: some pure sequence exists (a second one can absorb a joker and stay a sequence);
+- ``a``: some group can absorb a leftover joker (a set with room, an impure sequence,
+  a second pure sequence, a group of jokers);
+- ``n``: jokers are left over and must be absorbed for the show to be valid.
+
+The three scoring cases of RULES.md are then read off the table.
+
+>>> from rummy.model.cards import parse_card, parse_cards
+>>> from rummy.model.variant import load_variant
+>>> v = load_variant("indian_13")
+>>> r = best_arrangement(v, parse_cards("KC QC JC 2D 3D 4D JK 6H 6D 6C 10S 8H 3S"),
+...                      cut=parse_card("9S"))
+>>> r.points, r.valid
+(21, False)
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+from dataclasses import dataclass
+from typing import NamedTuple
+
+from .cards import Card, Rank
+from .melds import MAX_SEQUENCE_LENGTH, rank_positions, wild_rank_for
+from .variant import Variant
+
+__all__ = ["Arrangement", "best_arrangement", "wild_rank_for", "best_discards"]
+
+
+@dataclass(frozen=True)
+class Arrangement:
+    """A hand's best arrangement.
+
+    ``points`` is what a loser holding these cards scores (capped; 0 when ``valid``);
+    ``count`` is the same before the cap. ``groups`` are the groups that count (each in
+    display order, jokers in the gaps they fill); ``ungrouped`` is every other card.
+    """
+
+    points: int
+    valid: bool
+    groups: tuple[tuple[Card, ...], ...]
+    ungrouped: tuple[Card, ...]
+    count: int
+
+
+# Group types, as transitions on the flags.
+_LOOSE, _PURE_Q, _PURE, _IMPURE, _SET_ROOM, _SET_FULL, _JOKERS = range(7)
+
+
+def _make_transitions(min_seq: int, exact: bool) -> tuple[tuple[int, ...], ...]:
+    """Flag changes per group type. Counting needs only ``s`` and ``q``; the exact pass
+    (is this a valid show?) also tracks ``p``, ``a`` and ``n``."""
+
+    def enc(s: int, q: int, p: int, a: int, n: int) -> int:
+        if not exact:
+            return s | (q << 3)
+        return s | (q << 3) | (p << 4) | (a << 5) | (n << 6)
+
+    table: list[tuple[int, ...]] = []
+    for kind in range(7):
+        row = []
+        for key in range(128):
+            s, q, p, a, n = key & 7, (key >> 3) & 1, (key >> 4) & 1, (key >> 5) & 1, key >> 6
+            if kind in (_PURE_Q, _PURE):
+                s = min(s + 1, min_seq)
+                a = a | p
+                p = 1
+                q = q | (kind == _PURE_Q)
+            elif kind in (_IMPURE, _JOKERS):
+                s = min(s + 1, min_seq)
+                a = 1
+            elif kind == _SET_ROOM:
+                a = 1
+            row.append(enc(s, q, p, a, n))
+        table.append(tuple(row))
+    return tuple(table)
+
+
+_TRANSITIONS: dict[tuple[int, bool], tuple[tuple[int, ...], ...]] = {}
+
+
+class _Meld(NamedTuple):
+    kind: int
+    naturals: tuple[int, ...]   # indices into the hand's naturals
+    wilds: tuple[int, ...]      # wild cards standing as themselves
+    jokers: int                 # jokers standing in
+    points: int
+    layout: tuple[int, ...]     # positions, for sequences (display order)
+
+
+# A template option: (faces used, jokers standing in, wild cards standing as themselves,
+# the group type, points covered, the group). "Faces used" is in the packed-count form.
+_Template = tuple[int, int, int, int, int, _Meld]
+
+_FIELD = 3  # bits per distinct face: a count of 0-3 copies, and a guard bit above it
+
+
+class _Search:
+    """One hand's search. The cards left are a packed integer: ``_FIELD`` bits per distinct
+    natural face holding how many copies are left, so identical cards from different
+    packs are one field and a group's cards are taken with one subtraction."""
+
+    def __init__(self, variant: Variant, cards: tuple[Card, ...], wild_rank: Rank | None,
+                 exact: bool = False):
+        self.v = variant
+        self.exact = exact
+        self.printed = [c for c in cards if c.rank is None]
+        self.wild = [c for c in cards if c.rank is not None and c.rank == wild_rank]
+        naturals = sorted(
+            (c for c in cards if c.rank is not None and c.rank != wild_rank),
+            key=Card.sort_key,
+        )
+        self.copies: dict[str, list[Card]] = {}
+        for c in naturals:
+            self.copies.setdefault(c.face, []).append(c)
+        self.faces = [group[0] for group in self.copies.values()]
+        self.pts = [variant.card_value(c, wild_rank) for c in self.faces]
+        self.total = sum(variant.card_value(c, wild_rank) for c in naturals)
+        self.start = sum(len(g) << (_FIELD * f) for f, g in enumerate(self.copies.values()))
+        self.guard = sum(4 << (_FIELD * f) for f in range(len(self.faces)))
+        self.seq_min = variant.sequence_min_length
+        self.pml = variant.pure_min_length
+        self.jokers = len(self.printed) + len(self.wild)
+        self.all_wild = (1 << len(self.wild)) - 1
+        ms = variant.min_sequences
+        if (ms, exact) not in _TRANSITIONS:
+            _TRANSITIONS[ms, exact] = _make_transitions(ms, exact)
+        self.tr = _TRANSITIONS[ms, exact]
+        # Wild cards able to stand as themselves: suit -> [(position, wild index)].
+        self.wild_at: dict[object, list[tuple[int, int]]] = {}
+        for wi, c in enumerate(self.wild):
+            assert c.rank is not None
+            for pos in rank_positions(variant, c.rank):
+                self.wild_at.setdefault(c.suit, []).append((pos, wi))
+        self.starts = [rank_positions(variant, c.rank) for c in self.faces if c.rank is not None]
+        self.templates: dict[tuple[int, int], list[_Template]] = {}
+        self.memo: dict[tuple[int, int, int], dict[int, int]] = {}
+
+    # -- the ways the first face left can be used ---------------------------------------
+    def options(self, f: int, wmask: int) -> list[_Template]:
+        """Every group that face ``f`` can start with later faces, all assumed present;
+        callers keep those whose faces are still there and whose jokers they have."""
+        key = (f, wmask)
+        cached = self.templates.get(key)
+        if cached is not None:
+            return cached
+        card = self.faces[f]
+        opts: list[_Template] = []
+        if not self.exact:  # the exact pass asks "can every card be grouped?"
+            opts.append((1 << _FIELD * f, 0, 0, _LOOSE, 0, _Meld(_LOOSE, (), (), 0, 0, ())))
+        self._sets(f, card, opts)
+        by_pos: dict[int, int] = {}
+        for g in range(f + 1, len(self.faces)):
+            other = self.faces[g]
+            if other.suit is not card.suit:
+                break
+            assert other.rank is not None
+            by_pos[int(other.rank)] = g
+        for start in self.starts[f]:
+            self._pure(f, start, by_pos, wmask, opts)
+            if self.jokers:
+                self._impure(f, start, by_pos, opts)
+        self.templates[key] = opts
+        return opts
+
+    def _group(self, kind: int, faces: tuple[int, ...], wilds: tuple[int, ...], need: int,
+               layout: tuple[int, ...]) -> _Template:
+        used = 0
+        for g in faces:
+            used |= 1 << _FIELD * g
+        wused = 0
+        for wi in wilds:
+            wused |= 1 << wi
+        pts = sum(self.pts[g] for g in faces)
+        # A wild card standing as itself is one fewer joker to go round.
+        taken = need + len(wilds)
+        return (used, taken, wused, kind, pts, _Meld(kind, faces, wilds, need, pts, layout))
+
+    def _sets(self, f: int, card: Card, opts: list[_Template]) -> None:
+        v = self.v
+        members = [g for g in range(f + 1, len(self.faces))
+                   if self.faces[g].rank == card.rank]
+        for bits in range(1, 1 << len(members)):
+            chosen = tuple(members[b] for b in range(len(members)) if bits >> b & 1)
+            n = 1 + len(chosen)
+            need = max(v.set_min_size - n, 0)
+            if need > self.jokers or n + need > v.set_max_size:
+                continue
+            kind = _SET_ROOM if n + need < v.set_max_size else _SET_FULL
+            opts.append(self._group(kind, (f, *chosen), (), need, ()))
+
+    def _pure(self, f: int, start: int, by_pos: dict[int, int], wmask: int,
+              opts: list[_Template]) -> None:
+        spots = self.wild_at.get(self.faces[f].suit)
+        wild_here = {p: wi for p, wi in spots if wmask >> wi & 1} if spots else {}
+        step = 1 if start != 14 else -1
+        # Wild cards standing as themselves may also sit on the far side of the start.
+        lows = [start]
+        if start - step in wild_here:
+            lows.append(start - step)
+        for low in lows:
+            used_w: list[int] = [] if low == start else [wild_here[low]]
+            faces: list[int] = [f]
+            layout = [low, start] if low != start else [start]
+            pos = start
+            while len(layout) < MAX_SEQUENCE_LENGTH:
+                pos += step
+                if not 1 <= pos <= 14 or (pos == 14 and 1 in layout) or (
+                        pos == 1 and 14 in layout):
+                    break
+                if pos in by_pos and pos != 14:
+                    faces.append(by_pos[pos])
+                elif pos in wild_here and wild_here[pos] not in used_w:
+                    used_w.append(wild_here[pos])
+                else:
+                    break
+                layout.append(pos)
+                if len(layout) >= self.seq_min and len(used_w) <= self.jokers:
+                    kind = _PURE_Q if len(layout) >= self.pml else _PURE
+                    opts.append(self._group(kind, tuple(faces), tuple(used_w), 0,
+                                            tuple(sorted(layout))))
+
+    def _impure(self, f: int, start: int, by_pos: dict[int, int],
+                opts: list[_Template]) -> None:
+        seq_min, jokers = self.seq_min, self.jokers
+        if start == 14:
+            cands = sorted((14 - p, g) for p, g in by_pos.items())
+        else:
+            cands = sorted((p - start, g) for p, g in by_pos.items() if p > start)
+        # cands: (distance from the start, face), nearest first.
+
+        def walk(idx: int, last: int, chosen: tuple[int, ...], dists: tuple[int, ...]) -> None:
+            n = 1 + len(chosen)
+            span = last + 1
+            length = max(seq_min, span)
+            need = length - n
+            if 1 <= need <= jokers and length <= MAX_SEQUENCE_LENGTH and (
+                    chosen or start != 14):
+                if start == 14:
+                    layout = tuple(sorted(14 - d for d in (0, *dists)))
+                else:
+                    layout = tuple(start + d for d in (0, *dists))
+                opts.append(self._group(_IMPURE, (f, *chosen), (), need, layout))
+            for j in range(idx, len(cands)):
+                dist, g = cands[j]
+                if dist - last - 1 + (span - n) > jokers or dist + 1 > MAX_SEQUENCE_LENGTH:
+                    break
+                walk(j + 1, dist, (*chosen, g), (*dists, dist))
+
+        walk(0, 0, (), ())
+
+    # -- the memoised table --------------------------------------------------------------
+    def table(self, state: int, jokers: int, wmask: int) -> dict[int, int]:
+        key = (state, jokers, wmask)
+        hit = self.memo.get(key)
+        if hit is not None:
+            return hit
+        out: dict[int, int] = {}
+        if state == 0:
+            out[(1 << 6) if jokers and self.exact else 0] = 0
+            if jokers >= self.seq_min:
+                out[self.tr[_JOKERS][0]] = 0
+        else:
+            f = ((state & -state).bit_length() - 1) // _FIELD
+            guard = self.guard
+            with_guard = state | guard
+            tr = self.tr
+            table = self.table
+            for used, need, wused, kind, gain, _meld in self.options(f, wmask):
+                if need > jokers or (with_guard - used) & guard != guard:
+                    continue
+                row = tr[kind]
+                for k, cov in table(state - used, jokers - need, wmask & ~wused).items():
+                    nk = row[k]
+                    val = cov + gain
+                    if out.get(nk, -1) < val:
+                        out[nk] = val
+        self.memo[key] = out
+        return out
+
+    def solve(self) -> dict[int, int]:
+        return self.table(self.start, self.jokers, self.all_wild)
+
+    def rebuild(self, key: int, value: int) -> tuple[list[_Meld], bool]:
+        """The groups behind an entry of the full table, and whether the jokers left over
+        form a group of their own."""
+        state, jokers, wmask = self.start, self.jokers, self.all_wild
+        melds: list[_Meld] = []
+        while state:
+            f = ((state & -state).bit_length() - 1) // _FIELD
+            with_guard = state | self.guard
+            for used, need, wused, kind, gain, meld in self.options(f, wmask):
+                if need > jokers or (with_guard - used) & self.guard != self.guard:
+                    continue
+                sub = (state - used, jokers - need, wmask & ~wused)
+                row = self.tr[kind]
+                found = next((k for k, cov in self.table(*sub).items()
+                              if row[k] == key and cov + gain == value), None)
+                if found is not None:
+                    if kind != _LOOSE:
+                        melds.append(meld)
+                    state, jokers, wmask = sub
+                    key, value = found, value - gain
+                    break
+            else:  # pragma: no cover - the table came from these options
+                raise AssertionError("arrangement could not be rebuilt")
+        return melds, jokers >= self.seq_min and key == self.tr[_JOKERS][0]
+
+
+def _decode(key: int) -> tuple[int, int, int, int, int]:
+    return key & 7, (key >> 3) & 1, (key >> 4) & 1, (key >> 5) & 1, key >> 6
+
+
+def best_arrangement(
+    variant: Variant, cards: Iterable[Card], cut: Card | None = None
+) -> Arrangement:
+    """The arrangement of ``cards`` with the lowest count under the declare-family scoring.
+
+    ``cut`` is the cut wild joker (a printed joker makes the variant's
+    ``printed_joker_cut_rank`` wild). ``valid`` says whether these cards are a valid show.
+    """
+    hand = tuple(cards)
+    wild_rank = wild_rank_for(variant, cut)
+    search = _Search(variant, hand, wild_rank)
+    total = search.total
+    if not _pure_possible(search):
+        return _finish(variant, search, hand, [], total, False, None)
+    if _every_face_groupable(search):
+        # Try for a valid show first: the exact pass has no loose cards, so it is quick.
+        exact = _Search(variant, hand, wild_rank, exact=True)
+        for key, cov in exact.solve().items():
+            s, q, _p, a, n = _decode(key)
+            if s >= variant.min_sequences and q and (n == 0 or a == 1):
+                melds, joker_group = exact.rebuild(key, cov)
+                return _finish(variant, exact, hand, melds, 0, True, joker_group)
+    counts = _counts(search, search.solve())
+    best_count = min(counts, default=total)
+    single = _best_single_pure(search)
+    if single is not None and total - single.points < best_count:
+        return _finish(variant, search, hand, [single], total - single.points, False, None)
+    if not counts:
+        return _finish(variant, search, hand, [], total, False, None)
+    melds, joker_group = search.rebuild(counts[best_count], total - best_count)
+    return _finish(variant, search, hand, melds, best_count, False, joker_group)
+
+
+def _counts(search: _Search, table: dict[int, int]) -> dict[int, int]:
+    """Count -> a table key reaching it, over the arrangements that meet the sequence rule."""
+    out: dict[int, int] = {}
+    for key, cov in table.items():
+        s, q, _p, _a, _n = _decode(key)
+        if s >= search.v.min_sequences and q:
+            out.setdefault(search.total - cov, key)
+    return out
+
+
+def _every_face_groupable(search: _Search) -> bool:
+    """A quick necessary condition for a valid show: every face has some group to join."""
+    able = 0
+    for f in range(len(search.faces)):
+        for used, need, _w, kind, _g, _m in search.options(f, search.all_wild):
+            if kind != _LOOSE and need <= search.jokers:
+                able |= used
+    return all(able >> (_FIELD * f) & 1 for f in range(len(search.faces)))
+
+
+def _pure_possible(search: _Search) -> bool:
+    """Quick test: can any pure sequence of the qualifying length be made at all?"""
+    v = search.v
+    by_suit: dict[object, set[int]] = {}
+    for c in search.faces:
+        assert c.rank is not None
+        by_suit.setdefault(c.suit, set()).update(rank_positions(v, c.rank))
+    for suit, spots in search.wild_at.items():
+        by_suit.setdefault(suit, set()).update(p for p, _ in spots)
+    need = max(search.pml, search.seq_min)
+    for positions in by_suit.values():
+        run = 0
+        for p in range(1, 15):
+            run = run + 1 if p in positions else 0
+            if run >= need:
+                return True
+    return False
+
+
+def _best_single_pure(search: _Search) -> _Meld | None:
+    """The qualifying pure sequence covering the most points (the 'one pure sequence' case)."""
+    best: _Meld | None = None
+    for f in range(len(search.faces)):
+        for _used, _need, _wused, kind, gain, meld in search.options(f, search.all_wild):
+            if kind == _PURE_Q and (best is None or gain > best.points):
+                best = meld
+    return best
+
+
+def _finish(
+    variant: Variant,
+    search: _Search,
+    hand: tuple[Card, ...],
+    melds: list[_Meld],
+    count: int,
+    valid: bool,
+    joker_group: bool | None,
+) -> Arrangement:
+    """Turn melds into card groups, placing jokers in the gaps and leftovers where they fit."""
+    used_wild = {wi for m in melds for wi in m.wilds}
+    pool = list(search.printed) + [w for wi, w in enumerate(search.wild) if wi not in used_wild]
+    spare = {face: list(cards) for face, cards in search.copies.items()}
+    groups: list[list[Card]] = []
+    kinds: list[int] = []
+    for m in melds:
+        jokers = [pool.pop() for _ in range(m.jokers)]
+        naturals = [spare[search.faces[g].face].pop(0) for g in m.naturals]
+        groups.append(_layout(search, m, naturals, jokers))
+        kinds.append(m.kind)
+    if joker_group is not None and pool:
+        if joker_group:
+            groups.append(pool[:])
+            pool.clear()
+        else:
+            _absorb(variant, groups, kinds, pool)
+    grouped = {id(c) for g in groups for c in g}
+    ungrouped = tuple(c for c in hand if id(c) not in grouped)
+    points = 0 if valid else min(count, variant.count_cap)
+    return Arrangement(points, valid, tuple(tuple(g) for g in groups), ungrouped, count)
+
+
+def _layout(search: _Search, m: _Meld, naturals: list[Card], jokers: list[Card]) -> list[Card]:
+    cards = naturals + [search.wild[w] for w in m.wilds]
+    if m.kind in (_SET_ROOM, _SET_FULL):
+        return cards + jokers
+    if not m.layout:
+        return cards + jokers
+    # Sequences: naturals by position, jokers filling the gaps, then padding the top.
+    by_pos: dict[int, Card] = {}
+    for c in cards:
+        assert c.rank is not None
+        for p in rank_positions(search.v, c.rank):
+            if p in m.layout and p not in by_pos:
+                by_pos[p] = c
+                break
+    lo, hi = min(m.layout), max(m.layout)
+    out: list[Card] = []
+    spare = list(jokers)
+    for p in range(lo, hi + 1):
+        out.append(by_pos[p] if p in by_pos else spare.pop())
+    return out + spare if hi < 14 else spare + out
+
+
+def _absorb(variant: Variant, groups: list[list[Card]], kinds: list[int],
+            pool: list[Card]) -> None:
+    """Place leftover jokers in groups that can take them without breaking the show."""
+    kept_pure = False
+    for g, kind in zip(groups, kinds, strict=True):
+        if not pool:
+            return
+        if kind == _PURE_Q and not kept_pure:
+            kept_pure = True  # the show needs one pure sequence left untouched
+            continue
+        if kind == _SET_FULL:
+            continue
+        room = (variant.set_max_size - len(g) if kind == _SET_ROOM
+                else MAX_SEQUENCE_LENGTH - len(g))
+        while pool and room > 0:
+            g.append(pool.pop())
+            room -= 1
+
+
+def best_discards(
+    variant: Variant, cards: Iterable[Card], cut: Card | None = None
+) -> list[tuple[Card, Arrangement]]:
+    """For a hand after drawing: every distinct card to let go and the best arrangement of
+    the rest, lowest count first (valid shows first)."""
+    hand = tuple(cards)
+    seen: dict[str, Arrangement] = {}
+    out: list[tuple[Card, Arrangement]] = []
+    for idx, card in enumerate(hand):
+        if card.face in seen:
+            continue
+        rest = hand[:idx] + hand[idx + 1:]
+        arr = best_arrangement(variant, rest, cut)
+        seen[card.face] = arr
+        out.append((card, arr))
+    out.sort(key=lambda t: (not t[1].valid, t[1].count))
+    return out

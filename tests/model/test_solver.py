@@ -1,0 +1,163 @@
+"""The solver: seed examples of scoring, the rules' edge cases, and a brute-force oracle."""
+
+from __future__ import annotations
+
+import dataclasses
+import random
+
+import pytest
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
+
+from rummy.model.cards import Card, Rank, Suit, make_deck, parse_card, parse_cards
+from rummy.model.melds import GroupKind, arrangement_count, classify_group, wild_rank_for
+from rummy.model.solver import best_arrangement, best_discards
+from rummy.model.variant import load_variant
+
+from .oracle import brute_force
+
+
+@pytest.fixture(scope="module")
+def indian():
+    return load_variant("indian_13")
+
+
+@pytest.fixture(scope="module")
+def two_player():
+    return load_variant("two_player_13")
+
+
+def solve(variant, cards, cut):
+    return best_arrangement(variant, parse_cards(cards), parse_card(cut))
+
+
+def codes(groups):
+    return [sorted(c.code for c in g) for g in groups]
+
+
+# -- the issue's interface example, and seed 004's scoring cases ---------------------------
+def test_issue_example_counts_21(indian):
+    r = solve(indian, "KC QC JC 2D 3D 4D JK 6H 6D 6C 10S 8H 3S", "9S")
+    assert (r.points, r.valid) == (21, False)
+    assert sorted(c.code for c in r.ungrouped) == ["10S", "3S", "8H"]
+
+
+def test_seed004_case3_two_sequences_and_a_set_count_the_rest(indian):
+    # Seq 1 (K♣, Q♣, J♣), Seq 2 (2♦,3♦,4♦, Joker), set (6♥,6♦,6♣), left 10, 8, 3 -> 21
+    r = solve(indian, "KC QC JC 2D 3D 4D JK 6H 6D 6C 10H 8S 3C", "5S")
+    assert r.points == 21
+
+
+def test_seed004_case1_no_pure_sequence_counts_all_cards(indian):
+    # RULES.md: with no pure sequence all 13 cards count (then the cap of 80 applies);
+    # seed 004's "would remain 80" is the usual outcome, not a separate rule.
+    r = solve(indian, "KC QD JC 2D 3H 4D JK 6H 6D 6C 10S 8H 3S", "5S")
+    assert r.count == 10 + 10 + 10 + 2 + 3 + 4 + 6 + 6 + 6 + 10 + 8 + 3 == 78
+    assert r.points == 78 and not r.valid and r.groups == ()
+
+
+def test_seed004_case2_only_one_pure_sequence_counts_the_other_ten(indian):
+    # "If the player has pure sequence (K♣, Q♣, J♣) then ... hand score of 10 remaining cards"
+    r = solve(indian, "KC QC JC 2D 4H 6D 8S 9H 3C 5D 7H 2H 4C", "10S")
+    assert r.count == 2 + 4 + 6 + 8 + 9 + 3 + 5 + 7 + 2 + 4
+    assert codes(r.groups) == [["JC", "KC", "QC"]]
+
+
+def test_with_pure_sequence_but_too_few_sequences_sets_still_count(indian):
+    r = solve(indian, "KC QC JC 2D 2H 2S 9S 9H 9C 5D 7H 4H 4C", "10S")
+    assert r.count == 2 * 3 + 9 * 3 + 5 + 7 + 4 + 4
+
+
+def test_count_capped_at_80(indian):
+    r = solve(indian, "KC QD JH KH 10S 10H 9C 9D 8S 8H 7C QS JD", "2S")
+    assert r.count > 80 and r.points == 80
+
+
+def test_jokers_and_wild_cards_score_zero(indian):
+    # No pure sequence is possible, so every card counts: JK, 9H and 9D (9 wild) count 0.
+    r = solve(indian, "KC QD JH JK 9H 9D 2S 4H 5C 7D 3S 6H 3C", "9S")
+    assert r.count == 10 + 10 + 10 + 2 + 4 + 5 + 7 + 3 + 6 + 3
+
+
+def test_valid_declaration_scores_zero(indian):
+    r = solve(indian, "KC QC JC 2D 3D 4D JK 6H 6D 6C 10S 10H 10D", "9S")
+    assert r.valid and r.points == 0 and r.ungrouped == ()
+
+
+def test_valid_show_uses_a_wild_card_as_itself_in_the_pure_sequence(indian):
+    # K wild: A-K-Q-J of spades is pure (seed 000); the other K fills a sequence.
+    r = solve(indian, "AS KS QS JS 3H KH 3D 2C 3C 4C 5D 6D 7D", "KD")
+    assert r.valid
+
+
+def test_leftover_joker_must_find_a_group(two_player):
+    # One pure sequence of 4 and two full sets: the 13th card, a joker, has nowhere to go
+    # (on the pure sequence it would leave no pure sequence; sets hold 4 at most).
+    r = solve(two_player, "2H 3H 4H 5H 7S 7H 7D 7C QS QH QD QC JK", "KD")
+    assert not r.valid and r.count == 0
+
+
+def test_group_of_jokers_counts_as_the_second_sequence(indian):
+    # Pure sequence, a full set, and three jokers (JK, 8C, 8S with 8 wild): the jokers
+    # together are the second sequence. (The solver may find another valid show.)
+    cards = parse_cards("2H 3H 4H QS QH QD QC JK 8C 8S")
+    r = best_arrangement(indian, cards, parse_card("8D"))
+    assert r.valid
+    jokers_alone = [parse_cards("2H 3H 4H"), parse_cards("QS QH QD QC"), parse_cards("JK 8C 8S")]
+    count, valid, _ = arrangement_count(indian, jokers_alone, Rank.EIGHT)
+    assert (count, valid) == (0, True)
+
+
+def test_two_player_pure_sequence_of_three_is_not_enough(two_player):
+    r = solve(two_player, "2H 3H 4H 7S 7H 7D 9S 9H 9D 5C 6C 7C KD", "QS")
+    assert r.count == sum([2, 3, 4, 7, 7, 7, 9, 9, 9, 5, 6, 7, 10]) and not r.valid
+
+
+def test_two_player_one_pure_sequence_of_four_is_enough(two_player):
+    r = solve(two_player, "2H 3H 4H 5H 7S 7H 7D 9S 9H 9D JC QC KC", "QS")
+    assert r.valid
+
+
+def test_groups_are_real_groups_that_score_the_count(indian):
+    deck = make_deck(2, 2)
+    rng = random.Random(7)
+    for _ in range(300):
+        cards = rng.sample(deck, 14)
+        cut, hand = cards[0], cards[1:]
+        r = best_arrangement(indian, hand, cut)
+        assert sorted(c.code for c in (*[c for g in r.groups for c in g], *r.ungrouped)) == \
+            sorted(c.code for c in hand)
+        for g in r.groups:
+            assert classify_group(indian, g, cut) is not GroupKind.INVALID
+        shown = [*r.groups, *([c] for c in r.ungrouped)]
+        count, valid, _ = arrangement_count(indian, shown, wild_rank_for(indian, cut))
+        assert (count, valid) == (r.count, r.valid)
+
+
+def test_best_discards_orders_by_count(indian):
+    hand = parse_cards("KC QC JC 2D 3D 4D JK 6H 6D 6C 10S 10H 10D 8S")
+    ranked = best_discards(indian, hand, parse_card("9S"))
+    assert ranked[0][0].code == "8S" and ranked[0][1].valid
+    assert [a.count for _, a in ranked[1:]] == sorted(a.count for _, a in ranked[1:])
+
+
+# -- the oracle --------------------------------------------------------------------------
+_SMALL = [c for c in make_deck(2, 2) if c.rank is None or (
+    c.suit in (Suit.SPADES, Suit.HEARTS, Suit.DIAMONDS)
+    and c.rank in (Rank.ACE, Rank.TWO, Rank.THREE, Rank.FOUR, Rank.FIVE, Rank.QUEEN, Rank.KING))]
+_CUTS = [parse_card(t) for t in ("JK", "AS", "2H", "3D", "4S", "5H", "9C", "KD", "QS")]
+
+
+def _hands(max_size: int) -> st.SearchStrategy[list[Card]]:
+    return st.lists(st.sampled_from(_SMALL), min_size=4, max_size=max_size, unique=True)
+
+
+@settings(max_examples=250, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(hand=_hands(8), cut=st.sampled_from(_CUTS),
+       rules=st.sampled_from([(2, 3), (1, 3), (1, 4), (2, 4)]))
+def test_solver_matches_brute_force_on_small_hands(indian, hand, cut, rules):
+    variant = dataclasses.replace(indian, min_sequences=rules[0], pure_min_length=rules[1])
+    expected_count, expected_valid = brute_force(variant, hand, wild_rank_for(variant, cut))
+    r = best_arrangement(variant, hand, cut)
+    assert (r.count, r.valid) == (expected_count, expected_valid)
+    assert r.points == (0 if r.valid else min(r.count, variant.count_cap))
