@@ -104,6 +104,10 @@ class _Meld(NamedTuple):
 _Template = tuple[int, int, int, int, int, _Meld]
 
 _FIELD = 3  # bits per distinct face: a count of 0-3 copies, and a guard bit above it
+_LOOSE_MELD = _Meld(_LOOSE, (), (), 0, 0, ())
+# Module-wide cache of suit-local sequence templates (see _Search._suit_groups).
+_SUIT_GROUPS: dict[tuple[object, ...], tuple[_Template, ...]] = {}
+_SUIT_GROUPS_MAX = 50_000
 
 
 class _Search:
@@ -111,10 +115,9 @@ class _Search:
     natural face holding how many copies are left, so identical cards from different
     packs are one field and a group's cards are taken with one subtraction."""
 
-    def __init__(self, variant: Variant, cards: tuple[Card, ...], wild_rank: Rank | None,
-                 exact: bool = False):
+    def __init__(self, variant: Variant, cards: tuple[Card, ...], wild_rank: Rank | None):
         self.v = variant
-        self.exact = exact
+        self.exact = False
         self.printed = [c for c in cards if c.rank is None]
         self.wild = [c for c in cards if c.rank is not None and c.rank == wild_rank]
         naturals = sorted(
@@ -125,8 +128,9 @@ class _Search:
         for c in naturals:
             self.copies.setdefault(c.face, []).append(c)
         self.faces = [group[0] for group in self.copies.values()]
-        self.pts = [variant.card_value(c, wild_rank) for c in self.faces]
-        self.total = sum(variant.card_value(c, wild_rank) for c in naturals)
+        points = variant.rank_points
+        self.pts = [points[c.rank] for c in self.faces if c.rank is not None]
+        self.total = sum(points[c.rank] for c in naturals if c.rank is not None)
         self.start = sum(len(g) << (_FIELD * f) for f, g in enumerate(self.copies.values()))
         self.guard = sum(4 << (_FIELD * f) for f in range(len(self.faces)))
         self.seq_min = variant.sequence_min_length
@@ -134,9 +138,10 @@ class _Search:
         self.jokers = len(self.printed) + len(self.wild)
         self.all_wild = (1 << len(self.wild)) - 1
         ms = variant.min_sequences
-        if (ms, exact) not in _TRANSITIONS:
-            _TRANSITIONS[ms, exact] = _make_transitions(ms, exact)
-        self.tr = _TRANSITIONS[ms, exact]
+        for exact in (False, True):
+            if (ms, exact) not in _TRANSITIONS:
+                _TRANSITIONS[ms, exact] = _make_transitions(ms, exact)
+        self.tr = _TRANSITIONS[ms, False]
         # Wild cards able to stand as themselves: suit -> [(position, wild index)].
         self.wild_at: dict[object, list[tuple[int, int]]] = {}
         for wi, c in enumerate(self.wild):
@@ -144,53 +149,91 @@ class _Search:
             for pos in rank_positions(variant, c.rank):
                 self.wild_at.setdefault(c.suit, []).append((pos, wi))
         self.starts = [rank_positions(variant, c.rank) for c in self.faces if c.rank is not None]
+        # Plain ints and strings only: the cache below then stays out of the cyclic GC's way.
+        self.rules_key = (variant.sequence_min_length, variant.pure_min_length,
+                          variant.ace.value, tuple(p for _, p in variant.card_points))
         self.templates: dict[tuple[int, int], list[_Template]] = {}
         self.memo: dict[tuple[int, int, int], dict[int, int]] = {}
+
+    def use_pass(self, exact: bool) -> None:
+        """Counting (cards may stay loose; flags ``s`` and ``q``) or the exact pass (every
+        card grouped; every flag). The group templates serve both."""
+        self.exact = exact
+        self.tr = _TRANSITIONS[self.v.min_sequences, exact]
+        self.memo = {}
 
     # -- the ways the first face left can be used ---------------------------------------
     def options(self, f: int, wmask: int) -> list[_Template]:
         """Every group that face ``f`` can start with later faces, all assumed present;
-        callers keep those whose faces are still there and whose jokers they have."""
+        callers keep those whose faces are still there and whose jokers they have.
+        A group's faces are stored as offsets from ``f``."""
         key = (f, wmask)
         cached = self.templates.get(key)
         if cached is not None:
             return cached
         card = self.faces[f]
-        opts: list[_Template] = []
-        if not self.exact:  # the exact pass asks "can every card be grouped?"
-            opts.append((1 << _FIELD * f, 0, 0, _LOOSE, 0, _Meld(_LOOSE, (), (), 0, 0, ())))
-        self._sets(f, card, opts)
-        by_pos: dict[int, int] = {}
+        shift = _FIELD * f
+        # The loose option comes first; the exact pass ("can every card be grouped?")
+        # skips it.
+        opts: list[_Template] = [(1 << shift, 0, 0, _LOOSE, 0, _LOOSE_MELD)]
+        rel: list[_Template] = []
+        self._sets(f, card, rel)
+        rel.extend(self._suit_groups(f, wmask))
+        rel.sort(key=lambda t: t[1])  # by jokers taken: callers stop early
+        opts.extend((used << shift, taken, wused, kind, pts, meld)
+                    for used, taken, wused, kind, pts, meld in rel)
+        self.templates[key] = opts
+        return opts
+
+    def _suit_groups(self, f: int, wmask: int) -> tuple[_Template, ...]:
+        """Sequences that face ``f`` starts. They depend only on a suit-local pattern, which
+        recurs from hand to hand, so they are kept in a module-wide cache."""
+        card = self.faces[f]
+        later: list[int] = []
         for g in range(f + 1, len(self.faces)):
             other = self.faces[g]
             if other.suit is not card.suit:
                 break
             assert other.rank is not None
-            by_pos[int(other.rank)] = g
-        for start in self.starts[f]:
-            self._pure(f, start, by_pos, wmask, opts)
-            if self.jokers:
-                self._impure(f, start, by_pos, opts)
-        self.templates[key] = opts
-        return opts
+            later.append(int(other.rank))
+        spots = self.wild_at.get(card.suit)
+        wild_here = tuple((p, wi) for p, wi in spots if wmask >> wi & 1) if spots else ()
+        assert card.rank is not None
+        key = (self.rules_key, int(card.rank), tuple(later), wild_here, self.jokers)
+        found = _SUIT_GROUPS.get(key)
+        if found is None:
+            if len(_SUIT_GROUPS) > _SUIT_GROUPS_MAX:
+                _SUIT_GROUPS.clear()
+            by_pos = {rank: off for off, rank in enumerate(later, start=1)}
+            pts = [self.v.rank_points[card.rank]] + [self.v.rank_points[Rank(r)] for r in later]
+            groups: list[_Template] = []
+            for start in self.starts[f]:
+                self._pure(start, by_pos, pts, dict(wild_here), groups)
+                if self.jokers:
+                    self._impure(start, by_pos, pts, groups)
+            found = _SUIT_GROUPS[key] = tuple(groups)
+        return found
 
-    def _group(self, kind: int, faces: tuple[int, ...], wilds: tuple[int, ...], need: int,
-               layout: tuple[int, ...]) -> _Template:
+    def _group(self, kind: int, offsets: tuple[int, ...], pts: list[int],
+               wilds: tuple[int, ...], need: int, layout: tuple[int, ...]) -> _Template:
         used = 0
-        for g in faces:
-            used |= 1 << _FIELD * g
+        gain = 0
+        for o in offsets:
+            used |= 1 << _FIELD * o
+            gain += pts[o]
         wused = 0
         for wi in wilds:
             wused |= 1 << wi
-        pts = sum(self.pts[g] for g in faces)
         # A wild card standing as itself is one fewer joker to go round.
         taken = need + len(wilds)
-        return (used, taken, wused, kind, pts, _Meld(kind, faces, wilds, need, pts, layout))
+        return (used, taken, wused, kind, gain, _Meld(kind, offsets, wilds, need, gain, layout))
 
     def _sets(self, f: int, card: Card, opts: list[_Template]) -> None:
         v = self.v
-        members = [g for g in range(f + 1, len(self.faces))
+        members = [g - f for g in range(f + 1, len(self.faces))
                    if self.faces[g].rank == card.rank]
+        pts = [self.pts[f + o] if f + o < len(self.pts) else 0
+               for o in range(max(members, default=0) + 1)]
         for bits in range(1, 1 << len(members)):
             chosen = tuple(members[b] for b in range(len(members)) if bits >> b & 1)
             n = 1 + len(chosen)
@@ -198,12 +241,10 @@ class _Search:
             if need > self.jokers or n + need > v.set_max_size:
                 continue
             kind = _SET_ROOM if n + need < v.set_max_size else _SET_FULL
-            opts.append(self._group(kind, (f, *chosen), (), need, ()))
+            opts.append(self._group(kind, (0, *chosen), pts, (), need, ()))
 
-    def _pure(self, f: int, start: int, by_pos: dict[int, int], wmask: int,
-              opts: list[_Template]) -> None:
-        spots = self.wild_at.get(self.faces[f].suit)
-        wild_here = {p: wi for p, wi in spots if wmask >> wi & 1} if spots else {}
+    def _pure(self, start: int, by_pos: dict[int, int], pts: list[int],
+              wild_here: dict[int, int], opts: list[_Template]) -> None:
         step = 1 if start != 14 else -1
         # Wild cards standing as themselves may also sit on the far side of the start.
         lows = [start]
@@ -211,7 +252,7 @@ class _Search:
             lows.append(start - step)
         for low in lows:
             used_w: list[int] = [] if low == start else [wild_here[low]]
-            faces: list[int] = [f]
+            faces: list[int] = [0]
             layout = [low, start] if low != start else [start]
             pos = start
             while len(layout) < MAX_SEQUENCE_LENGTH:
@@ -228,17 +269,17 @@ class _Search:
                 layout.append(pos)
                 if len(layout) >= self.seq_min and len(used_w) <= self.jokers:
                     kind = _PURE_Q if len(layout) >= self.pml else _PURE
-                    opts.append(self._group(kind, tuple(faces), tuple(used_w), 0,
+                    opts.append(self._group(kind, tuple(faces), pts, tuple(used_w), 0,
                                             tuple(sorted(layout))))
 
-    def _impure(self, f: int, start: int, by_pos: dict[int, int],
+    def _impure(self, start: int, by_pos: dict[int, int], pts: list[int],
                 opts: list[_Template]) -> None:
         seq_min, jokers = self.seq_min, self.jokers
         if start == 14:
-            cands = sorted((14 - p, g) for p, g in by_pos.items())
+            cands = sorted((14 - p, o) for p, o in by_pos.items())
         else:
-            cands = sorted((p - start, g) for p, g in by_pos.items() if p > start)
-        # cands: (distance from the start, face), nearest first.
+            cands = sorted((p - start, o) for p, o in by_pos.items() if p > start)
+        # cands: (distance from the start, face offset), nearest first.
 
         def walk(idx: int, last: int, chosen: tuple[int, ...], dists: tuple[int, ...]) -> None:
             n = 1 + len(chosen)
@@ -251,19 +292,21 @@ class _Search:
                     layout = tuple(sorted(14 - d for d in (0, *dists)))
                 else:
                     layout = tuple(start + d for d in (0, *dists))
-                opts.append(self._group(_IMPURE, (f, *chosen), (), need, layout))
+                opts.append(self._group(_IMPURE, (0, *chosen), pts, (), need, layout))
             for j in range(idx, len(cands)):
-                dist, g = cands[j]
+                dist, o = cands[j]
                 if dist - last - 1 + (span - n) > jokers or dist + 1 > MAX_SEQUENCE_LENGTH:
                     break
-                walk(j + 1, dist, (*chosen, g), (*dists, dist))
+                walk(j + 1, dist, (*chosen, o), (*dists, dist))
 
         walk(0, 0, (), ())
 
     # -- the memoised table --------------------------------------------------------------
     def table(self, state: int, jokers: int, wmask: int) -> dict[int, int]:
-        key = (state, jokers, wmask)
-        hit = self.memo.get(key)
+        # One int as the memo key: packed counts, jokers left, wild cards still free.
+        memo = self.memo
+        key = state << 20 | jokers << 12 | wmask
+        hit = memo.get(key)
         if hit is not None:
             return hit
         out: dict[int, int] = {}
@@ -276,17 +319,24 @@ class _Search:
             guard = self.guard
             with_guard = state | guard
             tr = self.tr
-            table = self.table
-            for used, need, wused, kind, gain, _meld in self.options(f, wmask):
-                if need > jokers or (with_guard - used) & guard != guard:
+            opts = self.options(f, wmask)
+            for n in range(1 if self.exact else 0, len(opts)):
+                used, need, wused, kind, gain, _meld = opts[n]
+                if need > jokers:
+                    break  # templates are sorted by jokers taken
+                if (with_guard - used) & guard != guard:
                     continue
+                sub_state, sub_jokers, sub_wild = state - used, jokers - need, wmask & ~wused
+                sub = memo.get(sub_state << 20 | sub_jokers << 12 | sub_wild)
+                if sub is None:
+                    sub = self.table(sub_state, sub_jokers, sub_wild)
                 row = tr[kind]
-                for k, cov in table(state - used, jokers - need, wmask & ~wused).items():
+                for k, cov in sub.items():
                     nk = row[k]
                     val = cov + gain
                     if out.get(nk, -1) < val:
                         out[nk] = val
-        self.memo[key] = out
+        memo[key] = out
         return out
 
     def solve(self) -> dict[int, int]:
@@ -300,16 +350,17 @@ class _Search:
         while state:
             f = ((state & -state).bit_length() - 1) // _FIELD
             with_guard = state | self.guard
-            for used, need, wused, kind, gain, meld in self.options(f, wmask):
+            opts = self.options(f, wmask)
+            for used, need, wused, kind, gain, meld in opts[1:] if self.exact else opts:
                 if need > jokers or (with_guard - used) & self.guard != self.guard:
-                    continue
+                    continue  # (rebuilding is rare: no need to stop early here)
                 sub = (state - used, jokers - need, wmask & ~wused)
                 row = self.tr[kind]
                 found = next((k for k, cov in self.table(*sub).items()
                               if row[k] == key and cov + gain == value), None)
                 if found is not None:
                     if kind != _LOOSE:
-                        melds.append(meld)
+                        melds.append(meld._replace(naturals=tuple(f + o for o in meld.naturals)))
                     state, jokers, wmask = sub
                     key, value = found, value - gain
                     break
@@ -338,12 +389,13 @@ def best_arrangement(
         return _finish(variant, search, hand, [], total, False, None)
     if _every_face_groupable(search):
         # Try for a valid show first: the exact pass has no loose cards, so it is quick.
-        exact = _Search(variant, hand, wild_rank, exact=True)
-        for key, cov in exact.solve().items():
+        search.use_pass(exact=True)
+        for key, cov in search.solve().items():
             s, q, _p, a, n = _decode(key)
             if s >= variant.min_sequences and q and (n == 0 or a == 1):
-                melds, joker_group = exact.rebuild(key, cov)
-                return _finish(variant, exact, hand, melds, 0, True, joker_group)
+                melds, joker_group = search.rebuild(key, cov)
+                return _finish(variant, search, hand, melds, 0, True, joker_group)
+        search.use_pass(exact=False)
     counts = _counts(search, search.solve())
     best_count = min(counts, default=total)
     single = _best_single_pure(search)
@@ -366,13 +418,34 @@ def _counts(search: _Search, table: dict[int, int]) -> dict[int, int]:
 
 
 def _every_face_groupable(search: _Search) -> bool:
-    """A quick necessary condition for a valid show: every face has some group to join."""
-    able = 0
-    for f in range(len(search.faces)):
-        for used, need, _w, kind, _g, _m in search.options(f, search.all_wild):
-            if kind != _LOOSE and need <= search.jokers:
-                able |= used
-    return all(able >> (_FIELD * f) & 1 for f in range(len(search.faces)))
+    """A quick necessary condition for a valid show: every face has some group to join.
+
+    A sequence through a card has ``sequence_min_length - 1`` other places within that
+    distance of it, each a natural card, a wild card as itself, or a joker; a set needs
+    ``set_min_size - 1`` cards of the rank in other suits or jokers.
+    """
+    v, jokers = search.v, search.jokers
+    if jokers >= min(search.seq_min, v.set_min_size) - 1:
+        return True  # any card and two jokers make a sequence
+    reach = search.seq_min - 1
+    for f, card in enumerate(search.faces):
+        mine = search.starts[f]
+        in_suit = set()
+        same_rank = 0
+        for g, other in enumerate(search.faces):
+            if g == f or other.rank is None:
+                continue
+            if other.suit is card.suit:
+                in_suit.update(q for q in rank_positions(v, other.rank)
+                               if any(abs(p - q) <= reach for p in mine))
+            elif other.rank == card.rank:
+                same_rank += 1
+        in_suit.update(p for p, _ in search.wild_at.get(card.suit, ())
+                       if any(abs(p - q) <= reach for q in mine))
+        if (len(in_suit) + jokers < reach
+                and same_rank + jokers < v.set_min_size - 1):
+            return False
+    return True
 
 
 def _pure_possible(search: _Search) -> bool:
@@ -398,9 +471,9 @@ def _best_single_pure(search: _Search) -> _Meld | None:
     """The qualifying pure sequence covering the most points (the 'one pure sequence' case)."""
     best: _Meld | None = None
     for f in range(len(search.faces)):
-        for _used, _need, _wused, kind, gain, meld in search.options(f, search.all_wild):
+        for _used, _need, _wused, kind, gain, meld in search._suit_groups(f, search.all_wild):
             if kind == _PURE_Q and (best is None or gain > best.points):
-                best = meld
+                best = meld._replace(naturals=tuple(f + o for o in meld.naturals))
     return best
 
 

@@ -9,6 +9,7 @@ with ``file:line:column`` and the allowed values.
 from __future__ import annotations
 
 import enum
+import functools
 import os
 from collections.abc import Mapping
 from dataclasses import dataclass, field, replace
@@ -111,8 +112,13 @@ class Variant:
     def deck_size(self) -> int:
         return 52 * self.packs + self.printed_jokers
 
+    @functools.cached_property
+    def rank_points(self) -> dict[Rank, int]:
+        """``card_points`` as a mapping (computed once: the solver asks it for every card)."""
+        return dict(self.card_points)
+
     def points_of_rank(self, rank: Rank) -> int:
-        return dict(self.card_points)[rank]
+        return self.rank_points[rank]
 
     def card_value(self, card: Card, wild_rank: Rank | None) -> int:
         """Points of one card in a loser's count: jokers and wild-rank cards score 0."""
