@@ -153,7 +153,7 @@ class _Search:
         self.rules_key = (variant.sequence_min_length, variant.pure_min_length,
                           variant.ace.value, tuple(p for _, p in variant.card_points))
         self.templates: dict[tuple[int, int], list[_Template]] = {}
-        self.memo: dict[tuple[int, int, int], dict[int, int]] = {}
+        self.memo: dict[int, dict[int, int]] = {}
 
     def use_pass(self, exact: bool) -> None:
         """Counting (cards may stay loose; flags ``s`` and ``q``) or the exact pass (every
@@ -430,7 +430,7 @@ def _every_face_groupable(search: _Search) -> bool:
     reach = search.seq_min - 1
     for f, card in enumerate(search.faces):
         mine = search.starts[f]
-        in_suit = set()
+        in_suit: set[int] = set()
         same_rank = 0
         for g, other in enumerate(search.faces):
             if g == f or other.rank is None:
