@@ -1,0 +1,60 @@
+"""The rules of rummy, in pure Python: cards, variants, groups, the solver, the deal.
+
+Never imports pygame: the desktop client, the bots and the command line all go through it.
+
+>>> from rummy.model import load_variant, parse_cards, parse_card, best_arrangement
+>>> v = load_variant("indian_13")
+>>> r = best_arrangement(v, parse_cards("KC QC JC 2D 3D 4D JK 6H 6D 6C 10S 8H 3S"),
+...                      cut=parse_card("9S"))
+>>> r.points, r.valid
+(21, False)
+>>> classify_group(v, parse_cards("2S KS 4S 5S"), cut=parse_card("KD")).value
+'impure_sequence'
+"""
+
+from .actions import (
+    Action,
+    Discard,
+    Draw,
+    DrawSource,
+    Drop,
+    Finish,
+    IllegalMoveError,
+    Timeout,
+    action_from_json,
+)
+from .cards import Card, CardError, Rank, Suit, format_cards, make_deck, parse_card, parse_cards
+from .melds import GroupKind, check_declaration, classify_group, wild_rank_for
+from .solver import Arrangement, best_arrangement, best_discards
+from .variant import Variant, VariantError, list_variant_ids, load_variant
+
+__all__ = [
+    "Action",
+    "Arrangement",
+    "Card",
+    "CardError",
+    "Discard",
+    "Draw",
+    "DrawSource",
+    "Drop",
+    "Finish",
+    "GroupKind",
+    "IllegalMoveError",
+    "Rank",
+    "Suit",
+    "Timeout",
+    "Variant",
+    "VariantError",
+    "action_from_json",
+    "best_arrangement",
+    "best_discards",
+    "check_declaration",
+    "classify_group",
+    "format_cards",
+    "list_variant_ids",
+    "load_variant",
+    "make_deck",
+    "parse_card",
+    "parse_cards",
+    "wild_rank_for",
+]
