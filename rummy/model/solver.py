@@ -103,11 +103,19 @@ class _Meld(NamedTuple):
 # the group type, points covered, the group). "Faces used" is in the packed-count form.
 _Template = tuple[int, int, int, int, int, _Meld]
 
+def _rank_major(card: Card) -> tuple[int, int, int]:
+    """The search's card order: by rank first. Sequences then start at their lowest card
+    and sets at their first suit, and the memo sees fewer distinct states than with suits
+    first (about 20% fewer on near-complete hands)."""
+    assert card.rank is not None and card.suit is not None
+    return (int(card.rank), 4 - card.suit.toss_order, card.copy)
+
+
 _FIELD = 3  # bits per distinct face: a count of 0-3 copies, and a guard bit above it
-_LOOSE_MELD = _Meld(_LOOSE, (), (), 0, 0, ())
-# Module-wide cache of suit-local sequence templates (see _Search._suit_groups).
-_SUIT_GROUPS: dict[tuple[object, ...], tuple[_Template, ...]] = {}
-_SUIT_GROUPS_MAX = 50_000
+_LOOSE_OPTION: _Template = (1, 0, 0, _LOOSE, 0, _Meld(_LOOSE, (), (), 0, 0, ()))
+# Module-wide cache of a face's options by pattern (see _Search.options).
+_PATTERNS: dict[tuple[object, ...], tuple[_Template, ...]] = {}
+_PATTERNS_MAX = 50_000
 
 
 class _Search:
@@ -122,7 +130,7 @@ class _Search:
         self.wild = [c for c in cards if c.rank is not None and c.rank == wild_rank]
         naturals = sorted(
             (c for c in cards if c.rank is not None and c.rank != wild_rank),
-            key=Card.sort_key,
+            key=_rank_major,
         )
         self.copies: dict[str, list[Card]] = {}
         for c in naturals:
@@ -151,8 +159,19 @@ class _Search:
         self.starts = [rank_positions(variant, c.rank) for c in self.faces if c.rank is not None]
         # Plain ints and strings only: the cache below then stays out of the cyclic GC's way.
         self.rules_key = (variant.sequence_min_length, variant.pure_min_length,
-                          variant.ace.value, tuple(p for _, p in variant.card_points))
-        self.templates: dict[tuple[int, int], list[_Template]] = {}
+                          variant.set_min_size, variant.set_max_size, variant.ace.value,
+                          tuple(p for _, p in variant.card_points))
+        # What a face's groups depend on: its rank, the ranks after it in its suit, and
+        # where the later faces of its rank are (as offsets).
+        self.pattern: list[tuple[int, tuple[tuple[int, int], ...], tuple[int, ...]]] = []
+        for f, card in enumerate(self.faces):
+            assert card.rank is not None
+            later_in_suit = tuple((int(o.rank), g - f) for g, o in enumerate(self.faces)
+                                  if g > f and o.suit is card.suit and o.rank is not None)
+            same_rank = tuple(g - f for g in range(f + 1, len(self.faces))
+                              if self.faces[g].rank == card.rank)
+            self.pattern.append((int(card.rank), later_in_suit, same_rank))
+        self.templates: dict[tuple[int, int], tuple[_Template, ...]] = {}
         self.memo: dict[int, dict[int, int]] = {}
 
     def use_pass(self, exact: bool) -> None:
@@ -163,56 +182,44 @@ class _Search:
         self.memo = {}
 
     # -- the ways the first face left can be used ---------------------------------------
-    def options(self, f: int, wmask: int) -> list[_Template]:
-        """Every group that face ``f`` can start with later faces, all assumed present;
-        callers keep those whose faces are still there and whose jokers they have.
-        A group's faces are stored as offsets from ``f``."""
+    def options(self, f: int, wmask: int) -> tuple[_Template, ...]:
+        """Every way face ``f`` can be used when it is the first face left: loose first (the
+        exact pass skips it), then its groups with later faces, all assumed present, sorted
+        by jokers taken. Faces are offsets from ``f`` and counts are shifted down by ``f``'s
+        field, so the same pattern in another hand shares the entry (module-wide cache)."""
         key = (f, wmask)
         cached = self.templates.get(key)
         if cached is not None:
             return cached
-        card = self.faces[f]
-        shift = _FIELD * f
-        # The loose option comes first; the exact pass ("can every card be grouped?")
-        # skips it.
-        opts: list[_Template] = [(1 << shift, 0, 0, _LOOSE, 0, _LOOSE_MELD)]
-        rel: list[_Template] = []
-        self._sets(f, card, rel)
-        rel.extend(self._suit_groups(f, wmask))
-        rel.sort(key=lambda t: t[1])  # by jokers taken: callers stop early
-        opts.extend((used << shift, taken, wused, kind, pts, meld)
-                    for used, taken, wused, kind, pts, meld in rel)
-        self.templates[key] = opts
-        return opts
-
-    def _suit_groups(self, f: int, wmask: int) -> tuple[_Template, ...]:
-        """Sequences that face ``f`` starts. They depend only on a suit-local pattern, which
-        recurs from hand to hand, so they are kept in a module-wide cache."""
-        card = self.faces[f]
-        later: list[int] = []
-        for g in range(f + 1, len(self.faces)):
-            other = self.faces[g]
-            if other.suit is not card.suit:
-                break
-            assert other.rank is not None
-            later.append(int(other.rank))
-        spots = self.wild_at.get(card.suit)
+        spots = self.wild_at.get(self.faces[f].suit)
         wild_here = tuple((p, wi) for p, wi in spots if wmask >> wi & 1) if spots else ()
-        assert card.rank is not None
-        key = (self.rules_key, int(card.rank), tuple(later), wild_here, self.jokers)
-        found = _SUIT_GROUPS.get(key)
+        pattern = (self.rules_key, self.pattern[f], wild_here, self.jokers)
+        found = _PATTERNS.get(pattern)
         if found is None:
-            if len(_SUIT_GROUPS) > _SUIT_GROUPS_MAX:
-                _SUIT_GROUPS.clear()
-            by_pos = {rank: off for off, rank in enumerate(later, start=1)}
-            pts = [self.v.rank_points[card.rank]] + [self.v.rank_points[Rank(r)] for r in later]
+            if len(_PATTERNS) > _PATTERNS_MAX:
+                _PATTERNS.clear()
             groups: list[_Template] = []
-            for start in self.starts[f]:
-                self._pure(start, by_pos, pts, dict(wild_here), groups)
-                if self.jokers:
-                    self._impure(start, by_pos, pts, groups)
-            found = _SUIT_GROUPS[key] = tuple(groups)
+            self._sets(f, groups)
+            self._suit_groups(f, dict(wild_here), groups)
+            groups.sort(key=lambda t: t[1])  # by jokers taken: callers stop early
+            found = _PATTERNS[pattern] = (_LOOSE_OPTION, *groups)
+        self.templates[key] = found
         return found
+
+    def _suit_groups(self, f: int, wild_here: dict[int, int], out: list[_Template]) -> None:
+        """Sequences that face ``f`` starts with later faces of its suit."""
+        card = self.faces[f]
+        assert card.rank is not None
+        later = self.pattern[f][1]
+        by_pos = dict(later)
+        pts = [0] * (max((o for _, o in later), default=0) + 1)
+        pts[0] = self.v.rank_points[card.rank]
+        for r, o in later:
+            pts[o] = self.v.rank_points[Rank(r)]
+        for start in self.starts[f]:
+            self._pure(start, by_pos, pts, wild_here, out)
+            if self.jokers:
+                self._impure(start, by_pos, pts, out)
 
     def _group(self, kind: int, offsets: tuple[int, ...], pts: list[int],
                wilds: tuple[int, ...], need: int, layout: tuple[int, ...]) -> _Template:
@@ -228,12 +235,10 @@ class _Search:
         taken = need + len(wilds)
         return (used, taken, wused, kind, gain, _Meld(kind, offsets, wilds, need, gain, layout))
 
-    def _sets(self, f: int, card: Card, opts: list[_Template]) -> None:
+    def _sets(self, f: int, opts: list[_Template]) -> None:
         v = self.v
-        members = [g - f for g in range(f + 1, len(self.faces))
-                   if self.faces[g].rank == card.rank]
-        pts = [self.pts[f + o] if f + o < len(self.pts) else 0
-               for o in range(max(members, default=0) + 1)]
+        members = self.pattern[f][2]
+        pts = [self.pts[f]] * (max(members, default=0) + 1)  # one rank: the same points
         for bits in range(1, 1 << len(members)):
             chosen = tuple(members[b] for b in range(len(members)) if bits >> b & 1)
             n = 1 + len(chosen)
@@ -316,8 +321,10 @@ class _Search:
                 out[self.tr[_JOKERS][0]] = 0
         else:
             f = ((state & -state).bit_length() - 1) // _FIELD
-            guard = self.guard
-            with_guard = state | guard
+            shift = _FIELD * f
+            rel = state >> shift  # face f's field is now the lowest
+            guard = self.guard >> shift
+            with_guard = rel | guard
             tr = self.tr
             opts = self.options(f, wmask)
             for n in range(1 if self.exact else 0, len(opts)):
@@ -326,7 +333,8 @@ class _Search:
                     break  # templates are sorted by jokers taken
                 if (with_guard - used) & guard != guard:
                     continue
-                sub_state, sub_jokers, sub_wild = state - used, jokers - need, wmask & ~wused
+                sub_state = (rel - used) << shift
+                sub_jokers, sub_wild = jokers - need, wmask & ~wused
                 sub = memo.get(sub_state << 20 | sub_jokers << 12 | sub_wild)
                 if sub is None:
                     sub = self.table(sub_state, sub_jokers, sub_wild)
@@ -349,12 +357,13 @@ class _Search:
         melds: list[_Meld] = []
         while state:
             f = ((state & -state).bit_length() - 1) // _FIELD
-            with_guard = state | self.guard
+            shift = _FIELD * f
+            rel, guard = state >> shift, self.guard >> shift
             opts = self.options(f, wmask)
             for used, need, wused, kind, gain, meld in opts[1:] if self.exact else opts:
-                if need > jokers or (with_guard - used) & self.guard != self.guard:
+                if need > jokers or ((rel | guard) - used) & guard != guard:
                     continue  # (rebuilding is rare: no need to stop early here)
-                sub = (state - used, jokers - need, wmask & ~wused)
+                sub = ((rel - used) << shift, jokers - need, wmask & ~wused)
                 row = self.tr[kind]
                 found = next((k for k, cov in self.table(*sub).items()
                               if row[k] == key and cov + gain == value), None)
@@ -471,7 +480,7 @@ def _best_single_pure(search: _Search) -> _Meld | None:
     """The qualifying pure sequence covering the most points (the 'one pure sequence' case)."""
     best: _Meld | None = None
     for f in range(len(search.faces)):
-        for _used, _need, _wused, kind, gain, meld in search._suit_groups(f, search.all_wild):
+        for _used, _need, _wused, kind, gain, meld in search.options(f, search.all_wild):
             if kind == _PURE_Q and (best is None or gain > best.points):
                 best = meld._replace(naturals=tuple(f + o for o in meld.naturals))
     return best
