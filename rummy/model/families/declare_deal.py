@@ -1,0 +1,212 @@
+"""Family 1, declare: the deal's state, the toss and the deal.
+
+:class:`DeclareState` holds everything about one deal, hidden cards included; the rules
+that step it are in :mod:`rummy.model.families.declare`, which re-exports this module's
+public names. Randomness comes only from the seed, through string-seeded
+``random.Random`` instances (``f"{seed}/toss"``, ``f"{seed}/deal"``, ``f"{seed}/cut"``).
+
+Deck order: the last card of ``closed_deck`` and of ``open_deck`` is the top one.
+"""
+
+from __future__ import annotations
+
+import random
+from collections import Counter
+from collections.abc import Sequence
+from dataclasses import dataclass
+
+from ..cards import Card, Rank, make_deck, shuffled, toss_key
+from ..events import CardsDealt, Event, OpenCardTurned, TossMade, TossWon, TurnBegan, WildJokerCut
+from ..scoring import DealResult
+from ..solver import wild_rank_for
+from ..variant import Toss, Variant
+from . import Phase, SeatStatus
+
+Groups = tuple[tuple[Card, ...], ...]
+
+
+@dataclass(frozen=True)
+class DeclareState:
+    """Everything about one deal of the declare family, hidden cards included.
+
+    Players never see this: they get :func:`rummy.model.view.view_for`. ``dead[s]`` holds
+    the cards seat ``s`` took out of play (a dropped hand, a wrong show); ``history`` is
+    every event so far, unredacted.
+    """
+
+    variant: Variant
+    players: int
+    seed: int
+    phase: Phase
+    turn: int
+    first_player: int
+    dealer: int | None
+    hands: tuple[tuple[Card, ...], ...]
+    closed_deck: tuple[Card, ...]
+    open_deck: tuple[Card, ...]
+    wild_joker: Card | None
+    wild_rank: Rank | None
+    finish_slot: Card | None
+    dead: tuple[tuple[Card, ...], ...]
+    status: tuple[SeatStatus, ...]
+    penalties: tuple[int, ...]
+    turns_done: tuple[int, ...]
+    missed: tuple[int, ...]
+    shows: tuple[Groups | None, ...]
+    drawn: Card | None
+    reshuffles: int
+    history: tuple[Event, ...]
+    result: DealResult | None = None
+
+    @property
+    def active_seats(self) -> tuple[int, ...]:
+        """Seats still in the deal, in seat order."""
+        return tuple(s for s in range(self.players) if self.status[s] is SeatStatus.PLAYING)
+
+    @property
+    def is_over(self) -> bool:
+        return self.phase is Phase.OVER
+
+
+# ---------------------------------------------------------------- toss and deal
+
+
+def toss_leaders(rule: Toss, cards: Sequence[Card]) -> tuple[int, ...]:
+    """Indexes of the cards that win a toss round: the highest, or for ``lowest_deals`` the
+    lowest (rank with the ace high, then suit). More than one index means a tie.
+
+    Seed 004's example, verbatim: six players get A♣, A♠, A♦, A♥, 10♣, 10♠; A♠ moves first.
+
+    >>> from rummy.model.cards import parse_cards
+    >>> toss_leaders(Toss.HIGHEST_FIRST, parse_cards("A♣ A♠ A♦ A♥ 10♣ 10♠"))
+    (1,)
+    """
+    keys = [toss_key(c) for c in cards]
+    best = max(keys) if rule is Toss.HIGHEST_FIRST else min(keys)
+    return tuple(i for i, k in enumerate(keys) if k == best)
+
+
+def toss(variant: Variant, players: int, seed: int) -> tuple[int, int | None, tuple[Event, ...]]:
+    """Play the toss: ``(first_player, dealer, events)``.
+
+    Cards come from a separately shuffled deck without printed jokers. Seats that tie with
+    identical faces toss again among themselves. With ``lowest_deals`` the lowest card
+    deals and the next seat (the receiver) is dealt first and moves first.
+    """
+    rng = random.Random(f"{seed}/toss")
+    faces = make_deck(variant.packs, 0)
+    deck = shuffled(faces, rng)
+    contenders = list(range(players))
+    events: list[Event] = []
+    while True:
+        if len(deck) < len(contenders):
+            deck = shuffled(faces, rng)
+        cards = [(seat, deck.pop()) for seat in contenders]
+        leaders = [contenders[i] for i in toss_leaders(variant.toss, [c for _, c in cards])]
+        tied = tuple(leaders) if len(leaders) > 1 else ()
+        events.append(TossMade(len(events), tuple(cards), tied))
+        if not tied:
+            break
+        contenders = leaders
+    if variant.toss is Toss.HIGHEST_FIRST:
+        first, dealer = leaders[0], None
+    else:
+        dealer = leaders[0]
+        first = (dealer + 1) % players
+    events.append(TossWon(first, dealer))
+    return first, dealer, tuple(events)
+
+
+def start_deal(variant: Variant, players: int, seed: int) -> DeclareState:
+    """Toss, shuffle, deal ``hand_size`` each (first player first), turn the open card,
+    cut the wild joker. Raises ValueError for a player count the variant does not allow."""
+    _check_players(variant, players)
+    first, dealer, toss_events = toss(variant, players, seed)
+    deck = shuffled(make_deck(variant.packs, variant.printed_jokers), random.Random(f"{seed}/deal"))
+    dealt = variant.hand_size * players
+    if dealt + 2 > len(deck):
+        raise ValueError(f"{players} hands of {variant.hand_size} do not fit in the deck")
+    hands: list[list[Card]] = [[] for _ in range(players)]
+    for i, card in enumerate(deck[:dealt]):
+        hands[(first + i) % players].append(card)
+    open_card = deck[dealt]
+    closed = deck[dealt + 1:]
+    wild = None
+    if variant.wild_joker_cut:
+        wild = closed.pop(random.Random(f"{seed}/cut").randrange(len(closed)))
+    return deal_from_cards(
+        variant, hands, [open_card], wild, closed_top=closed, first_player=first,
+        dealer=dealer, seed=seed, prelude=toss_events,
+    )
+
+
+def deal_from_cards(
+    variant: Variant,
+    hands: Sequence[Sequence[Card]],
+    open_deck: Sequence[Card],
+    wild_joker: Card | None = None,
+    *,
+    closed_top: Sequence[Card] = (),
+    first_player: int = 0,
+    dealer: int | None = None,
+    seed: int = 0,
+    prelude: Sequence[Event] = (),
+) -> DeclareState:
+    """A deal starting from given cards: the first player to move is about to draw.
+
+    ``hands[s]`` is seat ``s``'s hand; ``open_deck`` lists the open deck bottom first (its
+    last card is face up on top); ``wild_joker`` is the cut card (required exactly when the
+    variant cuts one); ``closed_top`` lists the next cards of the closed deck in the order
+    they will be drawn. Every card of the deck not placed is shuffled (from ``seed``) under
+    ``closed_top``. Used by :func:`start_deal`, by scenarios and by tests; raises
+    ValueError when the cards do not make a deal of this variant.
+    """
+    players = len(hands)
+    _check_players(variant, players)
+    if not 0 <= first_player < players:
+        raise ValueError(f"first player {first_player} is not a seat")
+    for seat, hand in enumerate(hands):
+        if len(hand) != variant.hand_size:
+            raise ValueError(f"seat {seat} holds {len(hand)} cards, not {variant.hand_size}")
+    if not open_deck:
+        raise ValueError("the open deck needs a card")
+    if (wild_joker is None) == variant.wild_joker_cut:
+        raise ValueError("give the wild joker exactly when the variant cuts one")
+    deck = make_deck(variant.packs, variant.printed_jokers)
+    placed = [c for h in hands for c in h] + list(open_deck) + list(closed_top)
+    placed += [] if wild_joker is None else [wild_joker]
+    known = set(deck)
+    for card, n in Counter(placed).items():
+        if card not in known:
+            raise ValueError(f"{card.code} is not a card of this variant's deck")
+        if n > 1:
+            raise ValueError(f"{card.code} is placed {n} times")
+    rest = shuffled([c for c in deck if c not in set(placed)], random.Random(f"{seed}/rest"))
+    wild_rank = _wild_rank(variant, wild_joker)
+    hand_tuples = tuple(tuple(h) for h in hands)
+    events: list[Event] = list(prelude)
+    events.append(CardsDealt(first_player, tuple(len(h) for h in hands), hand_tuples))
+    events.append(OpenCardTurned(open_deck[-1]))
+    if wild_joker is not None:
+        events.append(WildJokerCut(wild_joker, wild_rank, dealer))
+    events.append(TurnBegan(first_player))
+    zeros = (0,) * players
+    return DeclareState(
+        variant=variant, players=players, seed=seed, phase=Phase.DRAW, turn=first_player,
+        first_player=first_player, dealer=dealer, hands=hand_tuples,
+        closed_deck=tuple(rest) + tuple(reversed(closed_top)), open_deck=tuple(open_deck),
+        wild_joker=wild_joker, wild_rank=wild_rank, finish_slot=None,
+        dead=((),) * players, status=(SeatStatus.PLAYING,) * players, penalties=zeros,
+        turns_done=zeros, missed=zeros, shows=(None,) * players, drawn=None, reshuffles=0,
+        history=tuple(events),
+    )
+
+
+def _check_players(variant: Variant, players: int) -> None:
+    if not variant.min_players <= players <= variant.max_players:
+        raise ValueError(f"{variant.name} is for {variant.min_players}-{variant.max_players}"
+                         f" players, not {players}")
+
+
+def _wild_rank(variant: Variant, cut: Card | None) -> Rank | None:
+    return wild_rank_for(variant, cut)

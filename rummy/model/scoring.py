@@ -1,0 +1,113 @@
+"""Points at the end of a deal (points rummy, declare family).
+
+A valid declaration wins with 0. Every other seat scores:
+
+- a seat that dropped, timed out or made a wrong show keeps its penalty;
+- a seat that never completed a turn scores ``no_turn_score`` (20);
+- a seat whose hand already is a valid declaration scores ``complete_hand_score`` (2);
+- any other seat scores its count over its best arrangement, capped (the solver caps it).
+
+The winner collects the sum of the losers' points.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Mapping
+from dataclasses import dataclass
+
+from .cards import Card
+from .solver import best_arrangement
+from .variant import Variant
+
+
+@dataclass(frozen=True)
+class ShownHand:
+    """A hand as laid out for everyone to see: its groups, then any cards left ungrouped."""
+
+    groups: tuple[tuple[Card, ...], ...]
+    ungrouped: tuple[Card, ...] = ()
+
+    @property
+    def cards(self) -> tuple[Card, ...]:
+        return tuple(c for g in self.groups for c in g) + self.ungrouped
+
+    def __str__(self) -> str:
+        parts = [" ".join(c.label for c in g) for g in self.groups]
+        if self.ungrouped:
+            parts.append("loose: " + " ".join(c.label for c in self.ungrouped))
+        return " | ".join(parts) or "-"
+
+
+@dataclass(frozen=True)
+class SeatScore:
+    """One seat's points for the deal, why, and its hand as shown."""
+
+    points: int
+    reason: str
+    hand: ShownHand
+
+
+@dataclass(frozen=True)
+class DealResult:
+    """The end of a deal: who won, every seat's points, and every hand shown.
+
+    ``points[winner]`` is 0; ``collected`` (what the winner takes) is the sum of the others.
+    ``finish_card`` is the card the winner put on the finish slot (``None`` when the deal
+    ended because only one player was left).
+    """
+
+    winner: int
+    points: tuple[int, ...]
+    collected: int
+    reasons: tuple[str, ...]
+    hands: tuple[ShownHand, ...]
+    finish_card: Card | None = None
+
+    def __str__(self) -> str:
+        losers = ", ".join(
+            f"seat {s} {p} ({r})"
+            for s, (p, r) in enumerate(zip(self.points, self.reasons, strict=True))
+            if s != self.winner
+        )
+        return f"seat {self.winner} wins {self.collected}: {losers}"
+
+
+def drop_penalty(variant: Variant, turns_done: int) -> int:
+    """The points for dropping: less before the seat's first completed turn."""
+    return variant.first_drop_penalty if turns_done == 0 else variant.middle_drop_penalty
+
+
+def arrange(variant: Variant, cards: Iterable[Card], cut: Card | None) -> ShownHand:
+    """The best arrangement of ``cards`` as a hand to show."""
+    best = best_arrangement(variant, tuple(cards), cut=cut)
+    return ShownHand(tuple(tuple(g) for g in best.groups), tuple(best.ungrouped))
+
+
+def score_loser(variant: Variant, hand: Iterable[Card], cut: Card | None,
+                had_turn: bool) -> SeatScore:
+    """Points of a seat still in the deal when another seat declares validly."""
+    best = best_arrangement(variant, tuple(hand), cut=cut)
+    shown = ShownHand(tuple(tuple(g) for g in best.groups), tuple(best.ungrouped))
+    if not had_turn:
+        return SeatScore(variant.no_turn_score, "no turn yet", shown)
+    if best.valid:
+        return SeatScore(variant.complete_hand_score, "complete hand, not declared", shown)
+    return SeatScore(int(best.points), "count", shown)
+
+
+def settle(winner: int, winner_score: SeatScore, losers: Mapping[int, SeatScore],
+           finish_card: Card | None = None) -> DealResult:
+    """Put the seats' scores together; the winner collects the sum of the losers' points."""
+    seats = {winner: winner_score, **losers}
+    order = range(len(seats))
+    if sorted(seats) != list(order) or winner in losers:
+        raise ValueError("every seat needs exactly one score")
+    collected = sum(s.points for seat, s in seats.items() if seat != winner)
+    return DealResult(
+        winner=winner,
+        points=tuple(0 if s == winner else seats[s].points for s in order),
+        collected=collected,
+        reasons=tuple(seats[s].reason for s in order),
+        hands=tuple(seats[s].hand for s in order),
+        finish_card=finish_card,
+    )

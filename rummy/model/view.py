@@ -1,0 +1,118 @@
+"""What one seat may see: :func:`view_for` strips every secret from a state.
+
+Bots and the UI get a :class:`PlayerView`, never the state. A view holds the seat's own
+hand and its card drawn this turn, public facts about every seat (card counts, status,
+penalties, any show), the open deck's top card and size, the closed deck's size (never its
+order or contents), the wild joker, whose turn it is and the phase, the history redacted
+for that seat, and the result once the deal is over (then every hand is shown in it).
+
+>>> from rummy.model.variant import load_variant
+>>> from rummy.model.state import start_deal
+>>> state = start_deal(load_variant("indian_13"), players=2, seed=1)
+>>> view = view_for(state, 0)
+>>> len(view.hand), view.seats[1].hand_size, view.closed_size + view.open_size
+(13, 13, 79)
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, fields
+from typing import Any
+
+from .cards import Card, Rank
+from .events import Event, redact_for, to_jsonable
+from .families import Phase, SeatStatus
+from .scoring import DealResult
+from .state import GameState
+from .variant import Variant
+
+
+@dataclass(frozen=True)
+class SeatView:
+    """Public facts about one seat."""
+
+    seat: int
+    status: SeatStatus
+    hand_size: int
+    penalty: int
+    turns_done: int
+    missed_turns: int
+    shown: tuple[tuple[Card, ...], ...] | None
+    """The groups this seat showed when it declared (a show is public), else ``None``."""
+
+
+@dataclass(frozen=True)
+class PlayerView:
+    """Everything seat ``seat`` may know about the deal, and nothing more."""
+
+    seat: int
+    variant: Variant
+    players: int
+    phase: Phase
+    turn: int
+    first_player: int
+    dealer: int | None
+    hand: tuple[Card, ...]
+    drawn: Card | None
+    """The card this seat drew this turn (``None`` before drawing or on others' turns)."""
+    seats: tuple[SeatView, ...]
+    open_top: Card | None
+    open_size: int
+    closed_size: int
+    wild_joker: Card | None
+    wild_rank: Rank | None
+    history: tuple[Event, ...]
+    result: DealResult | None
+
+    @property
+    def my_turn(self) -> bool:
+        return self.turn == self.seat and self.phase is not Phase.OVER
+
+    def to_json(self) -> dict[str, Any]:
+        """The view as JSON-ready data (the variant by its id)."""
+        data: dict[str, Any] = {"variant": self.variant.id}
+        for f in fields(self):
+            if f.name not in data and f.name != "history":
+                data[f.name] = to_jsonable(getattr(self, f.name))
+        data["history"] = [e.to_json() for e in self.history]
+        return data
+
+
+def view_for(state: GameState, seat: int) -> PlayerView:
+    """The deal as ``seat`` sees it."""
+    if not 0 <= seat < state.players:
+        raise ValueError(f"there is no seat {seat}")
+    seats = tuple(
+        SeatView(
+            seat=s,
+            status=state.status[s],
+            hand_size=len(state.hands[s]),
+            penalty=state.penalties[s],
+            turns_done=state.turns_done[s],
+            missed_turns=state.missed[s],
+            shown=state.shows[s],
+        )
+        for s in range(state.players)
+    )
+    return PlayerView(
+        seat=seat,
+        variant=state.variant,
+        players=state.players,
+        phase=state.phase,
+        turn=state.turn,
+        first_player=state.first_player,
+        dealer=state.dealer,
+        hand=state.hands[seat],
+        drawn=state.drawn if seat == state.turn else None,
+        seats=seats,
+        open_top=state.open_deck[-1] if state.open_deck else None,
+        open_size=len(state.open_deck),
+        closed_size=len(state.closed_deck),
+        wild_joker=state.wild_joker,
+        wild_rank=state.wild_rank,
+        history=tuple(redact_for(e, seat) for e in state.history),
+        result=state.result,
+    )
+
+
+__all__ = ["PlayerView", "SeatStatus", "SeatView", "view_for"]
