@@ -26,7 +26,9 @@ from .actions import (
 from .cards import Card, CardError, Rank, Suit, format_cards, make_deck, parse_card, parse_cards
 from .melds import GroupKind, check_declaration, classify_group, wild_rank_for
 from .solver import Arrangement, best_arrangement, best_discards
+from .state import GameState, Phase, apply, check_action, legal_actions, start_deal
 from .variant import Variant, VariantError, list_variant_ids, load_variant
+from .view import PlayerView, view_for
 
 __all__ = [
     "Action",
@@ -38,23 +40,31 @@ __all__ = [
     "DrawSource",
     "Drop",
     "Finish",
+    "GameState",
     "GroupKind",
     "IllegalMoveError",
+    "Phase",
+    "PlayerView",
     "Rank",
     "Suit",
     "Timeout",
     "Variant",
     "VariantError",
     "action_from_json",
+    "apply",
     "best_arrangement",
     "best_discards",
+    "check_action",
     "check_declaration",
     "classify_group",
     "format_cards",
+    "legal_actions",
     "list_variant_ids",
     "load_variant",
     "make_deck",
     "parse_card",
     "parse_cards",
+    "start_deal",
+    "view_for",
     "wild_rank_for",
 ]
