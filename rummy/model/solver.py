@@ -158,7 +158,7 @@ class _Search:
                 _TRANSITIONS[ms, exact] = _make_transitions(ms, exact)
         self.tr = _TRANSITIONS[ms, False]
         # Wild cards able to stand as themselves: suit -> [(position, wild index)].
-        self.wild_at: dict[object, list[tuple[int, int]]] = {}
+        self.wild_at: dict[Suit | None, list[tuple[int, int]]] = {}
         for wi, c in enumerate(self.wild):
             assert c.rank is not None
             for pos in rank_positions(variant, c.rank):
@@ -522,19 +522,21 @@ def _every_face_groupable(search: _Search) -> bool:
 def _pure_possible(search: _Search) -> bool:
     """Quick test: can any pure sequence of the qualifying length be made at all?"""
     v = search.v
-    by_suit: dict[object, set[int]] = {}
+    by_suit: dict[Suit | None, int] = {}
     for c in search.faces:
         assert c.rank is not None
-        by_suit.setdefault(c.suit, set()).update(rank_positions(v, c.rank))
+        for p in rank_positions(v, c.rank):
+            by_suit[c.suit] = by_suit.get(c.suit, 0) | 1 << p
     for suit, spots in search.wild_at.items():
-        by_suit.setdefault(suit, set()).update(p for p, _ in spots)
+        for p, _ in spots:
+            by_suit[suit] = by_suit.get(suit, 0) | 1 << p
     need = max(search.pml, search.seq_min)
-    for positions in by_suit.values():
-        run = 0
-        for p in range(1, 15):
-            run = run + 1 if p in positions else 0
-            if run >= need:
-                return True
+    for bits in by_suit.values():
+        run = bits
+        for _ in range(need - 1):
+            run &= run >> 1  # a bit survives where `need` positions in a row are held
+        if run:
+            return True
     return False
 
 
