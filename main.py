@@ -1,0 +1,28 @@
+#!/usr/bin/env python3
+"""Start Rummy: ``python3 main.py``.
+
+Works from a fresh checkout: the first run creates ``.venv`` beside this file and installs
+the requirements into it (see ``rummy/bootstrap.py``). Any arguments are passed on to
+``python -m rummy`` (for example ``python3 main.py simulate --games 10``).
+"""
+
+import importlib.util
+import sys
+from pathlib import Path
+
+
+def _load_bootstrap():
+    # By file path, so that nothing in the rummy package runs before the venv is ready.
+    path = Path(__file__).resolve().parent / "rummy" / "bootstrap.py"
+    spec = importlib.util.spec_from_file_location("rummy_bootstrap", path)
+    module = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(module)
+    return module
+
+
+if __name__ == "__main__":
+    _load_bootstrap().ensure(dev=False)
+    sys.path.insert(0, str(Path(__file__).resolve().parent))
+    from rummy.cli import main
+
+    sys.exit(main(sys.argv[1:] or ["start"]))

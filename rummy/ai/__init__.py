@@ -1,0 +1,54 @@
+"""Bots: a bot picks one of the legal actions from what its seat may see.
+
+A bot is anything with ``name`` and ``choose(view, legal) -> Action``: ``view`` is the
+seat's :class:`~rummy.model.view.PlayerView` and ``legal`` the list from
+``legal_actions``. Bots never get the game state (boardgame.io's rule: a bot sees what a
+player sees), so they cannot cheat; ``tests/test_bots.py`` holds them to it. They are
+seeded, so a game between bots replays exactly.
+
+>>> bot = make_bot("greedy", seed=1)
+>>> bot.name
+'greedy'
+>>> sorted(BOTS)
+['greedy', 'random']
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Sequence
+from typing import Protocol
+
+from rummy.model.actions import Action
+from rummy.model.view import PlayerView
+
+from .greedy import GreedyBot
+from .random_bot import RandomBot
+
+
+class Bot(Protocol):
+    """What the game asks of a bot."""
+
+    name: str
+
+    def choose(self, view: PlayerView, legal: Sequence[Action]) -> Action:
+        """One action out of ``legal`` (never empty when asked)."""
+        ...
+
+
+BOTS: dict[str, Callable[[int], Bot]] = {
+    "random": RandomBot,
+    "greedy": GreedyBot,
+}
+"""Bot name -> a constructor taking the seed."""
+
+
+def make_bot(name: str, seed: int = 0) -> Bot:
+    """A new bot by name; ValueError listing the names for an unknown one."""
+    try:
+        factory = BOTS[name]
+    except KeyError:
+        raise ValueError(f"no bot named {name!r} (bots: {', '.join(sorted(BOTS))})") from None
+    return factory(seed)
+
+
+__all__ = ["BOTS", "Bot", "GreedyBot", "RandomBot", "make_bot"]

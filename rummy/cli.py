@@ -1,0 +1,414 @@
+"""The command line: ``python -m rummy start|play|check|simulate|bench``.
+
+- ``start`` (what ``python3 main.py`` runs): says what the game is and plays a demo deal,
+  bot against bot, in the terminal (the desktop client will take its place).
+- ``play``: a deal in the terminal against the greedy bot.
+- ``check``: the best arrangement of a hand (or ``--group``: what one group counts as),
+  as one JSON object.
+- ``simulate``: bot-against-bot deals checked after every action; the summary is the last
+  line, as JSON.
+- ``bench [NAME]``: runs ``benchmarks/bench_NAME.py`` (all of them without a name).
+
+Usage errors (bad cards, an unknown variant, a wrong card count) print one line on stderr
+and exit with status 2; ``simulate`` exits with 1 when any deal had an error.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import random
+import subprocess
+import sys
+from collections.abc import Sequence
+from pathlib import Path
+from typing import Any, NoReturn
+
+from rummy.model.cards import Card, CardError, make_deck, parse_cards
+from rummy.model.melds import classify_group
+from rummy.model.solver import best_arrangement
+from rummy.model.variant import Variant, VariantError, list_variant_ids, load_variant
+from rummy.model.view import PlayerView
+
+ROOT = Path(__file__).resolve().parents[1]
+BENCHMARKS = ROOT / "benchmarks"
+
+
+class UsageError(ValueError):
+    """Bad input on the command line: one line on stderr, exit status 2."""
+
+
+def one_line(error: BaseException) -> str:
+    """An error's text on one line (a VariantError lists one problem per line)."""
+    problems = getattr(error, "problems", None)
+    if problems:
+        return "; ".join(str(p) for p in problems)
+    return " ".join(str(error).split())
+
+
+# ---------------------------------------------------------------- check
+
+
+def read_hand(variant: Variant, cards: Sequence[str],
+              cut: str | None) -> tuple[Card | None, tuple[Card, ...]]:
+    """Read the cut card and the hand together (repeated faces become later copies), and
+    check that each is a card of the variant's deck."""
+    tokens = " ".join(cards).replace(",", " ").split()
+    if cut is not None:
+        tokens.insert(0, cut)
+    try:
+        read = parse_cards(tokens)
+    except CardError as err:
+        raise UsageError(one_line(err)) from err
+    deck = set(make_deck(variant.packs, variant.printed_jokers))
+    for card in read:
+        if card not in deck:
+            if card.is_printed_joker:
+                held = f"{variant.printed_jokers} printed joker(s)"
+            else:
+                held = f"{variant.packs} pack(s), so {variant.packs} of each card"
+            raise UsageError(f"{card.code} is not in the deck of {variant.id} ({held})")
+    if cut is not None:
+        return read[0], read[1:]
+    return None, read
+
+
+def check_hand(variant: Variant, hand: Sequence[Card], cut: Card | None) -> dict[str, Any]:
+    """What ``check`` prints for a hand: the best arrangement's points and groups."""
+    best = best_arrangement(variant, hand, cut=cut)
+    return {
+        "valid": best.valid,
+        "points": best.points,
+        "count": best.count,
+        "groups": [[c.code for c in g] for g in best.groups],
+        "ungrouped": [c.code for c in best.ungrouped],
+    }
+
+
+def check_group(variant: Variant, group: Sequence[Card], cut: Card | None) -> dict[str, Any]:
+    """What ``check --group`` prints: the best reading of one group."""
+    return {"kind": classify_group(variant, group, cut=cut).value}
+
+
+def cmd_check(args: argparse.Namespace) -> int:
+    variant = _load(args.variant)
+    cut, cards = read_hand(variant, args.cards, args.cut)
+    if args.group:
+        out = check_group(variant, cards, cut)
+    else:
+        if len(cards) != variant.hand_size:
+            raise UsageError(f"a hand of {variant.id} has {variant.hand_size} cards,"
+                             f" got {len(cards)} (use --group to check one group)")
+        out = check_hand(variant, cards, cut)
+    print(json.dumps(out))
+    return 0
+
+
+def _load(ref: str, options: dict[str, Any] | None = None) -> Variant:
+    try:
+        variant = load_variant(ref)
+        return variant.with_options(options) if options else variant
+    except VariantError as err:
+        raise UsageError(one_line(err)) from err
+
+
+# ---------------------------------------------------------------- simulate
+
+
+def parse_options(pairs: Sequence[str]) -> dict[str, Any]:
+    """``key=value`` pairs; values read as YAML scalars (``30``, ``true``, ``low``)."""
+    import yaml
+
+    options: dict[str, Any] = {}
+    for pair in pairs:
+        key, eq, text = pair.partition("=")
+        if not eq or not key.strip():
+            raise UsageError(f"option {pair!r} is not key=value")
+        try:
+            value = yaml.safe_load(text) if text.strip() else text
+        except yaml.YAMLError:
+            value = text
+        options[key.strip()] = value
+    return options
+
+
+def cmd_simulate(args: argparse.Namespace) -> int:
+    from rummy.simulate import simulate
+
+    bots = [b.strip() for b in args.bots.split(",") if b.strip()]
+    options = parse_options(args.options)
+    _load(args.variant, options)  # a bad variant or option is a usage error
+    if args.games < 0:
+        raise UsageError("--games cannot be negative")
+    narrate = print if args.verbose else None
+    try:
+        summary = simulate(args.variant, args.players, args.games, args.seed, bots, options,
+                           rotate=args.rotate, failed_dir=args.failed_dir,
+                           max_turns=args.max_turns, narrate=narrate)
+    except ValueError as err:  # unknown bot, player count out of range
+        raise UsageError(one_line(err)) from err
+    for report in summary.reports:
+        if report.error is not None:
+            saved = f"; record: {report.record_path}" if report.record_path else ""
+            print(f"game {report.index} (deal seed {report.seed}): {report.error}{saved}",
+                  file=sys.stderr)
+    print(json.dumps(summary.to_json()))
+    return 1 if summary.errors else 0
+
+
+# ---------------------------------------------------------------- start, play, bench
+
+
+INTRO = """\
+Rummy {version}: Indian 13-card rummy and friends, an open-source game in Python.
+The rules engine is ready; the desktop client is on its way. Meanwhile:
+  python -m rummy play        play a deal in this terminal against the greedy bot
+  python -m rummy simulate    bot-against-bot deals, checked after every move
+  python -m rummy check ...   the best arrangement and count of a hand
+Variants: {variants}.
+Here is a demo deal, greedy bot against random bot (seed {seed}):
+"""
+
+
+def cmd_start(args: argparse.Namespace) -> int:
+    from rummy.simulate import simulate
+
+    seed = args.seed if args.seed is not None else random.randrange(1_000_000)
+    print(INTRO.format(version=_version(), variants=", ".join(list_variant_ids()), seed=seed))
+    summary = simulate(args.variant, 2, 1, seed, ("greedy", "random"), failed_dir=None,
+                       narrate=print)
+    report = summary.reports[0]
+    print()
+    if report.error is not None:
+        print(f"the demo deal failed: {report.error}", file=sys.stderr)
+        return 1
+    again = "" if args.variant == "indian_13" else f" --variant {args.variant}"
+    print(f"Same deal again: python -m rummy simulate{again} --games 1 --seed {seed} --verbose")
+    return 0
+
+
+def _version() -> str:
+    """The version in pyproject.toml (the game runs from its folder, not installed)."""
+    try:
+        for line in (ROOT / "pyproject.toml").read_text(encoding="utf-8").splitlines():
+            if line.startswith("version"):
+                return line.partition("=")[2].strip().strip('"')
+    except OSError:
+        pass
+    return "(unknown version)"
+
+
+PLAY_HELP = """\
+Before drawing:  c = draw from the closed deck, o = take the open card, drop = leave the deal
+After drawing:   a card (e.g. 7H, 10S, JK) = discard it, f CARD = declare, putting CARD on
+                 the finish slot (the game arranges the other 13 at their best)
+Any time:        h = this help, q = quit"""
+
+
+def cmd_play(args: argparse.Namespace) -> int:
+    """A deal in the terminal: seat 0 is the person, the other seats bots."""
+    from rummy.ai import make_bot
+    from rummy.model.actions import (
+        Action,
+        Discard,
+        Draw,
+        DrawSource,
+        Drop,
+        Finish,
+        IllegalMoveError,
+    )
+    from rummy.model.events import redact_for
+    from rummy.session import Game
+
+    options = parse_options(args.options)
+    _load(args.variant, options)
+    seed = args.seed if args.seed is not None else random.randrange(1_000_000)
+    try:
+        game = Game.new(args.variant, args.players, seed, options)
+        bots = {s: make_bot(args.bot, seed + s) for s in range(1, args.players)}
+    except ValueError as err:
+        raise UsageError(one_line(err)) from err
+    me = 0
+    print(f"{game.variant.name}: you are seat 0 against {args.players - 1} {args.bot} bot(s)"
+          f" (deal seed {seed}). h for help.")
+    for event in game.state.history:
+        print(f"  {redact_for(event, me)}")
+    while not game.state.is_over:
+        seat = game.state.turn
+        if seat != me:
+            for event in game.act(bots[seat].choose(game.view(seat),
+                                                    game.legal_actions(seat))):
+                print(f"  {redact_for(event, me)}")
+            continue
+        view = game.view(me)
+        print(_table_text(view))
+        try:
+            line = input("> ").strip()
+        except EOFError:
+            line = "q"
+        word, _, rest = line.partition(" ")
+        word = word.lower()
+        action: Action
+        if word in ("q", "quit", "exit"):
+            print("bye")
+            return 0
+        if word in ("h", "help", "?", ""):
+            print(PLAY_HELP)
+            continue
+        try:
+            if word in ("c", "closed"):
+                action = Draw(me, DrawSource.CLOSED)
+            elif word in ("o", "open"):
+                action = Draw(me, DrawSource.OPEN)
+            elif word == "drop":
+                action = Drop(me)
+            elif word in ("f", "finish", "declare"):
+                action = Finish(me, _card_in(view.hand, rest), None)
+            else:
+                action = Discard(me, _card_in(view.hand, line))
+            events = game.act(action)
+        except (IllegalMoveError, UsageError) as err:
+            print(f"  not now: {err}")
+            continue
+        for event in events:
+            print(f"  {redact_for(event, me)}")
+    result = game.state.result
+    if result is not None:
+        print(result)
+        for seat, hand in enumerate(result.hands):
+            print(f"  seat {seat}: {result.points[seat]} points ({result.reasons[seat]}): {hand}")
+    return 0
+
+
+def _card_in(hand: Sequence[Card], text: str) -> Card:
+    try:
+        (wanted,) = parse_cards(text)
+    except (CardError, ValueError) as err:
+        raise UsageError(f"{text.strip() or 'nothing'} is not one card") from err
+    for card in hand:
+        if card == wanted:
+            return card
+    for card in hand:
+        if card.face == wanted.face:
+            return card
+    raise UsageError(f"you hold no {wanted.face}")
+
+
+def _table_text(view: PlayerView) -> str:
+    best = best_arrangement(view.variant, view.hand, cut=view.wild_joker)
+    hand = " ".join(c.label + ("*" if c == view.drawn else "")
+                    for c in sorted(view.hand, key=Card.sort_key))
+    groups = "  ".join("[" + " ".join(c.label for c in g) + "]" for g in best.groups)
+    wild = "none"
+    if view.wild_joker is not None and view.wild_rank is not None:
+        wild = f"{view.wild_joker.label} (every {view.wild_rank.text} is wild)"
+    top = view.open_top.label if view.open_top is not None else "empty"
+    verdict = "a valid show!" if best.valid else f"count {best.count}"
+    todo = ("draw: c (closed) or o (open)" if view.drawn is None
+            else f"discard a card (e.g. {view.hand[0].face}), or f CARD to declare")
+    return (f"wild joker {wild} | open deck {top} | closed deck {view.closed_size} cards\n"
+            f"your hand: {hand}{'   (* just drawn)' if view.drawn else ''}\n"
+            f"best groups: {groups or 'none yet'}   ({verdict})\n"
+            f"your move: {todo}")
+
+
+def benchmark_scripts() -> dict[str, Path]:
+    """The benchmarks by name: ``benchmarks/bench_NAME.py``."""
+    return {p.stem.removeprefix("bench_"): p for p in sorted(BENCHMARKS.glob("bench_*.py"))}
+
+
+def cmd_bench(args: argparse.Namespace) -> int:
+    """Run one benchmark script with the extra arguments, or every one without arguments."""
+    scripts = benchmark_scripts()
+    if args.name is None:
+        chosen = list(scripts.values())
+    elif args.name in scripts:
+        chosen = [scripts[args.name]]
+    else:
+        names = ", ".join(scripts) or "none (benchmarks/ comes with the source checkout)"
+        raise UsageError(f"no benchmark {args.name!r} (benchmarks: {names})")
+    worst = 0
+    for script in chosen:
+        print(f"== {script.relative_to(ROOT)}", file=sys.stderr, flush=True)
+        worst = max(worst, subprocess.call([sys.executable, str(script), *args.extra],
+                                           cwd=ROOT))
+    return worst
+
+
+# ---------------------------------------------------------------- the parser
+
+
+def build_parser() -> argparse.ArgumentParser:
+    parser = argparse.ArgumentParser(
+        prog="python -m rummy", description="Rummy: rules engine, bots and tools.")
+    sub = parser.add_subparsers(dest="command", required=True, metavar="COMMAND")
+
+    start = sub.add_parser("start", help="say what this is and play a demo deal (main.py)")
+    start.add_argument("--variant", default="indian_13")
+    start.add_argument("--seed", type=int, default=None)
+    start.set_defaults(run=cmd_start)
+
+    play = sub.add_parser("play", help="play a deal in the terminal against bots")
+    play.add_argument("--variant", default="indian_13")
+    play.add_argument("--players", type=int, default=2)
+    play.add_argument("--seed", type=int, default=None)
+    play.add_argument("--bot", default="greedy", help="the bots' kind (default: greedy)")
+    play.add_argument("--options", nargs="*", default=[], metavar="KEY=VALUE")
+    play.set_defaults(run=cmd_play)
+
+    check = sub.add_parser("check", help="best arrangement of a hand, or the kind of a group")
+    check.add_argument("--variant", default="indian_13", help="variant id or .yaml path")
+    check.add_argument("--cut", default=None, metavar="CARD", help="the cut wild joker")
+    check.add_argument("--group", action="store_true",
+                       help="classify the cards as one group instead")
+    check.add_argument("cards", nargs="+", metavar="CARD", help="e.g. KC QC JC 10H JK 6S@1")
+    check.set_defaults(run=cmd_check)
+
+    simulate = sub.add_parser("simulate", help="bot-against-bot deals, checked as they go")
+    simulate.add_argument("--variant", default="indian_13", help="variant id or .yaml path")
+    simulate.add_argument("--players", type=int, default=2)
+    simulate.add_argument("--games", type=int, default=10)
+    simulate.add_argument("--seed", type=int, default=0)
+    simulate.add_argument("--bots", default="greedy,random",
+                          help="comma-separated bot names, cycled over the seats")
+    simulate.add_argument("--options", nargs="*", default=[], metavar="KEY=VALUE",
+                          help="variant options, e.g. turn_timer=30 allow_drop=false")
+    simulate.add_argument("--rotate", action="store_true",
+                          help="shift the seating by one seat each game")
+    simulate.add_argument("--max-turns", type=int, default=None,
+                          help="stop a deal after this many turns as incomplete")
+    simulate.add_argument("--failed-dir", default="failed-games",
+                          help="where records of failed deals go (default: failed-games/)")
+    simulate.add_argument("--verbose", action="store_true", help="print every event")
+    simulate.set_defaults(run=cmd_simulate)
+
+    bench = sub.add_parser(
+        "bench", help="run benchmarks/bench_NAME.py (every one without a NAME)",
+        description="Other arguments go to the benchmark script, e.g. --games 20.")
+    bench.add_argument("name", nargs="?", default=None, help="e.g. simulate, solver")
+    bench.set_defaults(run=cmd_bench)
+    return parser
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    parser = build_parser()
+    args, extra = parser.parse_known_args(argv)
+    if extra and args.command != "bench":
+        parser.error(f"unrecognized arguments: {' '.join(extra)}")
+    args.extra = extra
+    if getattr(args, "max_turns", 0) is None:
+        from rummy.simulate import DEFAULT_MAX_TURNS
+
+        args.max_turns = DEFAULT_MAX_TURNS
+    try:
+        code: int = args.run(args)
+    except UsageError as err:
+        _fail(args.command, str(err))
+    except BrokenPipeError:  # e.g. piped into head
+        return 0
+    return code
+
+
+def _fail(command: str, message: str) -> NoReturn:
+    print(f"python -m rummy {command}: error: {message}", file=sys.stderr)
+    raise SystemExit(2)

@@ -1,0 +1,53 @@
+#!/usr/bin/env python3
+"""Run every check of the project: ``python3 tests/run.py [pytest arguments]``.
+
+Works from a fresh checkout: the first run creates ``.venv`` and installs
+``requirements-dev.txt`` into it (see ``rummy/bootstrap.py``). Runs ruff on the whole
+repository, mypy --strict on the pure-Python modules (configured in pyproject.toml), then pytest
+with any extra arguments. Exits non-zero if any of them fails, including pytest finding no
+tests (its exit status 5).
+"""
+
+import importlib.util
+import subprocess
+import sys
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parents[1]
+
+
+def _load_bootstrap():
+    # By file path, so that nothing in the rummy package runs before the venv is ready.
+    path = ROOT / "rummy" / "bootstrap.py"
+    spec = importlib.util.spec_from_file_location("rummy_bootstrap", path)
+    module = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(module)
+    return module
+
+
+def run(title, module_args):
+    print(f"==> {title}: python -m {' '.join(module_args)}", flush=True)
+    code = subprocess.call([sys.executable, "-m", *module_args], cwd=ROOT)
+    if code != 0:
+        print(f"==> {title} FAILED (exit {code})", flush=True)
+    return code
+
+
+def main(pytest_args):
+    failed = []
+    if run("ruff", ["ruff", "check", "."]) != 0:
+        failed.append("ruff")
+    if run("mypy", ["mypy"]) != 0:
+        failed.append("mypy")
+    # pytest last, so that its summary is the closing line of the run.
+    if run("pytest", ["pytest", *pytest_args]) != 0:
+        failed.append("pytest")
+    if failed:
+        print(f"tests/run.py: FAILED: {', '.join(failed)}", file=sys.stderr, flush=True)
+        return 1
+    return 0
+
+
+if __name__ == "__main__":
+    _load_bootstrap().ensure(dev=True)
+    sys.exit(main(sys.argv[1:]))

@@ -1,0 +1,304 @@
+"""Bots: they choose from (view, legal) alone, and play as their docstrings say."""
+
+from __future__ import annotations
+
+import ast
+import dataclasses
+import random
+from collections.abc import Iterator, Sequence
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+import rummy.ai
+from rummy.ai import BOTS, GreedyBot, RandomBot, make_bot
+from rummy.model.actions import Action, Discard, Draw, DrawSource, Drop, Finish, Timeout
+from rummy.model.cards import Card, make_deck, parse_card, parse_cards
+from rummy.model.families import Phase
+from rummy.model.families.declare import DeclareState
+from rummy.model.melds import is_joker
+from rummy.model.solver import best_arrangement
+from rummy.model.state import legal_actions, start_deal
+from rummy.model.variant import Variant, load_variant
+from rummy.model.view import PlayerView, view_for
+from rummy.session import Game
+
+AI_DIR = Path(rummy.ai.__file__).resolve().parent
+# What a bot may use: the value types, the pure group/arrangement functions and the view.
+ALLOWED_RUMMY_MODULES = {
+    "rummy.model.actions", "rummy.model.cards", "rummy.model.melds", "rummy.model.solver",
+    "rummy.model.variant", "rummy.model.view",
+}
+HIDDEN_NAMES = {"GameState", "DeclareState", "state", "session", "Game", "view_for",
+                "start_deal", "apply", "legal_actions", "invariants", "families"}
+
+
+@pytest.fixture(scope="module")
+def indian() -> Variant:
+    return load_variant("indian_13")
+
+
+def make_view(variant: Variant, hand: str, *, cut: str, open_top: str | None = None,
+              drawn: str | None = None) -> PlayerView:
+    """A view built from a real deal, with the hand, cut and open card replaced."""
+    state = start_deal(variant, players=2, seed=1)
+    view = view_for(state, state.turn)
+    cards = parse_cards(hand)
+    cut_card = parse_card(cut)
+    wild = cut_card.rank if cut_card.rank is not None else variant.printed_joker_cut_rank
+    return dataclasses.replace(
+        view, hand=cards, wild_joker=cut_card, wild_rank=wild,
+        open_top=parse_card(open_top) if open_top else None,
+        phase=Phase.DISCARD if drawn else Phase.DRAW,
+        drawn=next(c for c in cards if c.face == drawn) if drawn else None,
+    )
+
+
+def draw_legal(view: PlayerView) -> list[Action]:
+    return [Draw(view.seat, DrawSource.CLOSED), Draw(view.seat, DrawSource.OPEN),
+            Drop(view.seat)]
+
+
+def discard_legal(view: PlayerView) -> list[Action]:
+    return ([Discard(view.seat, c) for c in view.hand]
+            + [Finish(view.seat, c, None) for c in view.hand])
+
+
+# ---------------------------------------------------------------- bots never see the state
+
+
+def _imports(path: Path) -> Iterator[tuple[str, list[str]]]:
+    tree = ast.parse(path.read_text(encoding="utf-8"))
+    for node in ast.walk(tree):
+        if isinstance(node, ast.Import):
+            for alias in node.names:
+                yield alias.name, []
+        elif isinstance(node, ast.ImportFrom):
+            module = node.module or ""
+            if node.level:  # relative: inside rummy.ai
+                module = "rummy.ai" + ("." + module if module else "")
+            yield module, [a.name for a in node.names]
+
+
+def test_bot_modules_import_nothing_that_holds_the_state() -> None:
+    files = sorted(AI_DIR.glob("*.py"))
+    assert {p.name for p in files} >= {"__init__.py", "greedy.py", "random_bot.py"}
+    for path in files:
+        for module, names in _imports(path):
+            if module.startswith("rummy.ai") or not module.startswith("rummy"):
+                continue
+            assert module in ALLOWED_RUMMY_MODULES, f"{path.name} imports {module}"
+            assert not set(names) & HIDDEN_NAMES, f"{path.name} imports {names} from {module}"
+
+
+def test_bot_sources_name_no_state() -> None:
+    for path in sorted(AI_DIR.glob("*.py")):
+        tree = ast.parse(path.read_text(encoding="utf-8"))
+        used = {n.id for n in ast.walk(tree) if isinstance(n, ast.Name)}
+        used |= {n.attr for n in ast.walk(tree) if isinstance(n, ast.Attribute)}
+        assert not used & {"GameState", "DeclareState", "view_for", "legal_actions"}, path.name
+
+
+def _reachable(value: Any, seen: set[int] | None = None) -> Iterator[Any]:
+    seen = set() if seen is None else seen
+    if id(value) in seen:
+        return
+    seen.add(id(value))
+    yield value
+    if dataclasses.is_dataclass(value) and not isinstance(value, type):
+        for f in dataclasses.fields(value):
+            yield from _reachable(getattr(value, f.name), seen)
+    elif isinstance(value, (tuple, list, set, frozenset)):
+        for item in value:
+            yield from _reachable(item, seen)
+    elif isinstance(value, dict):
+        for item in value.values():
+            yield from _reachable(item, seen)
+
+
+@pytest.mark.parametrize("name", sorted(BOTS))
+def test_bots_choose_from_the_view_alone(name: str, monkeypatch: pytest.MonkeyPatch) -> None:
+    """A whole deal where every engine entry point fails while a bot is choosing."""
+    import rummy.model.state as state_module
+    import rummy.model.view as view_module
+    import rummy.session as session_module
+
+    game = Game.new("indian_13", players=3, seed=11)
+    bots = [make_bot(name, seed) for seed in range(3)]
+
+    def forbidden(*_: object, **__: object) -> None:
+        raise AssertionError("a bot reached for the game state")
+
+    steps = 0
+    while not game.state.is_over and steps < 400:
+        seat = game.state.turn
+        view, legal = game.view(seat), game.legal_actions(seat)
+        assert not [v for v in _reachable(view) if isinstance(v, DeclareState)]
+        with monkeypatch.context() as m:
+            for module in (state_module, view_module, session_module):
+                for attr in ("apply", "legal_actions", "start_deal", "view_for",
+                             "check_action"):
+                    if hasattr(module, attr):
+                        m.setattr(module, attr, forbidden)
+            action = bots[seat].choose(view, legal)
+        assert action in legal or isinstance(action, Finish)
+        game.act(action)
+        steps += 1
+    assert steps > 4
+
+
+def test_make_bot_names_the_bots() -> None:
+    assert isinstance(make_bot("greedy", 3), GreedyBot)
+    assert isinstance(make_bot("random", 3), RandomBot)
+    with pytest.raises(ValueError, match="greedy, random"):
+        make_bot("clever")
+
+
+# ---------------------------------------------------------------- greedy
+
+VALID_PLUS_KD = "AS 2S 3S 4S 5H 6H 7H 8D 8C 8S 9C 10C JC KD"  # a valid 13 once KD goes
+LOOSE_HAND = "AS 2S 3S 9C 10C JC 5H 6H 4D 8S KD QH 6C"  # count 49: 5H 6H 4D 8S KD QH 6C
+
+
+def test_greedy_declares_a_valid_hand(indian: Variant) -> None:
+    view = make_view(indian, VALID_PLUS_KD, cut="QD", drawn="KD")
+    rest = [c for c in view.hand if c.face != "KD"]
+    assert best_arrangement(indian, rest, cut=view.wild_joker).valid  # the premise
+    action = GreedyBot().choose(view, discard_legal(view))
+    assert action == Finish(view.seat, parse_card("KD"), None)
+
+
+def test_greedy_takes_the_open_card_only_when_it_lowers_the_count(indian: Variant) -> None:
+    bot = GreedyBot()
+    helps = make_view(indian, LOOSE_HAND, cut="7D", open_top="4H")  # 4H 5H 6H
+    assert bot.choose(helps, draw_legal(helps)) == Draw(helps.seat, DrawSource.OPEN)
+    useless = make_view(indian, LOOSE_HAND, cut="7D", open_top="KS")  # KS for KD: no gain
+    assert bot.choose(useless, draw_legal(useless)) == Draw(useless.seat, DrawSource.CLOSED)
+    lower = make_view(indian, LOOSE_HAND, cut="7D", open_top="2C")  # 2C for KD: 8 less
+    assert bot.choose(lower, draw_legal(lower)) == Draw(lower.seat, DrawSource.OPEN)
+
+
+def test_greedy_discards_the_highest_loose_card(indian: Variant) -> None:
+    # KD and QH both score 10; KD sorts later (diamonds after hearts), so it goes.
+    view = make_view(indian, LOOSE_HAND + " 2C", cut="7D", drawn="2C")
+    assert GreedyBot().choose(view, discard_legal(view)) == Discard(view.seat,
+                                                                  parse_card("KD"))
+
+
+def test_greedy_keeps_jokers(indian: Variant) -> None:
+    view = make_view(indian, "JK 7S KD KH 2C 5D 9S 4H QC 10D 6S 3C AH JD", cut="7D", drawn="JD")
+    action = GreedyBot().choose(view, discard_legal(view))
+    assert isinstance(action, Discard)
+    assert not is_joker(action.card, view.wild_rank)
+
+
+def _brute_force(variant: Variant, hand: Sequence[Card], cut: Card | None,
+                 wild: Any) -> tuple[Any, ...]:
+    """Every non-joker card tried; the best (valid, count, points, sort order) key."""
+    keys = []
+    for card in hand:
+        if is_joker(card, wild):
+            continue
+        rest = list(hand)
+        rest.remove(card)
+        arr = best_arrangement(variant, rest, cut=cut)
+        key = card.sort_key()
+        keys.append((not arr.valid, arr.count, -variant.card_value(card, wild),
+                     (-key[0], -key[1], -key[2])))
+    return min(keys)
+
+
+@pytest.mark.timeout(60)
+def test_greedy_pruning_finds_the_same_discard_as_trying_every_card(indian: Variant) -> None:
+    rng = random.Random(5)
+    deck = list(make_deck(indian.packs, indian.printed_jokers))
+    state = start_deal(indian, players=2, seed=1)
+    base = view_for(state, state.turn)
+    for _ in range(40):
+        rng.shuffle(deck)
+        hand, cut = tuple(deck[:14]), deck[14]
+        wild = cut.rank if cut.rank is not None else indian.printed_joker_cut_rank
+        if all(is_joker(c, wild) for c in hand):
+            continue
+        view = dataclasses.replace(base, hand=hand, wild_joker=cut, wild_rank=wild)
+        card, arr = GreedyBot().best_discard(view, hand)
+        key = card.sort_key()
+        got = (not arr.valid, arr.count, -indian.card_value(card, wild),
+               (-key[0], -key[1], -key[2]))
+        assert got == _brute_force(indian, hand, cut, wild), [c.code for c in hand]
+
+
+@pytest.mark.timeout(60)
+def test_greedy_asks_the_solver_at_most_30_times_a_turn() -> None:
+    calls_per_turn = []
+    for seed in range(3):
+        game = Game.new("indian_13", players=2, seed=seed)
+        bots = [GreedyBot(), GreedyBot()]
+        before = 0
+        while not game.state.is_over:
+            seat = game.state.turn
+            bot = bots[seat]
+            if game.state.phase is Phase.DRAW:
+                before = bot.solver_calls
+            game.act(bot.choose(game.view(seat), game.legal_actions(seat)))
+            if game.state.is_over or game.state.turn != seat:
+                calls_per_turn.append(bot.solver_calls - before)
+    assert len(calls_per_turn) > 6
+    assert max(calls_per_turn) <= 30
+    assert sum(calls_per_turn) / len(calls_per_turn) <= 15
+
+
+# ---------------------------------------------------------------- random
+
+
+def test_random_never_declares_an_invalid_hand(indian: Variant) -> None:
+    view = make_view(indian, LOOSE_HAND + " 2C", cut="7D", drawn="2C")
+    legal = discard_legal(view)
+    bot = RandomBot(1)
+    picks = [bot.choose(view, legal) for _ in range(200)]
+    assert all(p in legal for p in picks)
+    assert not [p for p in picks if isinstance(p, Finish)]
+    assert len({p.card for p in picks if isinstance(p, Discard)}) > 5  # it does vary
+
+
+def test_random_declares_when_its_choice_leaves_a_valid_hand(indian: Variant) -> None:
+    view = make_view(indian, VALID_PLUS_KD, cut="QD", drawn="KD")
+    bot = RandomBot(2)
+    picks = [bot.choose(view, discard_legal(view)) for _ in range(200)]
+    finishes = [p for p in picks if isinstance(p, Finish)]
+    assert finishes
+    assert {p.card.face for p in finishes} == {"KD"}
+
+
+def test_random_drops_rarely_and_times_out_rarely(indian: Variant) -> None:
+    view = make_view(indian, LOOSE_HAND, cut="7D", open_top="4H")
+    legal = [*draw_legal(view), Timeout(view.seat)]
+    bot = RandomBot(3)
+    picks = [bot.choose(view, legal) for _ in range(2000)]
+    drops = sum(isinstance(p, Drop) for p in picks)
+    timeouts = sum(isinstance(p, Timeout) for p in picks)
+    assert 5 <= drops <= 100
+    assert 5 <= timeouts <= 100
+    sources = {p.source for p in picks if isinstance(p, Draw)}
+    assert sources == {DrawSource.CLOSED, DrawSource.OPEN}
+
+
+def test_bots_are_seeded(indian: Variant) -> None:
+    view = make_view(indian, LOOSE_HAND + " 2C", cut="7D", drawn="2C")
+    legal = discard_legal(view)
+
+    def picks(seed: int) -> list[Action]:
+        bot = make_bot("random", seed)
+        return [bot.choose(view, legal) for _ in range(30)]
+
+    assert picks(4) == picks(4)
+    assert picks(4) != picks(5)
+
+
+def test_legal_list_is_what_the_engine_gives(indian: Variant) -> None:
+    # The crafted legal lists above have the engine's shape.
+    state = start_deal(indian, players=2, seed=1)
+    view = view_for(state, state.turn)
+    assert sorted(map(str, legal_actions(state, state.turn))) == sorted(
+        map(str, draw_legal(view)))
