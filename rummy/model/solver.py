@@ -92,16 +92,28 @@ _TRANSITIONS: dict[tuple[int, bool], tuple[tuple[int, ...], ...]] = {}
 
 class _Meld(NamedTuple):
     kind: int
-    naturals: tuple[int, ...]   # indices into the hand's naturals
+    naturals: tuple[int, ...]   # faces (indices into the search's faces)
     wilds: tuple[int, ...]      # wild cards standing as themselves
     jokers: int                 # jokers standing in
     points: int
     layout: tuple[int, ...]     # positions, for sequences (display order)
 
+    @classmethod
+    def placed(cls, group: _Group, f: int) -> _Meld:
+        """A template's group, its faces counted from ``f`` made absolute."""
+        kind, offsets, wilds, jokers, points, layout = group
+        return cls(kind, tuple(f + o for o in offsets), wilds, jokers, points, layout)
+
+
+# A group inside a template: the fields of _Meld, faces as offsets. A plain tuple of ints
+# and tuples, because the cyclic GC stops tracking exact tuples (not NamedTuples), and the
+# module-wide cache below would otherwise make every full collection slower.
+_Group = tuple[int, tuple[int, ...], tuple[int, ...], int, int, tuple[int, ...]]
+
 
 # A template option: (faces used, jokers standing in, wild cards standing as themselves,
 # the group type, points covered, the group). "Faces used" is in the packed-count form.
-_Template = tuple[int, int, int, int, int, _Meld]
+_Template = tuple[int, int, int, int, int, _Group]
 
 _FIELD = 3  # bits per distinct face: a count of 0-3 copies, and a guard bit above it
 _GUARDS = [sum(4 << (_FIELD * f) for f in range(n)) for n in range(64)]
@@ -113,7 +125,7 @@ def _rules_key(variant: Variant) -> tuple[object, ...]:
     cache keyed on it stays out of the cyclic GC's way)."""
     return (variant.sequence_min_length, variant.pure_min_length, variant.set_min_size,
             variant.set_max_size, variant.ace.value, tuple(p for _, p in variant.card_points))
-_LOOSE_OPTION: _Template = (1, 0, 0, _LOOSE, 0, _Meld(_LOOSE, (), (), 0, 0, ()))
+_LOOSE_OPTION: _Template = (1, 0, 0, _LOOSE, 0, (_LOOSE, (), (), 0, 0, ()))
 # Module-wide cache of a face's options by pattern (see _Search.options).
 _PATTERNS: dict[tuple[object, ...], tuple[_Template, ...]] = {}
 _PATTERNS_MAX = 50_000
@@ -245,7 +257,7 @@ class _Search:
             wused |= 1 << wi
         # A wild card standing as itself is one fewer joker to go round.
         taken = need + len(wilds)
-        return (used, taken, wused, kind, gain, _Meld(kind, offsets, wilds, need, gain, layout))
+        return (used, taken, wused, kind, gain, (kind, offsets, wilds, need, gain, layout))
 
     def _sets(self, f: int, opts: list[_Template]) -> None:
         v = self.v
@@ -402,7 +414,7 @@ class _Search:
                 found = find((rel - used) << shift, jokers - need, wmask & ~wused,
                              tr[kind][flags])
                 if found is not None:
-                    found.append(meld._replace(naturals=tuple(f + o for o in meld.naturals)))
+                    found.append(_Meld.placed(meld, f))
                     return found
             failed.add(key)
             return None
@@ -433,7 +445,7 @@ class _Search:
                               if row[k] == key and cov + gain == value), None)
                 if found is not None:
                     if kind != _LOOSE:
-                        melds.append(meld._replace(naturals=tuple(f + o for o in meld.naturals)))
+                        melds.append(_Meld.placed(meld, f))
                     state, jokers, wmask = sub
                     key, value = found, value - gain
                     break
@@ -546,7 +558,7 @@ def _best_single_pure(search: _Search) -> _Meld | None:
     for f in range(len(search.faces)):
         for _used, _need, _wused, kind, gain, meld in search.options(f, search.all_wild):
             if kind == _PURE_Q and (best is None or gain > best.points):
-                best = meld._replace(naturals=tuple(f + o for o in meld.naturals))
+                best = _Meld.placed(meld, f)
     return best
 
 
