@@ -126,9 +126,9 @@ def _rules_key(variant: Variant) -> tuple[object, ...]:
     return (variant.sequence_min_length, variant.pure_min_length, variant.set_min_size,
             variant.set_max_size, variant.ace.value, tuple(p for _, p in variant.card_points))
 _LOOSE_OPTION: _Template = (1, 0, 0, _LOOSE, 0, (_LOOSE, (), (), 0, 0, ()))
-# Module-wide cache of a face's options by pattern (see _Search.options).
-_PATTERNS: dict[tuple[object, ...], tuple[_Template, ...]] = {}
-_PATTERNS_MAX = 50_000
+# Module-wide cache of the sequences a card can start, by shape (see _Search._suit_shapes).
+_SHAPES: dict[tuple[object, ...], tuple[_Template, ...]] = {}
+_SHAPES_MAX = 50_000
 
 
 class _Search:
@@ -148,11 +148,13 @@ class _Search:
                        if c.rank is not None and c.suit is not None and c.rank != wild_rank)
         self.copies: list[list[Card]] = []
         self.faces: list[Card] = []
+        self.suit_of: list[int] = []  # suit index per face (spades 0 ... clubs 3)
         last = -1
         for face_key, _copy, c in keyed:
             if face_key != last:
                 self.copies.append([])
                 self.faces.append(c)
+                self.suit_of.append(face_key & 3)
                 last = face_key
             self.copies[-1].append(c)
         points = variant.rank_points
@@ -170,23 +172,23 @@ class _Search:
                 _TRANSITIONS[ms, exact] = _make_transitions(ms, exact)
         self.tr = _TRANSITIONS[ms, False]
         # Wild cards able to stand as themselves: suit -> [(position, wild index)].
-        self.wild_at: dict[Suit | None, list[tuple[int, int]]] = {}
+        self.wild_at: dict[int, list[tuple[int, int]]] = {}
         for wi, c in enumerate(self.wild):
-            assert c.rank is not None
+            assert c.rank is not None and c.suit is not None
             for pos in rank_positions(variant, c.rank):
-                self.wild_at.setdefault(c.suit, []).append((pos, wi))
+                self.wild_at.setdefault(_SUIT_INDEX[c.suit], []).append((pos, wi))
         self.starts = [rank_positions(variant, c.rank) for c in self.faces if c.rank is not None]
         # Plain ints and strings only: the cache below then stays out of the cyclic GC's way.
         self.rules_key = _rules_key(variant)
         # What a face's groups depend on: its rank, the ranks after it in its suit, and
         # where the later faces of its rank are (as offsets). Built from the back.
         pattern: list[tuple[int, tuple[tuple[int, int], ...], tuple[int, ...]]] = []
-        by_suit: dict[Suit | None, list[tuple[int, int]]] = {}
+        by_suit: dict[int, list[tuple[int, int]]] = {}
         by_rank: dict[int, list[int]] = {}
         for f in range(len(self.faces) - 1, -1, -1):
             card = self.faces[f]
             rank = int(card.rank) if card.rank is not None else 0
-            suit_later = by_suit.setdefault(card.suit, [])
+            suit_later = by_suit.setdefault(self.suit_of[f], [])
             rank_later = by_rank.setdefault(rank, [])
             pattern.append((rank, tuple((r, g - f) for r, g in reversed(suit_later)),
                             tuple(g - f for g in reversed(rank_later))))
@@ -209,41 +211,50 @@ class _Search:
     def options(self, f: int, wmask: int) -> tuple[_Template, ...]:
         """Every way face ``f`` can be used when it is the first face left: loose first (the
         exact pass skips it), then its groups with later faces, all assumed present, sorted
-        by jokers taken. Faces are offsets from ``f`` and counts are shifted down by ``f``'s
-        field, so the same pattern in another hand shares the entry (module-wide cache)."""
+        by jokers taken. Faces are offsets from ``f``, and callers shift the counts down by
+        ``f``'s field, so a template never depends on where ``f`` sits in the hand."""
         key = (f, wmask)
         cached = self.templates.get(key)
         if cached is not None:
             return cached
-        spots = self.wild_at.get(self.faces[f].suit)
-        wild_here = tuple((p, wi) for p, wi in spots if wmask >> wi & 1) if spots else ()
-        pattern = (self.rules_key, self.pattern[f], wild_here, self.jokers)
-        found = _PATTERNS.get(pattern)
-        if found is None:
-            if len(_PATTERNS) > _PATTERNS_MAX:
-                _PATTERNS.clear()
-            groups: list[_Template] = []
-            self._sets(f, groups)
-            self._suit_groups(f, dict(wild_here), groups)
-            groups.sort(key=lambda t: t[1])  # by jokers taken: callers stop early
-            found = _PATTERNS[pattern] = (_LOOSE_OPTION, *groups)
-        self.templates[key] = found
+        groups: list[_Template] = []
+        self._sets(f, groups)
+        later = self.pattern[f][1]
+        for _used, taken, wused, kind, gain, group in self._suit_shapes(f, wmask):
+            offsets = tuple(0 if i == 0 else later[i - 1][1] for i in group[1])
+            used = 0
+            for o in offsets:
+                used |= 1 << _FIELD * o
+            groups.append((used, taken, wused, kind, gain,
+                           (kind, offsets, group[2], group[3], group[4], group[5])))
+        groups.sort(key=lambda t: t[1])  # by jokers taken: callers stop early
+        found = self.templates[key] = (_LOOSE_OPTION, *groups)
         return found
 
-    def _suit_groups(self, f: int, wild_here: dict[int, int], out: list[_Template]) -> None:
-        """Sequences that face ``f`` starts with later faces of its suit."""
+    def _suit_shapes(self, f: int, wmask: int) -> tuple[_Template, ...]:
+        """Sequences that face ``f`` starts with later faces of its suit, members named by
+        their place among those faces (0 is ``f``). They depend only on ranks, jokers and
+        wild cards, which recur from hand to hand: a module-wide cache keeps them."""
         card = self.faces[f]
         assert card.rank is not None
-        later = self.pattern[f][1]
-        by_pos = dict(later)
-        pts = [0] * (max((o for _, o in later), default=0) + 1)
-        pts[0] = self.v.rank_points[card.rank]
-        for r, o in later:
-            pts[o] = self.v.rank_points[Rank(r)]
-        for start in self.starts[f]:
-            self._pure(start, by_pos, pts, wild_here, out)
-            if self.jokers:
-                self._impure(start, by_pos, pts, out)
+        spots = self.wild_at.get(self.suit_of[f])
+        wild_here = tuple((p, wi) for p, wi in spots if wmask >> wi & 1) if spots else ()
+        later_ranks = tuple(r for r, _ in self.pattern[f][1])
+        key = (self.rules_key, int(card.rank), later_ranks, wild_here, self.jokers)
+        found = _SHAPES.get(key)
+        if found is None:
+            if len(_SHAPES) > _SHAPES_MAX:
+                _SHAPES.clear()
+            by_pos = {rank: i for i, rank in enumerate(later_ranks, start=1)}
+            points = self.v.rank_points
+            pts = [points[card.rank]] + [points[Rank(r)] for r in later_ranks]
+            shapes: list[_Template] = []
+            for start in self.starts[f]:
+                self._pure(start, by_pos, pts, dict(wild_here), shapes)
+                if self.jokers:
+                    self._impure(start, by_pos, pts, shapes)
+            found = _SHAPES[key] = tuple(shapes)
+        return found
 
     def _group(self, kind: int, offsets: tuple[int, ...], pts: list[int],
                wilds: tuple[int, ...], need: int, layout: tuple[int, ...]) -> _Template:
@@ -523,7 +534,7 @@ def _every_face_groupable(search: _Search) -> bool:
                                if any(abs(p - q) <= reach for p in mine))
             elif other.rank == card.rank:
                 same_rank += 1
-        in_suit.update(p for p, _ in search.wild_at.get(card.suit, ())
+        in_suit.update(p for p, _ in search.wild_at.get(search.suit_of[f], ())
                        if any(abs(p - q) <= reach for q in mine))
         if (len(in_suit) + jokers < reach
                 and same_rank + jokers < v.set_min_size - 1):
@@ -534,11 +545,11 @@ def _every_face_groupable(search: _Search) -> bool:
 def _pure_possible(search: _Search) -> bool:
     """Quick test: can any pure sequence of the qualifying length be made at all?"""
     v = search.v
-    by_suit: dict[Suit | None, int] = {}
-    for c in search.faces:
+    by_suit: dict[int, int] = {}
+    for c, suit in zip(search.faces, search.suit_of, strict=True):
         assert c.rank is not None
         for p in rank_positions(v, c.rank):
-            by_suit[c.suit] = by_suit.get(c.suit, 0) | 1 << p
+            by_suit[suit] = by_suit.get(suit, 0) | 1 << p
     for suit, spots in search.wild_at.items():
         for p, _ in spots:
             by_suit[suit] = by_suit.get(suit, 0) | 1 << p
