@@ -2,10 +2,15 @@
 
 How it works. Jokers (printed, and wild-rank cards not standing as themselves) are
 interchangeable and score 0, so the search tracks only how many are left. It walks the
-natural cards in a fixed order (suit, then rank) and decides for the first card left: it
-stays loose, or it starts a set or a sequence with later cards and jokers. Results are
-memoised on (cards left, jokers left, wild cards still free to stand as themselves), and
-each result is a small table from *flags* to the most points covered:
+natural cards in a fixed order (rank, then suit) and decides for the first card left: it
+stays loose, or it starts a set or a sequence with later cards and jokers. The cards left
+are one packed integer (a few bits of count per distinct face, so the two 6S of two packs
+are one field), and a group's cards are taken with one subtraction.
+
+Each card's possible groups are *templates* built once per hand (sequence shapes are
+shared between hands in a module cache, since they depend only on ranks and jokers).
+Results are memoised on (cards left, jokers left, wild cards still free to stand as
+themselves) and are small tables from *flags* to the most points covered:
 
 - ``s``: sequences made so far (capped at ``min_sequences``);
 - ``q``: a pure sequence of at least ``pure_min_length`` exists;
@@ -14,7 +19,10 @@ each result is a small table from *flags* to the most points covered:
   a second pure sequence, a group of jokers);
 - ``n``: jokers are left over and must be absorbed for the show to be valid.
 
-The three scoring cases of RULES.md are then read off the table.
+Two passes. When every card has some group to join, an *exact* pass (no loose cards)
+looks depth first for a valid show and stops at the first. Otherwise, or when it finds
+none, the *count* pass (cards may stay loose; flags ``s`` and ``q`` only) finds the
+lowest count; the three scoring cases of RULES.md are read off its table.
 
 >>> from rummy.model.cards import parse_card, parse_cards
 >>> from rummy.model.variant import load_variant
