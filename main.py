@@ -2,11 +2,14 @@
 """Start Rummy: ``python3 main.py``.
 
 Works from a fresh checkout: the first run creates ``.venv`` beside this file and installs
-the requirements into it (see ``rummy/bootstrap.py``). Any arguments are passed on to
-``python -m rummy`` (for example ``python3 main.py simulate --games 10``).
+the requirements into it (see ``rummy/bootstrap.py``). Without arguments, or with options
+only, it opens the desktop game (``python3 main.py --demo --deals 2 --quit-when-done``;
+``--help`` lists them). A subcommand goes to the command line, ``python -m rummy``
+(for example ``python3 main.py simulate --games 10``, ``python3 main.py check --help``).
 """
 
 import importlib.util
+import os
 import sys
 from pathlib import Path
 
@@ -23,6 +26,12 @@ def _load_bootstrap():
 if __name__ == "__main__":
     _load_bootstrap().ensure(dev=False)
     sys.path.insert(0, str(Path(__file__).resolve().parent))
-    from rummy.cli import main
+    args = sys.argv[1:]
+    if args and not args[0].startswith("-"):
+        from rummy.cli import main
 
-    sys.exit(main(sys.argv[1:] or ["start"]))
+        sys.exit(main(args))
+    os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")  # no banner on our stdout
+    from rummy.ui.menu import launch
+
+    sys.exit(launch(args))

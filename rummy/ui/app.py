@@ -1,0 +1,235 @@
+"""The window, the scene stack and the frame loop.
+
+:class:`App` owns the pygame window and a stack of :class:`~rummy.ui.scene.Scene`.
+:meth:`App.step` is the only place in the client that reads the pygame event queue
+(``pygame.event.get``): it handles what belongs to the whole app (closing the window,
+resizing, F11 fullscreen, F1 rules) and hands every other event, Esc included, to the top
+scene; then it updates the top scene and draws the visible ones. Tests drive it frame by
+frame: ``pygame.event.post(...)`` then ``app.step(1 / 60)``.
+
+>>> import os; os.environ.setdefault("SDL_VIDEODRIVER", "dummy") and None
+>>> import tempfile
+>>> app = App(audio=False, settings_dir=tempfile.mkdtemp())
+>>> app.size
+(1280, 720)
+>>> app.step(0.016)   # an empty stack: nothing to show, so the app quits
+False
+"""
+
+from __future__ import annotations
+
+import contextlib
+import os
+import sys
+import time
+import warnings
+from typing import Any
+
+import pygame
+
+from rummy.ui.resources import Resources, init_pygame
+from rummy.ui.scene import Scene
+from rummy.ui.settings import Settings
+
+DEFAULT_SIZE = (1280, 720)
+MIN_SIZE = (960, 600)
+FELT = (22, 92, 52)
+"""The table's felt green, the background of every screen."""
+FPS = 60
+STARTUP_MARK = "RUMMY_STARTUP_READY"
+"""Printed with the seconds since start when ``RUMMY_REPORT_STARTUP=1`` (benchmarks)."""
+
+_START = time.perf_counter()
+
+
+def _clamp(size: tuple[int, int]) -> tuple[int, int]:
+    return max(MIN_SIZE[0], int(size[0])), max(MIN_SIZE[1], int(size[1]))
+
+
+class App:
+    """The game's window and scene stack.
+
+    ``audio=False`` keeps the game silent (tests); ``settings_dir`` overrides where the
+    settings file lives (tests pass a temporary folder).
+    """
+
+    def __init__(self, size: tuple[int, int] = DEFAULT_SIZE, *, audio: bool = True,
+                 settings_dir: str | os.PathLike[str] | None = None) -> None:
+        init_pygame()  # pygame.init() without ALSA noise on machines with no sound
+        self.settings = Settings(settings_dir)
+        self.fullscreen = False
+        self._window: Any = None
+        self.screen = pygame.display.set_mode(_clamp(size), pygame.RESIZABLE)
+        self.size: tuple[int, int] = self.screen.get_size()
+        pygame.display.set_caption("Rummy")
+        self._attach_window()
+        self.res = Resources(audio=audio)
+        with contextlib.suppress(Exception):  # a missing icon is cosmetic
+            pygame.display.set_icon(self.res.icon())
+        self.res.muted = bool(self.settings.get("muted", False))
+        self.clock = pygame.time.Clock()
+        self.stack: list[Scene] = []
+        self.running = True
+        self._frames = 0
+        self._report_startup = os.environ.get("RUMMY_REPORT_STARTUP") == "1"
+        pygame.key.set_repeat(300, 40)
+
+    def _attach_window(self) -> None:
+        """The SDL window behind the display surface, for its minimum size and fullscreen."""
+        try:
+            with warnings.catch_warnings():
+                warnings.simplefilter("ignore", DeprecationWarning)
+                self._window = pygame.Window.from_display_module()
+            self._window.minimum_size = MIN_SIZE
+        except (AttributeError, pygame.error):
+            self._window = None
+
+    # -- the stack ------------------------------------------------------------------------
+
+    @property
+    def top(self) -> Scene | None:
+        return self.stack[-1] if self.stack else None
+
+    def push(self, scene: Scene) -> None:
+        """Put ``scene`` on top: the old top pauses, the new one lays out and resumes."""
+        if self.stack:
+            self.stack[-1].pause()
+        self.stack.append(scene)
+        scene.resize(self.size)
+        scene.resume()
+
+    def pop(self) -> Scene | None:
+        """Remove the top scene; the one beneath resumes. The app quits when none is left."""
+        if not self.stack:
+            return None
+        scene = self.stack.pop()
+        scene.pause()
+        if self.stack:
+            self.stack[-1].resume()
+        return scene
+
+    def replace(self, scene: Scene) -> None:
+        """Swap the top scene for ``scene`` (the one beneath does not resume in between)."""
+        if self.stack:
+            self.stack.pop().pause()
+        self.push(scene)
+
+    def quit(self) -> None:
+        self.running = False
+
+    # -- the window -----------------------------------------------------------------------
+
+    def resize(self, size: tuple[int, int]) -> None:
+        """The window is now ``size`` (at least the minimum): every scene lays out again."""
+        size = _clamp(size)
+        surface = pygame.display.get_surface()
+        if (surface is None or surface.get_size() != size) and not self.fullscreen:
+            surface = pygame.display.set_mode(size, pygame.RESIZABLE)
+        self.screen = surface if surface is not None else self.screen
+        self.size = self.screen.get_size()
+        for scene in self.stack:
+            scene.resize(self.size)
+
+    def toggle_fullscreen(self) -> None:
+        """F11: desktop fullscreen and back, remembered for the next start."""
+        self.fullscreen = not self.fullscreen
+        try:
+            if self._window is not None:
+                if self.fullscreen:
+                    self._window.set_fullscreen(True)
+                else:
+                    self._window.set_windowed()
+            else:
+                pygame.display.toggle_fullscreen()
+        except pygame.error:
+            self.fullscreen = not self.fullscreen
+            return
+        self.settings.set("fullscreen", self.fullscreen)
+        surface = pygame.display.get_surface()
+        if surface is not None:
+            self.screen = surface
+        self.size = self.screen.get_size()
+        for scene in self.stack:
+            scene.resize(self.size)
+
+    def show_rules(self, variant_id: str | None = None) -> None:
+        """F1 from anywhere: the rules page on top (F1 again, or Esc, closes it)."""
+        from rummy.ui.menu_rules import RulesScene
+
+        if isinstance(self.top, RulesScene):
+            self.pop()
+            return
+        self.push(RulesScene(self, variant_id))
+
+    # -- the frame ------------------------------------------------------------------------
+
+    def _dispatch(self, event: pygame.event.Event) -> None:
+        if event.type == pygame.QUIT:
+            self.quit()
+        elif event.type == pygame.VIDEORESIZE:
+            self.resize((event.w, event.h))
+        elif event.type == pygame.WINDOWSIZECHANGED:
+            self.resize((event.x, event.y))
+        elif event.type == pygame.KEYDOWN and event.key == pygame.K_F11:
+            self.toggle_fullscreen()
+        elif event.type == pygame.KEYDOWN and event.key == pygame.K_F1:
+            variant = getattr(self.top, "variant_id", None)
+            self.show_rules(variant if isinstance(variant, str) else None)
+        elif self.stack:
+            self.stack[-1].handle(event)
+
+    def step(self, dt: float | None = None) -> bool:
+        """One frame: events, update, draw, flip. False once the app is quitting.
+
+        ``dt`` is the frame's length in seconds; None waits for the next frame at the
+        display rate and measures it.
+        """
+        if dt is None:
+            dt = self.clock.tick(FPS) / 1000.0
+        for event in pygame.event.get():
+            self._dispatch(event)
+            if not self.running:
+                return False
+        if not self.stack:
+            self.running = False
+            return False
+        self.stack[-1].update(min(dt, 0.1))
+        if not self.stack:
+            self.running = False
+            return False
+        self.draw()
+        pygame.display.flip()
+        self._frames += 1
+        if self._frames == 1 and self._report_startup:
+            print(f"{STARTUP_MARK} {time.perf_counter() - _START:.3f}", flush=True)
+        return self.running
+
+    def draw(self) -> None:
+        """Draw from the topmost opaque scene upwards."""
+        first = 0
+        for index in range(len(self.stack) - 1, -1, -1):
+            if self.stack[index].opaque:
+                first = index
+                break
+        self.screen.fill(FELT)
+        for scene in self.stack[first:]:
+            scene.draw(self.screen)
+
+    def run(self) -> int:
+        """The frame loop until the window closes or the last scene pops; returns 0."""
+        try:
+            while self.step():
+                pass
+        finally:
+            self.close()
+        return 0
+
+    def close(self) -> None:
+        pygame.quit()
+
+
+def main(argv: list[str] | None = None) -> int:
+    """Open the title screen (``python main.py``); see :mod:`rummy.ui.launch` options."""
+    from rummy.ui.menu import launch
+
+    return launch(sys.argv[1:] if argv is None else argv)

@@ -1,0 +1,166 @@
+"""Rules: a scrolling page per variant (F1 from anywhere; Esc or F1 closes it).
+
+Mouse wheel, Up/Down, Page Up/Page Down, Home/End scroll; Left/Right (or the arrows at the
+top) switch between the variants.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+import pygame
+
+from rummy.ui.menu import ui_scale
+from rummy.ui.rules_text import general_page, rules_page
+from rummy.ui.scene import Scene
+from rummy.ui.widgets import ACCENT, DIM, PANEL, PANEL_EDGE, TEXT, Button, Selector, draw_text, wrap
+
+if TYPE_CHECKING:
+    from rummy.model.variant import Variant
+    from rummy.ui.app import App
+
+
+class RulesScene(Scene):
+    """The rules of ``variant_id`` (the remembered or first variant when None)."""
+
+    def __init__(self, app: App, variant_id: str | None = None) -> None:
+        super().__init__(app)
+        from rummy.ui.menu_newgame import scan_variants
+
+        self.variants: list[tuple[str, Variant]] = [
+            (e.id, e.variant) for e in scan_variants() if e.variant is not None]
+        ids = [vid for vid, _ in self.variants]
+        self.index = ids.index(variant_id) if variant_id in ids else 0
+        self.scroll = 0
+        self.size = app.size
+        self.lines: list[tuple[str, pygame.font.Font, tuple[int, int, int], int]] = []
+        """(text, font, colour, indent in pixels) per line of the page."""
+        self.page = pygame.Rect(0, 0, 0, 0)
+        self.back = Button("Back (Esc)", self.close)
+        self.chooser: Selector | None = None
+        if len(self.variants) > 1:
+            self.chooser = Selector("Variant", ids, ids[self.index], self.choose,
+                                    show=self._name_of)
+            self.chooser.value_share = 0.5
+        self.font_body = app.res.font(18)
+
+    def close(self) -> None:
+        self.app.pop()
+
+    @property
+    def variant_id(self) -> str | None:
+        return self.variants[self.index][0] if self.variants else None
+
+    def _name_of(self, vid: str) -> str:
+        return dict(self.variants)[vid].name
+
+    def choose(self, vid: str) -> None:
+        self.index = [v for v, _ in self.variants].index(vid)
+        self.scroll = 0
+        self.layout()
+
+    def text(self) -> str:
+        return rules_page(self.variants[self.index][1]) if self.variants else general_page()
+
+    def resize(self, size: tuple[int, int]) -> None:
+        self.size = size
+        self.layout()
+
+    def layout(self) -> None:
+        w, h = self.size
+        scale = ui_scale(self.size)
+        res = self.app.res
+        self.font_body = res.font(round(18 * scale))
+        heading = res.font(round(21 * scale), bold=True)
+        title = res.font(round(30 * scale), bold=True)
+        margin = round(24 * scale)
+        row = round(40 * scale)
+        # About 90 characters a line: long lines are hard to read on a wide window.
+        page_w = min(w - 2 * margin, 90 * self.font_body.size("n")[0] + 2 * margin)
+        left = (w - page_w) // 2
+        if self.chooser is not None:
+            self.chooser.place(pygame.Rect(left, margin, page_w, row), heading)
+        self.back.place(pygame.Rect(left + page_w - round(180 * scale), h - margin - row,
+                                    round(180 * scale), row), heading)
+        top = margin + row + round(12 * scale)
+        self.page = pygame.Rect(left, top, page_w, h - top - row - 2 * margin)
+        width = self.page.width - 2 * round(16 * scale)
+        self.lines = []
+        for number, block in enumerate(self.text().split("\n\n")):
+            first, *rest = block.split("\n")
+            if number == 0:
+                self.lines.append((first, title, ACCENT, 0))
+            elif not first.startswith("•") and not first.endswith("."):
+                self.lines.append((first, heading, ACCENT, 0))
+            else:
+                rest = [first, *rest]
+            for paragraph in rest:
+                # A bullet's later lines hang under its text, not under the bullet.
+                indent = self.font_body.size("• ")[0] if paragraph.startswith("• ") else 0
+                for index, text in enumerate(wrap(self.font_body, paragraph, width - indent)):
+                    self.lines.append((text, self.font_body, TEXT, indent if index else 0))
+            self.lines.append(("", self.font_body, TEXT, 0))
+        self.scroll = max(0, min(self.scroll, self.max_scroll))
+
+    @property
+    def content_height(self) -> int:
+        return sum(font.get_linesize() for _, font, _, _ in self.lines)
+
+    @property
+    def max_scroll(self) -> int:
+        return max(0, self.content_height - self.page.height + 2 * round(12 * ui_scale(self.size)))
+
+    def scroll_by(self, pixels: int) -> None:
+        self.scroll = max(0, min(self.max_scroll, self.scroll + pixels))
+
+    def handle(self, event: pygame.event.Event) -> None:
+        if self.back.handle(event):
+            return
+        if self.chooser is not None and self.chooser.handle(event):
+            return
+        line = self.font_body.get_linesize()
+        if event.type == pygame.MOUSEWHEEL:
+            self.scroll_by(-round(event.precise_y * 3 * line))
+        elif event.type == pygame.KEYDOWN:
+            keys = {pygame.K_DOWN: line, pygame.K_UP: -line,
+                    pygame.K_PAGEDOWN: self.page.height - line,
+                    pygame.K_PAGEUP: -(self.page.height - line), pygame.K_SPACE:
+                    self.page.height - line, pygame.K_END: 10**6, pygame.K_HOME: -(10**6)}
+            if event.key == pygame.K_ESCAPE:
+                self.close()
+            elif event.key in keys:
+                self.scroll_by(keys[event.key])
+            elif self.chooser is not None and event.key in (pygame.K_LEFT, pygame.K_RIGHT):
+                self.chooser.step(-1 if event.key == pygame.K_LEFT else 1)
+
+    def draw(self, surface: pygame.Surface) -> None:
+        scale = ui_scale(self.size)
+        pygame.draw.rect(surface, PANEL, self.page, border_radius=10)
+        pygame.draw.rect(surface, PANEL_EDGE, self.page, width=1, border_radius=10)
+        pad = round(16 * scale)
+        inner = self.page.inflate(-2 * pad, -2 * round(12 * scale))
+        clip = surface.get_clip()
+        surface.set_clip(inner)
+        y = inner.y - self.scroll
+        for text, font, color, indent in self.lines:
+            height = font.get_linesize()
+            if y + height >= inner.y and y <= inner.bottom and text:
+                draw_text(surface, font, text, (inner.x + indent, y), color)
+            y += height
+        surface.set_clip(clip)
+        if self.max_scroll:
+            track = pygame.Rect(self.page.right - round(8 * scale), inner.y, round(5 * scale),
+                                inner.height)
+            knob_h = max(20, track.height * self.page.height // max(1, self.content_height))
+            knob_y = track.y + (track.height - knob_h) * self.scroll // self.max_scroll
+            pygame.draw.rect(surface, PANEL_EDGE, (track.x, knob_y, track.width, knob_h),
+                             border_radius=3)
+        if self.chooser is not None:
+            self.chooser.draw(surface)
+        else:
+            draw_text(surface, self.back.font or self.font_body, "Rules",
+                      (self.page.x, self.page.y - 6), ACCENT, "bottomleft")
+        hint = "Wheel or ↑ ↓ to scroll · ← → other variant · Esc back"
+        draw_text(surface, self.font_body, hint, (self.page.x, self.back.rect.centery), DIM,
+                  "midleft")
+        self.back.draw(surface)

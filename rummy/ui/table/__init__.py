@@ -1,0 +1,32 @@
+"""The table: where a deal of rummy is played with the mouse, and watched in demo mode.
+
+``TableScene(app, config, *, game=None, deals=None, quit_when_done=False, speed=None)``
+
+- ``app``: the :class:`~rummy.ui.app.App`; ``config``: the menu's
+  :class:`~rummy.ui.settings.GameConfig` (variant, options, seats, opponents, seed, and
+  ``human_seat``: None fills every seat with bots and plays by itself, a demo).
+- ``game``: a prepared :class:`rummy.session.Game` to play instead of a new deal (tests
+  and scenarios set up known hands this way, e.g. with ``deal_from_cards``).
+- ``deals``: play this many deals, then stop; with ``quit_when_done`` the app quits after
+  the last deal's result has been shown (``main.py --demo --deals N --quit-when-done``).
+  Both default to the config's ``deals`` and ``quit_when_done``. Without a limit a demo
+  goes on deal after deal; a human moves on with Next deal (or Enter).
+- ``speed``: animation and bot pace multiplier (default 1, a demo 2).
+
+Raises ValueError for a variant whose rule family the table cannot play yet (only the
+declare family, Indian rummy, so far). Bots think on a worker thread, never in the frame.
+
+Modules, along their seams: ``scene`` (the scene: flow of deals, buttons, keys, dialogs),
+``pointer`` (mouse gestures), ``drag`` (drop targets and hand places), ``board`` (what is on
+the felt, painted from caches), ``play`` (engine events -> flights), ``anim`` (flights),
+``driver`` (Game + bots on a worker thread + event log), ``hand`` (the player's order and
+groups, UI-local), ``layout`` (rects from the window size), ``hud``/``dialogs``/``sprites``
+(painting helpers), ``hints`` (the H key).
+
+Esc leaves the table (``app.pop()``). ``scene.deals_done`` counts finished deals and
+``scene.idle`` says that no event is waiting to be animated.
+"""
+
+from .scene import TableScene
+
+__all__ = ["TableScene"]

@@ -1,0 +1,268 @@
+"""The table as it is shown right now, which may trail the engine while events animate.
+
+:class:`Board` holds what is on the felt (the open pile, the closed deck's size, each
+seat's card count, the wild joker, the finish card, the player's hand sprites) and paints
+it. Events change it a step at a time as their cards land; once the queue has drained,
+:meth:`Board.sync` lays everything out again from the :class:`PlayerView`.
+"""
+
+from __future__ import annotations
+
+import pygame
+
+from rummy.model import Card, PlayerView
+from rummy.model.families import SeatStatus
+
+from .hand import HandModel
+from .hud import PanelCache, TableButton, draw_button, draw_glow, draw_seat, draw_slot, fan_end
+from .layout import TableLayout, card_height, compute_layout
+from .sprites import DIM, FELT, FELT_DARK, GOLD, INK, KIND_COLORS, CardArt, CardSprite, TextCache
+
+
+def felt_surface(size: tuple[int, int]) -> pygame.Surface:
+    """The felt, darker towards the edges; painted once per window size."""
+    w, h = size
+    surf = pygame.Surface(size)
+    surf.fill(FELT_DARK)
+    steps = 14
+    for i in range(steps):
+        t = i / (steps - 1)
+        color = tuple(round(a + (b - a) * t) for a, b in zip(FELT_DARK, FELT, strict=True))
+        rect = pygame.Rect(0, 0, round(w * (1.25 - 0.55 * t)), round(h * (1.35 - 0.6 * t)))
+        rect.center = (w // 2, int(h * 0.45))
+        pygame.draw.ellipse(surf, color, rect)
+    return surf.convert() if pygame.display.get_surface() is not None else surf
+
+
+class Board:
+    def __init__(self, art: CardArt, text: TextCache, hand: HandModel, names: list[str],
+                 players: int, viewer: int, interactive: bool) -> None:
+        self.art = art
+        self.text = text
+        self.hand = hand
+        self.names = names
+        self.players = players
+        self.viewer = viewer
+        self.interactive = interactive
+        self.lay: TableLayout = compute_layout((1280, 720), players, viewer)
+        self.felt = pygame.Surface((1, 1))
+        self.panels = PanelCache()
+        self.sprites: dict[Card, CardSprite] = {}
+        self.hidden: set[Card] = set()
+        self.open_pile: list[Card] = []
+        self.closed_size = 0
+        self.sizes = [0] * players
+        self.points = [0] * players
+        self.out = [False] * players
+        self.wild: Card | None = None
+        self.finish_taken = False
+        self.open_lifted = False
+        self.parked: dict[Card, tuple[int, int]] = {}
+        """Hand cards held somewhere else for now (the card on the finish slot while the
+        player confirms the declaration)."""
+        """The player is dragging the open deck's top card away."""
+        self.turn = -1
+        self.timer: float | None = None
+        self.count = 0
+        self.labels: list[tuple[str, str, int]] = []
+        self.buttons: dict[str, TableButton] = {}
+        self.lit: dict[str, int] = {}
+        self.hover_card: Card | None = None
+        self.message = ""
+        self.message_color = INK
+        self.status_line = ""
+
+    # -- layout
+
+    def resize(self, size: tuple[int, int]) -> None:
+        self.lay = compute_layout(size, self.players, self.viewer)
+        self.felt = felt_surface(self.lay.size)
+        self.art.clear()
+        for name, rect in self.lay.buttons.items():
+            old = self.buttons.get(name)
+            self.buttons[name] = TableButton(name, rect, old.enabled if old else False)
+        self.layout_hand(jump=True)
+
+    def sync(self, view: PlayerView) -> None:
+        """Everything again from the engine's view: the end of an animation queue."""
+        self.open_pile = self.open_pile if (self.open_pile and view.open_top is not None and
+                                            self.open_pile[-1] == view.open_top) else (
+            [] if view.open_top is None else [view.open_top])
+        self.closed_size = view.closed_size
+        self.sizes = [s.hand_size for s in view.seats]
+        self.out = [s.status is not SeatStatus.PLAYING for s in view.seats]
+        self.points = [s.penalty for s in view.seats]
+        self.wild = view.wild_joker
+        self.turn = view.turn
+        self.hidden.clear()
+        self.hand.sync(view.hand)
+        self.layout_hand()
+
+    def layout_hand(self, jump: bool = False, groups: list[list[Card]] | None = None) -> None:
+        """Point every hand sprite at its place (``groups``: a preview while dragging)."""
+        groups = self.hand.groups if groups is None else groups
+        positions = self.lay.hand_positions([len(g) for g in groups])
+        live = set()
+        for g, row in zip(groups, positions, strict=True):
+            for card, pos in zip(g, row, strict=True):
+                live.add(card)
+                sprite = self.sprites.get(card)
+                if sprite is None:
+                    sprite = self.sprites[card] = CardSprite(card, self.lay.closed_deck.topleft)
+                    if jump:
+                        sprite.set_target(pos)
+                        sprite.jump()
+                sprite.set_target(self.parked.get(card, pos))
+                if jump and not sprite.dragging:
+                    sprite.jump()
+        for card in list(self.sprites):
+            if card not in live and card not in self.hand:
+                del self.sprites[card]
+        self.labels = []
+        for g, row in zip(groups, positions, strict=True):
+            if not row:
+                continue
+            kind = self.hand.kind_of(g)
+            label = "Invalid" if len(g) < 3 else kind.label
+            key = kind.value if len(g) >= 3 else "invalid"
+            x0, x1 = row[0][0], row[-1][0] + self.lay.hand_w
+            self.labels.append((label, key, (x0 + x1) // 2))
+        self.count = self.hand.count()
+
+    def slot_of(self, card: Card) -> tuple[int, int]:
+        sprite = self.sprites.get(card)
+        return (round(sprite.tx), round(sprite.ty)) if sprite else self.lay.hand_area.center
+
+    def fan_end(self, seat: int) -> tuple[int, int]:
+        spot = self.lay.seats.get(seat)
+        if spot is None:
+            return self.lay.hand_area.midtop
+        return fan_end(self.lay, spot, self.sizes[seat] + 1)
+
+    # -- hits
+
+    def card_at(self, pos: tuple[int, int]) -> Card | None:
+        """The topmost hand card under ``pos``."""
+        w, h = self.lay.hand_w, card_height(self.lay.hand_w)
+        for card in reversed(self.hand.cards):
+            sprite = self.sprites.get(card)
+            if sprite is None or card in self.hidden:
+                continue
+            x, y = sprite.pos
+            if pygame.Rect(x, y, w, h).collidepoint(pos):
+                return card
+        return None
+
+    def update(self, dt: float, dragging: Card | None) -> None:
+        lift = card_height(self.lay.hand_w)
+        for card, sprite in self.sprites.items():
+            if card == dragging:
+                sprite.target_lift = 0.0
+            elif card in self.hand.selected:
+                sprite.target_lift = lift * 0.16
+            elif card == self.hover_card:
+                sprite.target_lift = lift * 0.07
+            else:
+                sprite.target_lift = 0.0
+            sprite.update(dt)
+
+    # -- painting
+
+    def draw(self, surface: pygame.Surface, dragging: Card | None) -> None:
+        lay, art, text = self.lay, self.art, self.text
+        surface.blit(self.felt, (0, 0))
+        fs = lay.font_small
+        for seat, spot in lay.seats.items():
+            timer = None
+            if self.timer is not None and seat == self.turn:
+                timer = f"{max(0, int(self.timer + 0.99))}s"
+            status = "out" if self.out[seat] else f"{self.sizes[seat]} cards"
+            detail = f"{status} · {self.points[seat]} pts"
+            draw_seat(surface, lay, spot, art, text, self.panels, self.names[seat], detail,
+                      self.sizes[seat], seat == self.turn, self.out[seat], timer)
+        self._draw_piles(surface)
+        self._draw_me(surface)
+        hh = card_height(lay.hand_w)
+        for label, key, cx in self.labels if len(self.hidden) < 2 else ():
+            t = text.get(label, fs, KIND_COLORS[key], bold=True)
+            surface.blit(t, t.get_rect(midbottom=(cx, lay.hand_y - int(hh * 0.17))))
+        drag_sprite = None
+        for card in self.hand.cards:
+            sprite = self.sprites.get(card)
+            if sprite is None or card in self.hidden:
+                continue
+            if card == dragging:
+                drag_sprite = sprite
+                continue
+            pos = sprite.pos
+            if sprite.lift > 1:
+                surface.blit(art.shadow(lay.hand_w, hh), (pos[0] + 3, pos[1] + 4))
+            surface.blit(art.face(card, lay.hand_w), pos)
+            if card in self.hand.selected:
+                pygame.draw.rect(surface, GOLD, (*pos, lay.hand_w, hh), width=3,
+                                 border_radius=max(4, lay.hand_w // 14))
+        for button in self.buttons.values():
+            if button.name == "hint" and not button.enabled and not self.interactive:
+                continue
+            if self.interactive:
+                draw_button(surface, text, button, fs)
+        if self.message:
+            t = text.get(self.message, lay.font_normal, self.message_color, bold=True)
+            r = t.get_rect(center=lay.message_pos)
+            surface.blit(self.panels.get((r.width + 24, r.height + 10)), r.inflate(24, 10))
+            surface.blit(t, r)
+        if drag_sprite is not None:
+            pos = drag_sprite.pos
+            surface.blit(art.shadow(lay.hand_w, hh), (pos[0] + 8, pos[1] + 10))
+            surface.blit(art.face(drag_sprite.card, lay.hand_w), pos)
+
+    def _draw_piles(self, surface: pygame.Surface) -> None:
+        lay, art, text = self.lay, self.art, self.text
+        fs = lay.font_small
+        if self.wild is not None:
+            surface.blit(art.rotated(self.wild, lay.pile_w), lay.wild_joker.topleft)
+        if self.closed_size > 0:
+            depth = min(6, self.closed_size // 12 + 1)
+            back = art.face(None, lay.pile_w)
+            for i in range(depth):
+                surface.blit(back, (lay.closed_deck.x - i * 2 + depth * 2,
+                                    lay.closed_deck.y - i * 2 + depth * 2))
+        else:
+            draw_slot(surface, lay.closed_deck, "empty", text, fs, 0)
+        t = text.get(f"{self.closed_size}", fs, DIM)
+        surface.blit(t, t.get_rect(midtop=(lay.closed_deck.centerx, lay.closed_deck.bottom + 8)))
+        if self.lit.get("open"):
+            draw_glow(surface, lay.open_deck, self.lit["open"] == 2)
+        pile = self.open_pile[:-1] if self.open_lifted else self.open_pile
+        if len(pile) > 1:
+            surface.blit(art.face(pile[-2], lay.pile_w), lay.open_deck.move(3, 3))
+        if pile:
+            surface.blit(art.face(pile[-1], lay.pile_w), lay.open_deck.topleft)
+        else:
+            draw_slot(surface, lay.open_deck, "open deck", text, fs, 0)
+        if self.finish_taken:
+            surface.blit(art.face(None, lay.pile_w), lay.finish_slot.topleft)
+            if self.lit.get("finish"):
+                draw_glow(surface, lay.finish_slot, self.lit["finish"] == 2)
+        else:
+            draw_slot(surface, lay.finish_slot, "finish", text, fs, self.lit.get("finish", 0))
+
+    def _draw_me(self, surface: pygame.Surface) -> None:
+        lay, text = self.lay, self.text
+        fs = lay.font_small
+        me = self.viewer
+        active = self.turn == me
+        color = GOLD if active else INK
+        name = text.get(self.names[me], fs + 1, color, bold=True)
+        x, y = lay.count_pos
+        surface.blit(name, (x, lay.my_panel.y))
+        line = f"count {self.count} · {self.points[me]} pts"
+        if self.out[me]:
+            line = "out of this deal"
+        if self.timer is not None and active:
+            line += f"   {max(0, int(self.timer + 0.99))}s left"
+        surface.blit(text.get(line, fs, DIM), (x, lay.my_panel.y + fs + 6))
+        if self.status_line:
+            t = text.get(self.status_line, fs, GOLD if active else DIM)
+            mx, my = lay.message_pos
+            surface.blit(t, t.get_rect(center=(mx, my + lay.font_normal + fs)))

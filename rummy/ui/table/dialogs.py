@@ -1,0 +1,199 @@
+"""Modal panels over the table: the declaration confirmation and the end of the deal.
+
+Each panel is painted once into a surface when it opens (or the window resizes); a frame
+blits it and its buttons. Group labels come from the engine (``classify_group``).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+import pygame
+
+from rummy.model import Card, Variant, classify_group
+from rummy.model.scoring import DealResult, RoundResult
+
+from .hud import TableButton, draw_button
+from .layout import card_height
+from .sprites import DIM, GOLD, INK, KIND_COLORS, CardArt, TextCache
+
+SHORT = {"Pure sequence": "Pure", "Impure sequence": "Impure", "Set": "Set",
+         "Invalid": "Invalid", "Loose": "Loose"}
+
+
+def fit_card_width(width: int, cards: int, groups: int) -> int:
+    """The card width at which ``cards`` in ``groups`` (overlapped) fill ``width``."""
+    groups = max(1, groups)
+    return int(width / (groups + 0.45 * max(0, cards - groups) + 0.35 * (groups - 1)))
+
+
+def _draw_groups(surface: pygame.Surface, art: CardArt, text: TextCache, variant: Variant,
+                 cut: Card | None, groups: Sequence[Sequence[Card]], loose: Sequence[Card],
+                 x: int, y: int, width: int, card_w: int, font: int) -> None:
+    """Groups left to right with a label above each; cards overlapped to fit ``width``."""
+    parts: list[tuple[Sequence[Card], str, str]] = []
+    for g in groups:
+        kind = classify_group(variant, g, cut=cut) if len(g) >= 3 else None
+        key = kind.value if kind is not None else "invalid"
+        parts.append((g, kind.label if kind is not None else "Invalid", key))
+    if loose:
+        parts.append((loose, "Loose", "invalid"))
+    n = sum(len(p[0]) for p in parts)
+    if n == 0:
+        return
+    gap = max(8, int(card_w * 0.35))
+    room = width - card_w * len(parts) - gap * (len(parts) - 1)
+    extra = n - len(parts)
+    step = min(int(card_w * 0.62), room // max(1, extra)) if extra else 0
+    step = max(6, step)
+    cx = x
+    for cards, label, key in parts:
+        span = step * (len(cards) - 1) + card_w
+        t = text.get(label, font, KIND_COLORS[key])
+        if t.get_width() > span + gap - 4:
+            t = text.get(SHORT[label], font, KIND_COLORS[key])
+        surface.blit(t, (cx, y))
+        for i, c in enumerate(cards):
+            surface.blit(art.face(c, card_w), (cx + i * step, y + font + 6))
+        cx += span + gap
+
+
+def _frame(size: tuple[int, int], rect: pygame.Rect) -> pygame.Surface:
+    surf = pygame.Surface(size, pygame.SRCALPHA)
+    surf.fill((0, 0, 0, 120))
+    pygame.draw.rect(surf, (16, 58, 34, 250), rect, border_radius=14)
+    pygame.draw.rect(surf, (200, 230, 200, 255), rect, width=2, border_radius=14)
+    return surf
+
+
+class DeclareDialog:
+    """"Declare with these groups?" with the groups as they stand and Confirm / Cancel."""
+
+    def __init__(self, card: Card, groups: tuple[tuple[Card, ...], ...]) -> None:
+        self.card = card
+        self.groups = groups
+        self.surface: pygame.Surface | None = None
+        self.buttons: dict[str, TableButton] = {}
+        self.font = 16
+
+    def build(self, size: tuple[int, int], art: CardArt, text: TextCache, variant: Variant,
+              cut: Card | None, hand_w: int, font: int) -> None:
+        w, h = size
+        card_w = max(40, int(hand_w * 0.8))
+        rect = pygame.Rect(0, 0, int(w * 0.86), card_height(card_w) + font * 9)
+        rect.center = (w // 2, h // 2)
+        surf = _frame(size, rect)
+        title = text.get("Declare with these groups?", font + 6, GOLD, bold=True)
+        surf.blit(title, (rect.x + 20, rect.y + 14))
+        sub = text.get(f"Finish card: {self.card.label}   (a wrong show costs points)",
+                       font, DIM)
+        surf.blit(sub, (rect.x + 20, rect.y + 24 + font + 6))
+        _draw_groups(surf, art, text, variant, cut, self.groups, (), rect.x + 20,
+                     rect.y + font * 4 + 10, rect.width - 40, card_w, font)
+        self.surface = surf
+        bw, bh = max(110, font * 7), font + 16
+        ok = pygame.Rect(0, 0, bw, bh)
+        ok.bottomright = (rect.right - 20, rect.bottom - 14)
+        cancel = ok.move(-(bw + 12), 0)
+        self.buttons = {"confirm": TableButton("Declare", ok),
+                        "cancel": TableButton("Cancel", cancel)}
+        self.font = font
+
+    def click(self, pos: tuple[int, int]) -> str | None:
+        for name, b in self.buttons.items():
+            if b.hit(pos):
+                return name
+        return None
+
+    def draw(self, surface: pygame.Surface, text: TextCache) -> None:
+        if self.surface is not None:
+            surface.blit(self.surface, (0, 0))
+        for b in self.buttons.values():
+            draw_button(surface, text, b, self.font)
+
+
+class ResultPanel:
+    """Every hand shown grouped and labelled, the points, the winner; Next deal / Menu."""
+
+    def __init__(self, result: DealResult | RoundResult, names: Sequence[str], variant: Variant,
+                 cut: Card | None, demo: bool) -> None:
+        self.result = result
+        self.names = list(names)
+        self.variant = variant
+        self.cut = cut
+        self.demo = demo
+        self.surface: pygame.Surface | None = None
+        self.buttons: dict[str, TableButton] = {}
+        self.font = 16
+        self.note_pos = (0, 0)
+
+    def build(self, size: tuple[int, int], art: CardArt, text: TextCache, font: int) -> None:
+        w, h = size
+        r = self.result
+        seats = len(r.hands)
+        cols = 2 if seats > 3 else 1
+        per_col = -(-seats // cols)
+        rect = pygame.Rect(0, 0, int(w * 0.94), int(h * 0.94))
+        rect.center = (w // 2, h // 2)
+        top, bottom = rect.y + font * 3, rect.bottom - font * 3
+        cell_w = (rect.width - 40 - 20 * (cols - 1)) // cols
+        cell_h = (bottom - top) // per_col
+        side = cols == 1
+        name_w = int(cell_w * 0.22) if side else 0
+        head = 0 if side else font + 8
+        card_h = cell_h - head - font - 14
+        most = max((len(hand.cards), len(hand.groups) + bool(hand.ungrouped))
+                   for hand in r.hands)
+        card_w = max(20, min(int(card_h / 1.452), fit_card_width(cell_w - name_w, *most),
+                             int(w * 0.06)))
+        used = min(cell_h, head + font + 14 + card_height(card_w))
+        rect.height = used * per_col + font * 6
+        rect.center = (w // 2, h // 2)
+        top = rect.y + font * 3
+        surf = _frame(size, rect)
+        if r.winner is None:
+            title = f"No winner: {getattr(r, 'reason', 'the deal is over')}"
+        else:
+            win = self.names[r.winner]
+            verb = "win" if win == "You" else "wins"
+            title = f"{win} {verb} and collect{'' if verb == 'win' else 's'} {r.collected} points"
+        surf.blit(text.get(title, font + 6, GOLD, bold=True), (rect.x + 20, rect.y + 12))
+        reasons = getattr(r, "reasons", None)
+        for seat, hand in enumerate(r.hands):
+            col, row = divmod(seat, per_col)
+            x = rect.x + 20 + col * (cell_w + 20)
+            y = top + row * used
+            color = GOLD if seat == r.winner else INK
+            pts = "winner" if seat == r.winner else f"{r.points[seat]} points"
+            reason = reasons[seat] if reasons else ""
+            if side:
+                surf.blit(text.get(self.names[seat], font, color, bold=True), (x, y + 4))
+                surf.blit(text.get(pts, font, color), (x, y + font + 10))
+                surf.blit(text.get(reason, font - 2, DIM), (x, y + 2 * font + 14))
+            else:
+                name = text.get(self.names[seat], font, color, bold=True)
+                surf.blit(name, (x, y))
+                line = pts if not reason or seat == r.winner else f"{pts} ({reason})"
+                surf.blit(text.get(line, font - 2, color), (x + name.get_width() + 12, y + 2))
+            _draw_groups(surf, art, text, self.variant, self.cut, hand.groups, hand.ungrouped,
+                         x + name_w, y + head, cell_w - name_w, card_w, font - 2)
+        self.surface = surf
+        bw, bh = max(120, font * 7), font + 16
+        nxt = pygame.Rect(0, 0, bw, bh)
+        nxt.bottomright = (rect.right - 20, rect.bottom - 12)
+        menu = nxt.move(-(bw + 12), 0)
+        self.buttons = {"next": TableButton("Next deal", nxt), "menu": TableButton("Menu", menu)}
+        self.note_pos = (rect.x + 20, nxt.centery)
+        self.font = font
+
+    def click(self, pos: tuple[int, int]) -> str | None:
+        for name, b in self.buttons.items():
+            if b.hit(pos):
+                return name
+        return None
+
+    def draw(self, surface: pygame.Surface, text: TextCache) -> None:
+        if self.surface is not None:
+            surface.blit(self.surface, (0, 0))
+        for b in self.buttons.values():
+            draw_button(surface, text, b, self.font)

@@ -1,0 +1,191 @@
+"""The player's hand as the table shows it: an order and groups that are the UI's own.
+
+The engine's hand is a set of cards; how the player arranges it (order, groups, selection)
+lives here and stays stable across draws and discards. Nothing here decides a rule: group
+labels come from :func:`rummy.model.classify_group`, the count from ``arrangement_count``.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Sequence
+from dataclasses import dataclass
+
+from rummy.model import Card, GroupKind, Variant, classify_group, wild_rank_for
+from rummy.model.melds import arrangement_count
+
+
+def sort_key(card: Card, wild_rank: object) -> tuple[int, int, int, int]:
+    """By suit, then rank; wild jokers (printed jokers and the wild rank) last."""
+    wild = card.is_printed_joker or (wild_rank is not None and card.rank == wild_rank)
+    return (1 if wild else 0, *card.sort_key())
+
+
+@dataclass(frozen=True)
+class GroupInfo:
+    cards: tuple[Card, ...]
+    kind: GroupKind
+
+    @property
+    def label(self) -> str:
+        return self.kind.label
+
+
+class HandModel:
+    """Ordered groups of cards plus a selection."""
+
+    def __init__(self, variant: Variant, cut: Card | None) -> None:
+        self.variant = variant
+        self.cut = cut
+        self.groups: list[list[Card]] = []
+        self.selected: set[Card] = set()
+
+    # -- reading
+
+    @property
+    def cards(self) -> list[Card]:
+        return [c for g in self.groups for c in g]
+
+    def __len__(self) -> int:
+        return sum(len(g) for g in self.groups)
+
+    def __contains__(self, card: object) -> bool:
+        return any(card in g for g in self.groups)
+
+    def locate(self, card: Card) -> tuple[int, int]:
+        for gi, g in enumerate(self.groups):
+            if card in g:
+                return gi, g.index(card)
+        raise KeyError(card)
+
+    def infos(self) -> list[GroupInfo]:
+        return [GroupInfo(tuple(g), self.kind_of(g)) for g in self.groups]
+
+    def kind_of(self, group: Sequence[Card]) -> GroupKind:
+        if len(group) < 3:
+            return GroupKind.INVALID
+        return classify_group(self.variant, group, cut=self.cut)
+
+    def count(self, without: Card | None = None) -> int:
+        """The count of the hand as arranged (invalid groups count in full)."""
+        groups = [[c for c in g if c != without] for g in self.groups]
+        groups = [g for g in groups if g]
+        if not groups:
+            return 0
+        points, _valid, _reason = arrangement_count(
+            self.variant, groups, wild_rank_for(self.variant, self.cut))
+        return points
+
+    def groups_without(self, card: Card) -> tuple[tuple[Card, ...], ...]:
+        """The arrangement to declare with after ``card`` goes to the finish slot."""
+        out = (tuple(c for c in g if c != card) for g in self.groups)
+        return tuple(g for g in out if g)
+
+    # -- keeping in step with the engine
+
+    def sync(self, hand: Iterable[Card]) -> None:
+        """Match the engine's hand: drop cards gone, add new ones at their natural place."""
+        target = list(hand)
+        keep = set(target)
+        self.groups = [[c for c in g if c in keep] for g in self.groups]
+        self.groups = [g for g in self.groups if g]
+        self.selected &= keep
+        have = set(self.cards)
+        fresh = [c for c in target if c not in have]
+        if not self.groups:
+            self.groups = [[]]
+            fresh = sorted(fresh, key=self._key)
+            self.groups[0].extend(fresh)
+            self._split_by_suit()
+            return
+        for card in fresh:
+            self.insert_natural(card)
+
+    def natural_place(self, card: Card) -> tuple[int, int]:
+        """Where a new card would naturally go: the group whose cards it fits best, in
+        suit/rank order; else the end of the last group."""
+        best: tuple[int, int, int] | None = None
+        for gi, g in enumerate(self.groups):
+            same = [c for c in g if c.suit == card.suit and not self._wild(c)]
+            if not same or self._wild(card):
+                continue
+            gap = min(abs(int(c.rank or 0) - int(card.rank or 0)) for c in same)
+            if best is None or gap < best[0]:
+                pos = sum(1 for c in g if self._key(c) < self._key(card))
+                best = (gap, gi, pos)
+        if best is not None and best[0] <= 2:
+            return best[1], best[2]
+        if not self.groups:
+            return 0, 0
+        last = len(self.groups) - 1
+        return last, len(self.groups[last])
+
+    def insert_natural(self, card: Card) -> None:
+        if not self.groups:
+            self.groups = [[card]]
+            return
+        gi, pos = self.natural_place(card)
+        self.groups[gi].insert(pos, card)
+
+    # -- the player's changes
+
+    def sort(self) -> None:
+        """Sort by suit then rank, wild jokers last: one group per suit, jokers apart."""
+        cards = sorted(self.cards, key=self._key)
+        self.groups = [cards]
+        self._split_by_suit()
+
+    def _split_by_suit(self) -> None:
+        cards = self.groups[0] if len(self.groups) == 1 else self.cards
+        groups: list[list[Card]] = []
+        last: object = object()
+        for c in cards:
+            tag = "wild" if self._wild(c) else c.suit
+            if tag != last:
+                groups.append([])
+                last = tag
+            groups[-1].append(c)
+        self.groups = groups or [[]]
+
+    def group_selected(self) -> bool:
+        """The selected cards (in hand order) become one new group at the end."""
+        chosen = [c for c in self.cards if c in self.selected]
+        if not chosen:
+            return False
+        rest = [[c for c in g if c not in self.selected] for g in self.groups]
+        self.groups = [g for g in rest if g] + [chosen]
+        self.selected.clear()
+        return True
+
+    def toggle(self, card: Card) -> None:
+        self.selected ^= {card}
+
+    def move(self, card: Card, group: int, index: int, new_group: bool = False) -> None:
+        """Move ``card`` to ``index`` of ``group`` (or a new group before ``group``)."""
+        gi, ci = self.locate(card)
+        if new_group:
+            self.groups.insert(group, [card])
+            if group <= gi:
+                gi += 1
+            del self.groups[gi][ci]
+        else:
+            if gi == group and ci < index:
+                index -= 1
+            del self.groups[gi][ci]
+            self.groups[group].insert(max(0, min(index, len(self.groups[group]))), card)
+        self.groups = [g for g in self.groups if g] or [[]]
+
+    def set_groups(self, groups: Iterable[Iterable[Card]]) -> None:
+        have = set(self.cards)
+        new = [[c for c in g if c in have] for g in groups]
+        placed = {c for g in new for c in g}
+        loose = [c for c in self.cards if c not in placed]
+        self.groups = [g for g in new if g] + ([loose] if loose else [])
+
+    # --
+
+    def _wild(self, card: Card) -> bool:
+        wild = wild_rank_for(self.variant, self.cut)
+        return card.is_printed_joker or (wild is not None and card.rank == wild)
+
+    def _key(self, card: Card) -> tuple[int, int, int, int]:
+        return sort_key(card, wild_rank_for(self.variant, self.cut))

@@ -1,0 +1,126 @@
+"""What is painted around the cards: buttons, seat panels, opponents' fans, messages."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+import pygame
+
+from .layout import SeatSpot, TableLayout
+from .sprites import DIM, GOLD, INK, RED, CardArt, TextCache
+
+BUTTON_TEXT = {
+    "sort": "Sort (S)", "group": "Group (G)", "hint": "Hint (H)", "discard": "Discard (D)",
+    "finish": "Finish", "drop": "Drop",
+}
+
+
+@dataclass
+class TableButton:
+    name: str
+    rect: pygame.Rect
+    enabled: bool = True
+    hover: bool = False
+
+    def hit(self, pos: tuple[int, int]) -> bool:
+        return self.enabled and self.rect.collidepoint(pos)
+
+
+def draw_button(surface: pygame.Surface, text: TextCache, button: TableButton, size: int
+                ) -> None:
+    r = button.rect
+    if button.enabled:
+        fill = (58, 128, 84) if button.hover else (38, 104, 66)
+        edge, ink = (200, 230, 200), INK
+    else:
+        fill, edge, ink = (26, 70, 44), (60, 100, 70), (110, 140, 115)
+    pygame.draw.rect(surface, fill, r, border_radius=8)
+    pygame.draw.rect(surface, edge, r, width=1, border_radius=8)
+    label = text.get(BUTTON_TEXT.get(button.name, button.name), size, ink)
+    surface.blit(label, label.get_rect(center=r.center))
+
+
+class PanelCache:
+    """Translucent panels, one per size (an alpha surface per frame would be wasteful)."""
+
+    def __init__(self) -> None:
+        self._cache: dict[tuple[int, int], pygame.Surface] = {}
+        self._fans: dict[tuple[int, int, int, bool], pygame.Surface] = {}
+
+    def fan(self, art: CardArt, width: int, count: int, step: int, vertical: bool
+            ) -> pygame.Surface:
+        """An opponent's fan of ``count`` backs as one image (one blit instead of 13)."""
+        key = (width, count, step, vertical)
+        surf = self._fans.get(key)
+        if surf is None:
+            back = art.face(None, width)
+            w, h = back.get_size()
+            span = step * (count - 1)
+            surf = pygame.Surface((w, h + span) if vertical else (w + span, h), pygame.SRCALPHA)
+            for i in range(count):
+                surf.blit(back, (0, i * step) if vertical else (i * step, 0))
+            if pygame.display.get_surface() is not None:
+                surf = surf.convert_alpha()
+            if len(self._fans) > 200:
+                self._fans.clear()
+            self._fans[key] = surf
+        return surf
+
+    def get(self, size: tuple[int, int]) -> pygame.Surface:
+        surf = self._cache.get(size)
+        if surf is None:
+            surf = pygame.Surface(size, pygame.SRCALPHA)
+            pygame.draw.rect(surf, (0, 0, 0, 95), surf.get_rect(), border_radius=10)
+            self._cache[size] = surf
+        return surf
+
+
+def draw_seat(surface: pygame.Surface, lay: TableLayout, spot: SeatSpot, art: CardArt,
+              text: TextCache, panels: PanelCache, name: str, detail: str,
+              hand_size: int, active: bool, out: bool, timer: str | None) -> None:
+    panel = spot.panel
+    surface.blit(panels.get(panel.size), panel.topleft)
+    if active:
+        pygame.draw.rect(surface, GOLD, panel.inflate(4, 4), width=3, border_radius=12)
+    fs = lay.font_small
+    title = text.get(name, fs + 1, GOLD if active else INK, bold=True)
+    surface.blit(title, (panel.x + 10, panel.y + 6))
+    surface.blit(text.get(detail, fs, RED if out else DIM), (panel.x + 10, panel.y + 10 + fs))
+    if timer is not None:
+        t = text.get(timer, fs + 2, RED, bold=True)
+        surface.blit(t, t.get_rect(topright=(panel.right - 8, panel.y + 6)))
+    if out or hand_size <= 0:
+        return
+    x, y = spot.fan_origin
+    if spot.vertical:
+        step = min(spot.fan_step, max(2, (lay.size[1] // 3) // max(1, hand_size)))
+    else:
+        step = min(spot.fan_step, max(2, (panel.width - lay.back_w) // max(1, hand_size - 1)))
+        x = panel.centerx - (step * (hand_size - 1) + lay.back_w) // 2
+    surface.blit(panels.fan(art, lay.back_w, hand_size, step, spot.vertical), (x, y))
+
+
+def fan_end(lay: TableLayout, spot: SeatSpot, hand_size: int) -> tuple[int, int]:
+    """Where a card joining this seat's fan lands (top-left, at the back width)."""
+    x, y = spot.fan_origin
+    n = max(1, hand_size)
+    if spot.vertical:
+        step = min(spot.fan_step, max(2, (lay.size[1] // 3) // n))
+        return x, y + (n - 1) * step
+    step = min(spot.fan_step, max(2, (spot.panel.width - lay.back_w) // max(1, n - 1)))
+    total = step * (n - 1) + lay.back_w
+    return spot.panel.centerx - total // 2 + (n - 1) * step, y
+
+
+def draw_slot(surface: pygame.Surface, rect: pygame.Rect, label: str, text: TextCache,
+              size: int, lit: int) -> None:
+    """An empty place on the felt (finish slot, empty deck); ``lit`` 1 = may drop, 2 = over."""
+    color = {0: (70, 140, 95), 1: (150, 230, 150), 2: GOLD}[lit]
+    pygame.draw.rect(surface, color, rect, width=3 if lit else 2, border_radius=8)
+    t = text.get(label, size, color)
+    surface.blit(t, t.get_rect(center=rect.center))
+
+
+def draw_glow(surface: pygame.Surface, rect: pygame.Rect, over: bool) -> None:
+    color = GOLD if over else (150, 230, 150)
+    pygame.draw.rect(surface, color, rect.inflate(10, 10), width=4, border_radius=10)

@@ -1,0 +1,231 @@
+"""Engine events become motion on the board: one event at a time, cards in flight.
+
+:meth:`EventPlayer.start` begins an event's animation (flights whose landing updates the
+board) and plays its sound; the table starts the next event once the flights have landed.
+Nothing here changes the game: the events have already happened in the engine.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+
+from rummy.model import Card
+from rummy.model.actions import DrawSource
+from rummy.model.events import (
+    CardDiscarded,
+    CardDrawn,
+    CardFinished,
+    CardsDealt,
+    DealScored,
+    DeckReshuffled,
+    Declared,
+    Event,
+    OpenCardTurned,
+    PlayerDropped,
+    TossWon,
+    TurnBegan,
+    TurnMissed,
+    WildJokerCut,
+)
+
+from .anim import Flight, Flights
+from .board import Board
+from .drag import Place
+
+
+class EventPlayer:
+    def __init__(self, board: Board, flights: Flights, play_sound: Callable[[str], None],
+                 say: Callable[[str, bool], None], speed: float = 1.0) -> None:
+        self.board = board
+        self.flights = flights
+        self.sound = play_sound
+        self.say = say
+        self.speed = speed
+        self.draw_place: Place | None = None
+        """Where the player dropped a card drawn by dragging (else its natural place)."""
+        self.draw_from: tuple[int, int] | None = None
+        self.on_turn: Callable[[int], None] | None = None
+        self.on_result: Callable[[DealScored], None] | None = None
+
+    def t(self, seconds: float) -> float:
+        return seconds / self.speed
+
+    def name(self, seat: int) -> str:
+        return self.board.names[seat]
+
+    def start(self, event: Event) -> None:
+        b = self.board
+        if isinstance(event, TossWon):
+            self.say(f"{self.name(event.first_player)} plays first", False)
+        elif isinstance(event, CardsDealt):
+            self._deal(event)
+        elif isinstance(event, OpenCardTurned):
+            self._fly(event.card, b.lay.closed_deck.topleft, b.lay.open_deck.topleft,
+                      b.lay.pile_w, flip=True, land=lambda: self._open_push(event.card))
+            b.closed_size -= 1
+        elif isinstance(event, WildJokerCut):
+            card = event.card
+
+            def land() -> None:
+                b.wild = card
+            self._fly(card, b.lay.closed_deck.topleft, b.lay.wild_joker.move(
+                (b.lay.wild_joker.width - b.lay.pile_w) // 2, 0).topleft, b.lay.pile_w,
+                flip=True, land=land)
+            b.closed_size -= 1
+            if event.wild_rank is not None:
+                self.say(f"{event.wild_rank.text}s are wild", False)
+        elif isinstance(event, TurnBegan):
+            b.turn = event.seat
+            if self.on_turn is not None:
+                self.on_turn(event.seat)
+        elif isinstance(event, CardDrawn):
+            self._drawn(event)
+        elif isinstance(event, CardDiscarded):
+            self._leave_hand(event.seat, event.card, b.lay.open_deck.topleft, True,
+                             lambda: self._open_push(event.card))
+            self.sound("discard")
+        elif isinstance(event, CardFinished):
+            def finished() -> None:
+                b.finish_taken = True
+            self._leave_hand(event.seat, event.card, b.lay.finish_slot.topleft, False, finished)
+        elif isinstance(event, Declared):
+            if event.valid:
+                self.say(f"{self.name(event.seat)}: valid show!", False)
+                self.sound("declare_ok")
+            else:
+                self.say(f"{self.name(event.seat)}: wrong show ({event.reason})", True)
+                self.sound("declare_bad")
+                b.finish_taken = False
+        elif isinstance(event, PlayerDropped):
+            how = "is dropped" if event.auto else "drops"
+            self.say(f"{self.name(event.seat)} {how} ({event.penalty} pts)", True)
+            b.sizes[event.seat] = 0
+            b.out[event.seat] = True
+            b.points[event.seat] = event.penalty
+        elif isinstance(event, TurnMissed):
+            self.say(f"{self.name(event.seat)} missed a turn", True)
+        elif isinstance(event, DeckReshuffled):
+            self.say("The open deck is shuffled into a new closed deck", False)
+            self.sound("shuffle")
+            b.closed_size = event.size
+            b.open_pile = b.open_pile[-1:]
+        elif isinstance(event, DealScored) and self.on_result is not None:
+            self.on_result(event)
+
+    # -- pieces
+
+    def _open_push(self, card: Card) -> None:
+        self.board.open_pile.append(card)
+
+    def _fly(self, card: Card | None, start: tuple[float, float], end: tuple[float, float],
+             width: int, end_width: int | None = None, flip: bool = False, delay: float = 0.0,
+             land: Callable[[], None] | None = None, duration: float = 0.45) -> Flight:
+        return self.flights.add(Flight(card, start, end, self.t(duration), width, end_width,
+                                       flip=flip, delay=delay, on_land=land))
+
+    def _deal(self, event: CardsDealt) -> None:
+        b = self.board
+        self.sound("shuffle")
+        b.sizes = [0] * b.players
+        me = b.viewer
+        mine = event.hands[me] or ()
+        b.hidden = set(b.hand.cards)
+        b.closed_size += sum(event.sizes)
+        n = max(event.sizes) if event.sizes else 0
+        step = self.t(0.045)
+        order = [(event.first_player + i) % b.players for i in range(b.players)]
+        k = 0
+        for i in range(n):
+            for seat in order:
+                if i >= event.sizes[seat]:
+                    continue
+                delay = k * step
+                k += 1
+                if seat == me and i < len(mine):
+                    card = mine[i]
+                    self._fly(None, b.lay.closed_deck.topleft, b.slot_of(card), b.lay.pile_w,
+                              b.lay.hand_w, delay=delay, duration=0.35,
+                              land=self._unhide_deal(card))
+                else:
+                    self._fly(None, b.lay.closed_deck.topleft, b.fan_end(seat),
+                              b.lay.back_w, delay=delay, duration=0.35,
+                              land=self._grow(seat))
+        if k:
+            self.sound("deal")
+
+    def _unhide_deal(self, card: Card) -> Callable[[], None]:
+        def land() -> None:
+            self.board.hidden.discard(card)
+            self.board.sizes[self.board.viewer] += 1
+            self.board.closed_size -= 1
+        return land
+
+    def _grow(self, seat: int) -> Callable[[], None]:
+        def land() -> None:
+            self.board.sizes[seat] += 1
+            self.board.closed_size -= 1
+        return land
+
+    def _drawn(self, event: CardDrawn) -> None:
+        b = self.board
+        lay = b.lay
+        if event.source is DrawSource.OPEN:
+            start = lay.open_deck.topleft
+            if b.open_pile:
+                b.open_pile.pop()
+        else:
+            start = lay.closed_deck.topleft
+            b.closed_size -= 1
+        if self.draw_from is not None:
+            start, self.draw_from = self.draw_from, None
+        self.sound("draw")
+        if event.seat == b.viewer and event.card is not None:
+            card = event.card
+            if card not in b.hand:
+                place, self.draw_place = self.draw_place, None
+                if place is None:
+                    b.hand.insert_natural(card)
+                else:
+                    g, i, new = place
+                    if new or g >= len(b.hand.groups):
+                        b.hand.groups.insert(min(g, len(b.hand.groups)), [card])
+                    else:
+                        b.hand.groups[g].insert(i, card)
+            b.hidden.add(card)
+            b.layout_hand()
+            b.sizes[event.seat] += 1
+
+            def land() -> None:
+                b.hidden.discard(card)
+                sprite = b.sprites.get(card)
+                if sprite is not None:
+                    sprite.jump()
+            self._fly(card, start, b.slot_of(card), lay.pile_w, lay.hand_w, land=land)
+            return
+        face = event.card if event.source is DrawSource.OPEN else None
+
+        def grow() -> None:
+            b.sizes[event.seat] += 1
+        self._fly(face, start, b.fan_end(event.seat), lay.pile_w, lay.back_w, land=grow)
+
+    def _leave_hand(self, seat: int, card: Card | None, end: tuple[int, int], face_up: bool,
+                    land: Callable[[], None]) -> None:
+        b = self.board
+        lay = b.lay
+        if seat == b.viewer and card is not None and card in b.sprites:
+            sprite = b.sprites.pop(card)
+            start: tuple[float, float] = sprite.pos
+            width = lay.hand_w
+            if card in b.hand:
+                gi, ci = b.hand.locate(card)
+                del b.hand.groups[gi][ci]
+                b.hand.groups = [g for g in b.hand.groups if g] or [[]]
+                b.hand.selected.discard(card)
+            b.layout_hand()
+        else:
+            start = b.fan_end(seat) if seat != b.viewer else lay.hand_area.midtop
+            width = lay.back_w
+        b.sizes[seat] = max(0, b.sizes[seat] - 1)
+        shown = card if face_up else (card if seat == b.viewer else None)
+        self._fly(shown, start, end, width, lay.pile_w, land=land)
+

@@ -1,0 +1,208 @@
+"""The mouse on the table: pressing, dragging and dropping cards.
+
+A press on a hand card or on a deck starts a :class:`~.drag.Drag`; motion moves the card
+with the cursor (and opens a gap where it would land in the hand); a release turns into an
+action that the engine checks before anything happens. An illegal drop says the engine's
+reason and the card glides back to its place.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any
+
+from rummy.model import Card, Discard, Draw, DrawSource, Finish
+
+from .anim import Flight, Flights
+from .board import Board
+from .dialogs import DeclareDialog, ResultPanel
+from .drag import Drag, hand_place, target_under
+from .driver import TableDriver
+from .hand import HandModel
+from .play import EventPlayer
+
+
+class PointerMixin:
+    """The table scene's mouse handling (mixed into :class:`~.scene.TableScene`)."""
+
+    board: Board
+    drag: Drag | None
+    driver: TableDriver
+    hand: HandModel
+    flights: Flights
+    player: EventPlayer
+    dialog: DeclareDialog | None
+    result: ResultPanel | None
+    demo: bool
+    mouse: tuple[int, int]
+    _legal_targets: list[str]
+
+    if TYPE_CHECKING:
+        @property
+        def seat(self) -> int | None: ...
+        @property
+        def idle(self) -> bool: ...
+        def say(self, text: str, bad: bool = False, seconds: float = 2.5) -> None: ...
+        def _act(self, action: Any) -> bool: ...
+        def _open_declare(self, card: Card) -> None: ...
+        def _dialog_answer(self, answer: str) -> None: ...
+        def _next_deal(self) -> None: ...
+        def _leave(self) -> None: ...
+        def press_button(self, name: str) -> None: ...
+        def _refresh_buttons(self) -> None: ...
+
+    def _motion(self, pos: tuple[int, int]) -> None:
+        self.mouse = pos
+        for button in self.board.buttons.values():
+            button.hover = button.rect.collidepoint(pos)
+        d = self.drag
+        if d is None:
+            self.board.hover_card = self.board.card_at(pos) if self._can_touch() else None
+            return
+        d.move(pos)
+        lay = self.board.lay
+        if d.kind == "hand" and d.card is not None:
+            sprite = self.board.sprites[d.card]
+            sprite.x, sprite.y = d.card_pos
+            sprite.lift = 0.0
+            target = target_under(lay, d.card_rect(lay.hand_w, lay.hand_h), pos)
+            self.board.lit = {k: (2 if k == target else 1) for k in self._legal_targets}
+            if target == "hand" and d.moved:
+                self.board.layout_hand(groups=self._preview(d))
+            else:
+                self.board.layout_hand()
+
+    def _can_touch(self) -> bool:
+        return not self.demo and self.dialog is None and self.result is None
+
+    def _press(self, pos: tuple[int, int]) -> None:
+        if self.result is not None:
+            answer = self.result.click(pos)
+            if answer == "next":
+                self._next_deal()
+            elif answer == "menu":
+                self._leave()
+            return
+        if self.dialog is not None:
+            answer = self.dialog.click(pos)
+            if answer is not None:
+                self._dialog_answer(answer)
+            return
+        if self.demo:
+            return
+        for name, button in self.board.buttons.items():
+            if button.rect.collidepoint(pos):
+                self.press_button(name)
+                return
+        lay = self.board.lay
+        card = self.board.card_at(pos)
+        if card is not None:
+            sprite = self.board.sprites[card]
+            sx, sy = sprite.pos
+            self.drag = Drag("hand", card, (pos[0] - sx, pos[1] - sy), pos, pos)
+            sprite.dragging = True
+            sprite.x, sprite.y = sx, sy
+            self._legal_targets = self._targets_for(card)
+            return
+        if lay.closed_deck.collidepoint(pos) and self.board.closed_size > 0:
+            self.drag = Drag("closed", None, (pos[0] - lay.closed_deck.x,
+                                              pos[1] - lay.closed_deck.y), pos, pos)
+        elif lay.open_deck.collidepoint(pos) and self.board.open_pile:
+            self.drag = Drag("open", self.board.open_pile[-1], (pos[0] - lay.open_deck.x,
+                                                                pos[1] - lay.open_deck.y), pos, pos)
+            self.board.open_lifted = True
+
+    def _targets_for(self, card: Card) -> list[str]:
+        seat = self.seat
+        if seat is None or not self.idle:
+            return []
+        out = []
+        if self.driver.check(Discard(seat, card)) is None:
+            out.append("open")
+        if self.driver.check(Finish(seat, card, self.hand.groups_without(card))) is None:
+            out.append("finish")
+        return out
+
+    def _preview(self, d: Drag) -> list[list[Card]]:
+        assert d.card is not None
+        groups = [[c for c in g if c != d.card] for g in self.hand.groups]
+        groups = [g for g in groups if g]
+        lay = self.board.lay
+        g, i, new = hand_place(lay, groups, d.card_pos[0] + lay.hand_w // 2)
+        if new:
+            groups.insert(g, [d.card])
+        else:
+            groups[g].insert(i, d.card)
+        return groups
+
+    def _release(self, pos: tuple[int, int]) -> None:
+        d, self.drag = self.drag, None
+        self.board.lit = {}
+        self.board.open_lifted = False
+        if d is None:
+            return
+        d.move(pos)
+        if d.kind == "hand":
+            self._release_card(d, pos)
+        else:
+            self._release_deck(d, pos)
+        self.board.layout_hand()
+        self._refresh_buttons()
+
+    def _release_card(self, d: Drag, pos: tuple[int, int]) -> None:
+        assert d.card is not None
+        card, seat, lay = d.card, self.seat, self.board.lay
+        sprite = self.board.sprites[card]
+        sprite.dragging = False
+        if not d.moved:
+            self.hand.toggle(card)
+            return
+        target = target_under(lay, d.card_rect(lay.hand_w, lay.hand_h), pos)
+        if target == "hand":
+            self.hand.groups = self._preview(d)
+            return
+        if target is None or seat is None:
+            return
+        action: Any = Discard(seat, card) if target == "open" else \
+            Finish(seat, card, self.hand.groups_without(card))
+        reason = self.driver.check(action) or (None if self.idle else "wait a moment")
+        if reason is not None:
+            self.say(reason, bad=True)
+            return
+        if target == "open":
+            self._act(action)
+        else:
+            self._open_declare(card)
+
+    def _release_deck(self, d: Drag, pos: tuple[int, int]) -> None:
+        seat, lay = self.seat, self.board.lay
+        source = DrawSource.CLOSED if d.kind == "closed" else DrawSource.OPEN
+        home = (lay.closed_deck if d.kind == "closed" else lay.open_deck).topleft
+        rect = d.card_rect(lay.pile_w, lay.pile_h)
+        into_hand = d.moved and target_under(lay, rect, pos) == "hand"
+        if seat is None or (d.moved and not into_hand):
+            self._glide_home(d, home)
+            return
+        action = Draw(seat, source)
+        reason = self.driver.check(action) or (None if self.idle else "wait a moment")
+        if reason is not None:
+            self.say(reason, bad=True)
+            if d.moved:
+                self._glide_home(d, home)
+            return
+        if d.moved:
+            groups = [list(g) for g in self.hand.groups if g]
+            self.player.draw_place = hand_place(lay, groups, d.card_pos[0] + lay.hand_w // 2)
+            self.player.draw_from = d.card_pos
+        self._act(action)
+
+    def _glide_home(self, d: Drag, home: tuple[int, int]) -> None:
+        if d.moved:
+            self.flights.add(Flight(d.card if d.kind == "open" else None, d.card_pos, home,
+                                    0.25, self.board.lay.pile_w))
+
+    def _cancel_drag(self) -> None:
+        if self.drag is not None and self.drag.card in self.board.sprites:
+            self.board.sprites[self.drag.card].dragging = False
+        self.drag = None
+        self.board.lit = {}
+        self.board.open_lifted = False

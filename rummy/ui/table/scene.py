@@ -1,0 +1,401 @@
+"""The table scene: the felt, the decks, the seats, your hand, and the game flowing over it.
+
+Frame by frame: pointer and keys become actions that the engine checks (an illegal one
+glides back with the engine's reason); the engine's events are animated one by one; once
+they have all landed the board is laid out again from the view; then, if a bot is to
+move, its move is fetched from the worker thread it thought on.
+"""
+
+from __future__ import annotations
+
+import contextlib
+from concurrent.futures import Future
+from typing import TYPE_CHECKING, Any
+
+import pygame
+
+from rummy.model import Card, Discard, Draw, Drop, Finish, Timeout
+from rummy.model.events import DealScored
+from rummy.session import Game
+from rummy.ui.scene import Scene
+
+from .anim import Flights
+from .board import Board
+from .dialogs import DeclareDialog, ResultPanel
+from .drag import Drag
+from .driver import TableDriver
+from .hand import HandModel
+from .hints import read_hint
+from .layout import card_height
+from .play import EventPlayer
+from .pointer import PointerMixin
+from .sprites import GOLD, INK, RED, CardArt, TextCache
+
+if TYPE_CHECKING:
+    from rummy.ui.app import App
+    from rummy.ui.settings import GameConfig
+
+KEY_ACTIONS = {pygame.K_s: "sort", pygame.K_g: "group", pygame.K_d: "discard",
+               pygame.K_h: "hint"}
+
+
+class TableScene(PointerMixin, Scene):
+    """See the package docstring for the constructor's arguments."""
+
+    def __init__(self, app: App, config: GameConfig, *, game: Game | None = None,
+                 deals: int | None = None, quit_when_done: bool | None = None,
+                 speed: float | None = None) -> None:
+        super().__init__(app)
+        self.config = config
+        self.variant_id = config.variant_id
+        self.demo = config.human_seat is None
+        self.speed = speed if speed is not None else (2.0 if self.demo else 1.0)
+        self.deals = deals if deals is not None else getattr(config, "deals", None)
+        if quit_when_done is None:
+            quit_when_done = bool(getattr(config, "quit_when_done", False))
+        self.quit_when_done = quit_when_done
+        self.deals_done = 0
+        self.seed = config.seed
+        self.art = CardArt(app.res)
+        self.text = TextCache(app.res)
+        self.flights = Flights()
+        self.drag: Drag | None = None
+        self.dialog: DeclareDialog | None = None
+        self.result: ResultPanel | None = None
+        self.result_wait = 0.0
+        self.turn_left: float | None = None
+        self.message_left = 0.0
+        self.hint_job: Future[Any] | None = None
+        self.drop_armed = 0.0
+        self.totals: list[int] = []
+        self.size = app.size
+        self._start_deal(game)
+
+    # -- deals
+
+    def _start_deal(self, game: Game | None = None) -> None:
+        c = self.config
+        seed = None if self.seed is None else self.seed + self.deals_done
+        self.driver = TableDriver.new(c.variant_id, dict(c.options), c.players, c.opponents,
+                                      seed, c.human_seat, game=game)
+        game = self.driver.game
+        if game.variant.family != "declare":
+            self.driver.close()
+            raise ValueError(f"the table plays the declare family (Indian rummy) only,"
+                             f" not {game.variant.family!r} yet")
+        view = self.driver.view
+        if len(self.totals) != game.players:
+            self.totals = [0] * game.players
+        names = []
+        for seat in range(game.players):
+            if seat == c.human_seat:
+                names.append("You")
+            else:
+                names.append(f"{self.driver.bots[seat].name.capitalize()} {seat + 1}")
+        self.hand = HandModel(game.variant, view.wild_joker)
+        self.board = Board(self.art, self.text, self.hand, names, game.players,
+                           self.driver.viewer, interactive=not self.demo)
+        self.board.points = list(self.totals)
+        self.board.closed_size = view.closed_size + view.open_size + (view.wild_joker is not None)
+        self.player = EventPlayer(self.board, self.flights, self._sound, self.say, self.speed)
+        self.player.on_turn = self._turn_began
+        self.player.on_result = self._deal_over
+        self.flights.items.clear()
+        self.result = None
+        self.dialog = None
+        self.drag = None
+        self.turn_left = None
+        self.hand.sync(view.hand)
+        self.board.resize(self.size)
+        self.board.hidden = set(self.hand.cards)
+        self._refresh_buttons()
+
+    def _deal_over(self, event: DealScored) -> None:
+        r = event.result
+        self.totals = [t + p for t, p in zip(self.totals, r.points, strict=True)]
+        self.board.points = list(self.totals)
+        self.deals_done += 1
+        self.result = ResultPanel(r, self.board.names, self.driver.game.variant,
+                                  self.driver.view.wild_joker, self.demo)
+        self._build_dialogs()
+        self.result_wait = 4.0 / self.speed
+        self.turn_left = None
+        self.board.timer = None
+
+    def _next_deal(self) -> None:
+        if self.done and self.quit_when_done:
+            self.app.quit()
+            return
+        if self.done and self.demo:
+            self.result_wait = 1e9  # stay on the last result
+            return
+        self.driver.close()
+        self._start_deal()
+
+    @property
+    def done(self) -> bool:
+        return self.deals is not None and self.deals_done >= self.deals
+
+    # -- lifecycle
+
+    def resize(self, size: tuple[int, int]) -> None:
+        self.size = size
+        self.flights.finish_all()
+        self.board.resize(size)
+        self._build_dialogs()
+
+    def pause(self) -> None:
+        self._cancel_drag()
+
+    def _build_dialogs(self) -> None:
+        lay = self.board.lay
+        cut = self.driver.view.wild_joker
+        if self.dialog is not None:
+            self.dialog.build(lay.size, self.art, self.text, self.driver.game.variant, cut,
+                              lay.hand_w, lay.font_normal)
+        if self.result is not None:
+            self.result.build(lay.size, self.art, self.text, lay.font_normal)
+
+    @property
+    def idle(self) -> bool:
+        """No event waiting to be shown and no card in the air."""
+        return not self.flights.busy and not self.driver.pending
+
+    @property
+    def seat(self) -> int | None:
+        return self.config.human_seat
+
+    def update(self, dt: float) -> None:
+        self.flights.update(dt)
+        while not self.flights.busy:
+            event = self.driver.next_event()
+            if event is None:
+                break
+            self.player.start(event)
+            self._dirty = True
+        if self.idle and getattr(self, "_dirty", False):
+            self._dirty = False
+            self.board.sync(self.driver.view)
+            self.board.points = [t + s.penalty for t, s in
+                                 zip(self.totals, self.driver.view.seats, strict=True)]
+            if self.demo:
+                self.hand.sort()
+                self.board.layout_hand()
+            self._refresh_buttons()
+        self.drop_armed = max(0.0, self.drop_armed - dt)
+        if self.message_left > 0:
+            self.message_left -= dt
+            if self.message_left <= 0:
+                self.board.message = ""
+        if self.result is not None:
+            if self.demo or self.deals is not None:
+                self.result_wait -= dt
+                if self.result_wait <= 0:
+                    self._next_deal()
+        elif self.idle and self.dialog is None:
+            self._tick_timer(dt)
+            self.driver.poll_bot(dt, 0.55 / self.speed)
+        self._poll_hint()
+        self.board.update(dt, self.drag.card if self.drag and self.drag.kind == "hand" else None)
+
+    def _turn_began(self, seat: int) -> None:
+        timer = self.driver.game.variant.turn_timer
+        self.turn_left = float(timer) if timer > 0 else None
+        self.board.timer = self.turn_left
+
+    def _tick_timer(self, dt: float) -> None:
+        if self.turn_left is None:
+            return
+        self.turn_left -= dt
+        self.board.timer = self.turn_left
+        turn = self.driver.game.state.turn
+        if self.turn_left <= 0 and turn == self.seat:
+            self.turn_left = None
+            self._cancel_drag()
+            self.driver.act(Timeout(turn))
+
+    # -- feedback
+
+    def say(self, text: str, bad: bool = False, seconds: float = 2.5) -> None:
+        self.board.message = text
+        self.board.message_color = RED if bad else INK
+        self.message_left = seconds
+
+    def _sound(self, name: str) -> None:
+        with contextlib.suppress(Exception):  # a sound is never worth a crash
+            self.app.res.play(name)
+
+    def _refresh_buttons(self) -> None:
+        b = self.board.buttons
+        seat = self.seat
+        legal = set(self.driver.legal()) if seat is not None else set()
+        one = self._single_selected()
+        view = self.driver.view
+        status = ""
+        if seat is not None and view.my_turn:
+            status = "Your turn: draw a card" if any(isinstance(a, Draw) for a in legal) \
+                else "Discard a card, or drop one on the finish slot to declare"
+        self.board.status_line = status
+        enable = {
+            "sort": len(self.hand) > 0,
+            "group": bool(self.hand.selected),
+            "discard": one is not None and seat is not None and Discard(seat, one) in legal,
+            "finish": one is not None and seat is not None and Finish(seat, one, None) in legal,
+            "drop": seat is not None and Drop(seat) in legal,
+            "hint": seat is not None and view.my_turn and self.hint_job is None,
+        }
+        for name, button in b.items():
+            button.enabled = enable.get(name, False)
+
+    def _single_selected(self) -> Card | None:
+        sel = [c for c in self.hand.cards if c in self.hand.selected]
+        return sel[0] if len(sel) == 1 else None
+
+    # -- input
+
+    def handle(self, event: pygame.event.Event) -> None:
+        if event.type == pygame.KEYDOWN:
+            self._key(event.key)
+        elif event.type == pygame.MOUSEMOTION:
+            self._motion(event.pos)
+        elif event.type == pygame.MOUSEBUTTONDOWN and event.button == 1:
+            self._press(event.pos)
+        elif event.type == pygame.MOUSEBUTTONUP and event.button == 1:
+            self._release(event.pos)
+
+    def _key(self, key: int) -> None:
+        if key == pygame.K_ESCAPE:
+            if self.dialog is not None:
+                self._dialog_answer("cancel")
+            else:
+                self._leave()
+            return
+        if self.dialog is not None:
+            if key in (pygame.K_RETURN, pygame.K_KP_ENTER):
+                self._dialog_answer("confirm")
+            return
+        if self.result is not None:
+            if key in (pygame.K_RETURN, pygame.K_SPACE, pygame.K_n):
+                self._next_deal()
+            return
+        if key in KEY_ACTIONS and not self.demo:
+            self.press_button(KEY_ACTIONS[key])
+
+    def _leave(self) -> None:
+        """Back to the menu (Esc, or Menu after a deal)."""
+        self.driver.close()
+        if self in self.app.stack:
+            self.app.pop()
+
+    def press_button(self, name: str) -> None:
+        """What a table button does (also the keyboard's S, G, D, H)."""
+        button = self.board.buttons.get(name)
+        if button is None or not button.enabled:
+            return
+        self._sound("click")
+        seat = self.seat
+        if name == "sort":
+            self.hand.sort()
+        elif name == "group":
+            self.hand.group_selected()
+        elif name == "hint":
+            self.hint_job = self.driver.submit_hint()
+        elif seat is not None and self.idle:
+            card = self._single_selected()
+            if name == "drop":
+                self._drop(seat)
+            elif name == "discard" and card is not None:
+                self._act(Discard(seat, card))
+            elif name == "finish" and card is not None:
+                self._open_declare(card)
+        self.board.layout_hand()
+        self._refresh_buttons()
+
+    def _drop(self, seat: int) -> None:
+        """Dropping costs points: the first press asks, a second within 3 s drops."""
+        if self.drop_armed > 0:
+            self.drop_armed = 0.0
+            self._act(Drop(seat))
+            return
+        v = self.driver.game.variant
+        first = self.driver.view.seats[seat].turns_done == 0
+        cost = v.first_drop_penalty if first else v.middle_drop_penalty
+        self.drop_armed = 3.0
+        self.say(f"Press Drop again to leave this deal for {cost} points", bad=True,
+                 seconds=3.0)
+
+    def _act(self, action: Any) -> bool:
+        reason = self.driver.act(action)
+        if reason is not None:
+            self.say(reason, bad=True)
+            return False
+        return True
+
+    # -- declaring
+
+    def _open_declare(self, card: Card) -> None:
+        self.dialog = DeclareDialog(card, self.hand.groups_without(card))
+        self.board.parked = {card: self.board.lay.finish_slot.topleft}
+        self.board.layout_hand()
+        self._build_dialogs()
+
+    def _dialog_answer(self, answer: str) -> None:
+        dialog, self.dialog = self.dialog, None
+        self.board.parked = {}
+        if dialog is None or self.seat is None:
+            return
+        if answer == "confirm":
+            self._act(Finish(self.seat, dialog.card, dialog.groups))
+        self.board.layout_hand()
+        self._refresh_buttons()
+
+    # -- hints
+
+    def _poll_hint(self) -> None:
+        job = self.hint_job
+        if job is None or not job.done():
+            return
+        self.hint_job = None
+        try:
+            hint = job.result()
+        except Exception:  # noqa: BLE001 - a failed hint is just no hint
+            hint = None
+        card, groups, text = read_hint(hint)
+        if groups:
+            self.hand.set_groups(groups)
+        if card is not None and card in self.hand:
+            self.hand.selected = {card}
+        if text:
+            self.say(text, seconds=4.0)
+        self.board.layout_hand()
+        self._refresh_buttons()
+
+    # -- painting
+
+    def draw(self, surface: pygame.Surface) -> None:
+        b = self.board
+        lay = b.lay
+        dragging = self.drag.card if self.drag and self.drag.kind == "hand" else None
+        b.draw(surface, dragging)
+        self.flights.draw(surface, self.art)
+        d = self.drag
+        if d is not None and d.kind != "hand" and d.moved:
+            img = self.art.face(d.card, lay.pile_w)
+            x, y = d.card_pos
+            surface.blit(self.art.shadow(*img.get_size()), (x + 8, y + 10))
+            surface.blit(img, (x, y))
+            if self.seat is not None and d.pos[1] >= lay.label_y - 10:
+                pygame.draw.rect(surface, GOLD, lay.hand_area.inflate(-4, 0), width=2,
+                                 border_radius=10)
+        if self.dialog is not None:
+            self.dialog.draw(surface, self.text)
+        if self.result is not None:
+            self.result.draw(surface, self.text)
+            if self.deals is not None or self.demo:
+                left = max(0, int(self.result_wait + 0.99))
+                note = "" if left > 99 else f"next deal in {left}s"
+                t = self.text.get(note, lay.font_small, INK)
+                surface.blit(t, t.get_rect(midleft=self.result.note_pos))
+
+    def card_height(self) -> int:
+        return card_height(self.board.lay.hand_w)

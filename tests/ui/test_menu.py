@@ -1,0 +1,222 @@
+"""The menus driven by posted mouse events: title, new game, broken variants, settings."""
+
+from __future__ import annotations
+
+import shutil
+from pathlib import Path
+
+import pygame
+import pytest
+
+from rummy.model.variant import VARIANTS_DIR, load_variant
+from rummy.ui.app import App
+from rummy.ui.menu import TABLE_MISSING, TitleScene
+from rummy.ui.menu_newgame import NewGameScene, difficulty_levels
+from rummy.ui.menu_rules import RulesScene
+from rummy.ui.rules_text import rules_page
+
+
+@pytest.fixture
+def app(tmp_path: Path):
+    application = App(audio=False, settings_dir=tmp_path / "settings")
+    application.push(TitleScene(application))
+    application.step(1 / 60)
+    yield application
+    application.close()
+
+
+@pytest.fixture
+def variants(tmp_path: Path) -> Path:
+    """A copy of the shipped variants plus one broken file."""
+    folder = tmp_path / "variants"
+    folder.mkdir()
+    for name in ("indian_13.yaml", "two_player_13.yaml"):
+        shutil.copy(VARIANTS_DIR / name, folder / name)
+    (folder / "broken.yaml").write_text("id: broken\nname: [unclosed\n", encoding="utf-8")
+    return folder
+
+
+def click(app: App, pos: tuple[int, int]) -> bool:
+    pos = (int(pos[0]), int(pos[1]))
+    pygame.event.post(pygame.event.Event(pygame.MOUSEMOTION, pos=pos, rel=(0, 0),
+                                         buttons=(0, 0, 0)))
+    pygame.event.post(pygame.event.Event(pygame.MOUSEBUTTONDOWN, pos=pos, button=1))
+    pygame.event.post(pygame.event.Event(pygame.MOUSEBUTTONUP, pos=pos, button=1))
+    return app.step(1 / 60)
+
+
+def open_menu(app: App, variants: Path) -> NewGameScene:
+    menu = NewGameScene(app, variants_dir=variants)
+    app.push(menu)
+    app.step(1 / 60)
+    return menu
+
+
+def select(app: App, menu: NewGameScene, ref: str) -> None:
+    index = [e.id for e in menu.entries].index(ref)
+    click(app, menu.entry_rects[index].center)
+    assert menu.selected == index
+
+
+def control(menu: NewGameScene, label: str):
+    return next(c for c in menu.controls if c.label.startswith(label))
+
+
+@pytest.mark.timeout(30)
+def test_title_buttons_work_with_the_mouse(app: App) -> None:
+    title = app.top
+    assert isinstance(title, TitleScene)
+    new_game, rules, quit_ = title.buttons
+    click(app, new_game.rect.center)
+    assert isinstance(app.top, NewGameScene)
+    click(app, app.top.back.rect.center)
+    assert app.top is title
+    click(app, rules.rect.center)
+    assert isinstance(app.top, RulesScene)
+    pygame.event.post(pygame.event.Event(pygame.KEYDOWN, key=pygame.K_ESCAPE, mod=0, unicode=""))
+    app.step(1 / 60)
+    assert app.top is title
+    assert click(app, quit_.rect.center) is False
+
+
+@pytest.mark.timeout(30)
+def test_a_press_that_leaves_the_button_does_not_click(app: App) -> None:
+    new_game = app.top.buttons[0]  # type: ignore[union-attr]
+    pygame.event.post(pygame.event.Event(pygame.MOUSEBUTTONDOWN, pos=new_game.rect.center,
+                                         button=1))
+    pygame.event.post(pygame.event.Event(pygame.MOUSEBUTTONUP, pos=(5, 5), button=1))
+    app.step(1 / 60)
+    assert isinstance(app.top, TitleScene)
+
+
+@pytest.mark.timeout(30)
+def test_every_shipped_variant_is_listed_with_its_description(app: App) -> None:
+    menu = NewGameScene(app)
+    app.push(menu)
+    app.step(1 / 60)
+    ids = [e.id for e in menu.entries]
+    assert "indian_13" in ids and "two_player_13" in ids
+    assert menu.entry.id == "indian_13"  # the default choice
+    assert menu.entry.variant.description
+
+
+@pytest.mark.timeout(30)
+def test_a_broken_variant_file_is_greyed_out_with_its_error(app: App, variants: Path) -> None:
+    menu = open_menu(app, variants)
+    broken = next(e for e in menu.entries if e.path.name == "broken.yaml")
+    assert broken.variant is None and "broken.yaml" in broken.error
+    assert menu.entry.variant is not None  # never selected by default
+    select(app, menu, broken.id)
+    assert menu.config() is None and not menu.start.enabled
+    click(app, menu.start.rect.center)
+    assert app.top is menu
+    assert app.step(1 / 60)  # drawing its error works
+
+
+@pytest.mark.timeout(30)
+def test_option_controls_change_the_game_config(app: App, variants: Path) -> None:
+    menu = open_menu(app, variants)
+    select(app, menu, str(variants / "indian_13.yaml"))
+    assert menu.config().options["allow_drop"] is True
+    click(app, control(menu, "Allow dropping").rect.center)  # a toggle: a click flips it
+    assert menu.config().options["allow_drop"] is False
+    timer = control(menu, "Turn timer")
+    click(app, timer.right.center)
+    click(app, timer.right.center)
+    assert menu.config().options["turn_timer"] == 30
+    click(app, timer.left.center)
+    assert menu.config().options["turn_timer"] == 15
+    variant = load_variant(variants / "indian_13.yaml").with_options(menu.config().options)
+    assert variant.turn_timer == 15 and variant.allow_drop is False
+
+
+@pytest.mark.timeout(30)
+def test_seats_stay_within_the_variants_range(app: App, variants: Path) -> None:
+    menu = open_menu(app, variants)
+    indian = str(variants / "indian_13.yaml")
+    select(app, menu, indian)
+    players = control(menu, "Players")
+    assert players.values == [2, 3, 4, 5, 6]
+    app.settings.set("players", {indian: 99})
+    menu = open_menu(app, variants)
+    assert menu.config().players == 6 and len(menu.config().opponents) == 5
+    select(app, menu, str(variants / "two_player_13.yaml"))
+    assert control(menu, "Players").values == [2]
+    assert menu.config().players == 2 and len(menu.config().opponents) == 1
+
+
+@pytest.mark.timeout(30)
+def test_each_opponent_seat_has_a_level_and_it_is_remembered(app: App, variants: Path) -> None:
+    menu = open_menu(app, variants)
+    levels = difficulty_levels()
+    seat2 = control(menu, "Seat 2")
+    assert seat2.values == list(levels)
+    click(app, seat2.right.center)
+    chosen = menu.config().opponents[0]
+    assert chosen != menu.config().opponents[1]
+    again = open_menu(app, variants)
+    assert again.config().opponents[0] == chosen
+    assert again.config() == menu.config()
+
+
+@pytest.mark.timeout(30)
+def test_choices_survive_a_restart(tmp_path: Path, variants: Path) -> None:
+    first = App(audio=False, settings_dir=tmp_path / "s")
+    menu = open_menu(first, variants)
+    select(first, menu, str(variants / "two_player_13.yaml"))
+    wanted = menu.config()
+    first.close()
+    second = App(audio=False, settings_dir=tmp_path / "s")
+    try:
+        assert open_menu(second, variants).config() == wanted
+    finally:
+        second.close()
+
+
+@pytest.mark.timeout(60)
+def test_start_opens_the_table_or_says_it_is_missing(app: App) -> None:
+    menu = NewGameScene(app)
+    app.push(menu)
+    app.step(1 / 60)
+    click(app, menu.start.rect.center)
+    try:
+        from rummy.ui.table import TableScene
+    except ImportError:
+        assert menu.message == TABLE_MISSING and app.top is menu
+        return
+    assert isinstance(app.top, TableScene), menu.message
+
+
+@pytest.mark.timeout(30)
+def test_rules_page_per_variant_scrolls_and_switches(app: App) -> None:
+    app.show_rules("two_player_13")
+    rules = app.top
+    assert isinstance(rules, RulesScene) and rules.variant_id == "two_player_13"
+    assert "Pure sequence" in rules_page(load_variant("indian_13"))
+    for key in (pygame.K_END, pygame.K_HOME, pygame.K_PAGEDOWN, pygame.K_RIGHT):
+        pygame.event.post(pygame.event.Event(pygame.KEYDOWN, key=key, mod=0, unicode=""))
+    app.step(1 / 60)
+    assert rules.variant_id != "two_player_13" and rules.scroll == 0
+    pygame.event.post(pygame.event.Event(pygame.VIDEORESIZE, w=960, h=600, size=(960, 600)))
+    assert app.step(1 / 60)
+    assert rules.max_scroll > 0  # the page is longer than the window at 960x600
+
+
+@pytest.mark.timeout(30)
+def test_the_mute_toggle_is_remembered(tmp_path: Path) -> None:
+    app = App(audio=True, settings_dir=tmp_path)
+    try:
+        title = TitleScene(app)
+        app.push(title)
+        app.step(1 / 60)
+        if not app.res.audio_available:
+            pytest.skip("no audio device, not even SDL's dummy one")
+        click(app, title.sound.rect.center)
+        assert app.res.muted and "off" in title.sound.text
+    finally:
+        app.close()
+    again = App(audio=True, settings_dir=tmp_path)
+    try:
+        assert again.res.muted
+    finally:
+        again.close()

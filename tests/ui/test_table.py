@@ -1,0 +1,343 @@
+"""The table scene under the SDL dummy driver, driven by real posted mouse and key events."""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from pathlib import Path
+from typing import Any
+
+import pygame
+import pytest
+
+from rummy.model import (
+    Discard,
+    Draw,
+    DrawSource,
+    Drop,
+    Finish,
+    Phase,
+    Timeout,
+    parse_card,
+    parse_cards,
+)
+from rummy.model.events import CardDiscarded
+from rummy.model.families.declare import deal_from_cards
+from rummy.session import Game
+from rummy.ui.app import App
+from rummy.ui.settings import GameConfig
+from rummy.ui.table import TableScene
+from rummy.ui.table.hand import sort_key
+
+# Seat 0 holds three pure sequences, a set of kings and a loose 4♦; it draws Q♣ from the
+# closed deck, which completes 9♣ 10♣ J♣ Q♣: then 4♦ on the finish slot is a valid show.
+HAND = "2S 3S 4S 5H 6H 7H 9C 10C JC KD KH KS 4D"
+OTHER = "AH 2H 3H 9S 10S JS 5D 6D 7D QH QS 2C 3C"
+
+
+@pytest.fixture
+def app(tmp_path: Path) -> Iterator[App]:
+    application = App(audio=False, settings_dir=tmp_path / "settings")
+    yield application
+    application.close()
+
+
+def prepared_game(options: dict[str, int] | None = None) -> Game:
+    game = Game.new("indian_13", players=2, seed=3, options=options)
+    game.state = deal_from_cards(
+        game.variant, [parse_cards(HAND), parse_cards(OTHER)], parse_cards("5C"),
+        parse_card("8D"), closed_top=parse_cards("QC AD"), first_player=0, seed=3)
+    return game
+
+
+def table(app: App, game: Game | None = None, human: int | None = 0, players: int = 2,
+          options: dict[str, int] | None = None, speed: float = 4.0) -> TableScene:
+    config = GameConfig("indian_13", options or {}, players, ("greedy",) * players, 3, human)
+    scene = TableScene(app, config, game=game, speed=speed)
+    app.push(scene)
+    settle(app, scene)
+    return scene
+
+
+def settle(app: App, scene: TableScene, frames: int = 400) -> None:
+    """Step until every event has been animated and the sprites have come to rest."""
+    for _ in range(frames):
+        app.step(1 / 30)
+        resting = all(s.settled for s in scene.board.sprites.values())
+        if scene.idle and resting and scene.drag is None:
+            return
+    raise AssertionError("the table never came to rest")
+
+
+def post(kind: int, pos: tuple[int, int], **extra: Any) -> None:
+    pygame.event.post(pygame.event.Event(kind, pos=pos, **extra))
+
+
+def drag(app: App, start: tuple[int, int], end: tuple[int, int], steps: int = 6) -> None:
+    post(pygame.MOUSEBUTTONDOWN, start, button=1)
+    app.step(1 / 60)
+    for i in range(1, steps + 1):
+        x = start[0] + (end[0] - start[0]) * i // steps
+        y = start[1] + (end[1] - start[1]) * i // steps
+        post(pygame.MOUSEMOTION, (x, y), rel=(0, 0), buttons=(1, 0, 0))
+        app.step(1 / 60)
+    post(pygame.MOUSEBUTTONUP, end, button=1)
+    app.step(1 / 60)
+
+
+def click(app: App, pos: tuple[int, int]) -> None:
+    post(pygame.MOUSEBUTTONDOWN, pos, button=1)
+    post(pygame.MOUSEBUTTONUP, pos, button=1)
+    app.step(1 / 60)
+
+
+def key(app: App, k: int) -> None:
+    pygame.event.post(pygame.event.Event(pygame.KEYDOWN, key=k, mod=0, unicode=""))
+    app.step(1 / 60)
+
+
+def grip(scene: TableScene, code: str) -> tuple[int, int]:
+    """A point on the visible left edge of a hand card."""
+    x, y = scene.board.sprites[parse_card(code)].pos
+    return x + 8, y + scene.card_height() // 2
+
+
+def hand_point(scene: TableScene) -> tuple[int, int]:
+    lay = scene.board.lay
+    return lay.hand_area.centerx, lay.hand_y + lay.hand_h // 2
+
+
+def draw_closed_by_drag(app: App, scene: TableScene) -> None:
+    drag(app, scene.board.lay.closed_deck.center, hand_point(scene))
+    settle(app, scene)
+
+
+@pytest.mark.timeout(60)
+def test_draw_by_drag_from_the_closed_deck(app: App) -> None:
+    scene = table(app, prepared_game())
+    jack = scene.board.sprites[parse_card("JC")]
+    drop = (round(jack.x) + scene.board.lay.hand_w, hand_point(scene)[1])
+    drag(app, scene.board.lay.closed_deck.center, drop)
+    settle(app, scene)
+    game = scene.driver.game
+    assert game.actions == [Draw(0, DrawSource.CLOSED)]
+    assert game.state.phase is Phase.DISCARD
+    assert len(scene.hand) == 14
+    clubs = next(g for g in scene.hand.groups if parse_card("JC") in g)
+    assert clubs[-1] == parse_card("QC")  # where it was dropped: after the J♣
+    assert parse_card("QC") in scene.board.sprites
+
+
+@pytest.mark.timeout(60)
+def test_draw_by_drag_from_the_open_deck(app: App) -> None:
+    scene = table(app, prepared_game())
+    drag(app, scene.board.lay.open_deck.center, hand_point(scene))
+    settle(app, scene)
+    assert str(scene.driver.game.actions[0]) == "0: draw open"
+    assert parse_card("5C") in scene.hand.cards
+    assert scene.board.open_pile == []
+
+
+@pytest.mark.timeout(60)
+def test_a_click_on_the_closed_deck_draws_into_the_natural_place(app: App) -> None:
+    scene = table(app, prepared_game())
+    click(app, scene.board.lay.closed_deck.center)
+    settle(app, scene)
+    clubs = next(g for g in scene.hand.groups if parse_card("JC") in g)
+    assert clubs[-1] == parse_card("QC")
+
+
+@pytest.mark.timeout(60)
+def test_reorder_by_drag_within_the_hand(app: App) -> None:
+    scene = table(app, prepared_game())
+    first = scene.hand.cards[0]
+    lay = scene.board.lay
+    drag(app, grip(scene, first.code), (lay.size[0] - lay.hand_w // 3, hand_point(scene)[1]))
+    settle(app, scene)
+    assert scene.hand.cards[-1] == first
+    assert scene.hand.groups[-1] == [first]  # dropped past the end: a group of its own
+    assert scene.driver.game.actions == []  # rearranging is not a move
+    target = scene.board.sprites[first]
+    assert (target.x, target.y) == (target.tx, target.ty)
+
+
+@pytest.mark.timeout(60)
+def test_discard_by_drag_onto_the_open_deck(app: App) -> None:
+    scene = table(app, prepared_game())
+    draw_closed_by_drag(app, scene)
+    drag(app, grip(scene, "4D"), scene.board.lay.open_deck.center)
+    settle(app, scene)
+    game = scene.driver.game
+    assert game.actions[1] == Discard(0, parse_card("4D"))
+    assert parse_card("4D") not in scene.hand.cards
+    assert CardDiscarded(0, parse_card("4D")) in game.state.history
+
+
+@pytest.mark.timeout(60)
+def test_an_illegal_drop_snaps_back_with_the_engines_reason(app: App) -> None:
+    scene = table(app, prepared_game())
+    card = parse_card("4D")
+    home = scene.board.sprites[card].tx, scene.board.sprites[card].ty
+    drag(app, grip(scene, "4D"), scene.board.lay.open_deck.center)
+    assert scene.board.message == "draw a card first"
+    assert scene.driver.game.actions == []
+    settle(app, scene)
+    sprite = scene.board.sprites[card]
+    assert (sprite.x, sprite.y) == home and card in scene.hand.cards
+
+
+@pytest.mark.timeout(60)
+def test_a_drop_out_of_turn_says_not_your_turn(app: App) -> None:
+    game = prepared_game()
+    game.state = deal_from_cards(
+        game.variant, [parse_cards(HAND), parse_cards(OTHER)], parse_cards("5C"),
+        parse_card("8D"), first_player=1, seed=3)
+    scene = table(app, game, speed=1.0)  # the bot waits half a second before it moves
+    assert scene.driver.game.state.turn == 1
+    drag(app, grip(scene, "4D"), scene.board.lay.open_deck.center, steps=2)
+    assert scene.board.message == "not your turn"
+    assert scene.driver.game.actions == []
+    assert parse_card("4D") in scene.hand.cards
+
+
+@pytest.mark.timeout(60)
+def test_hint_suggests_a_discard_and_arranges_the_hand(app: App) -> None:
+    scene = table(app, prepared_game())
+    click(app, scene.board.lay.closed_deck.center)
+    settle(app, scene)
+    key(app, pygame.K_h)
+    for _ in range(100):
+        app.step(1 / 30)
+        if scene.hint_job is None:
+            break
+    assert scene.board.message.startswith("Hint: ")
+    (card,) = scene.hand.selected
+    assert card == parse_card("4D")
+    kinds = [label for label, _key, _x in scene.board.labels]
+    assert kinds.count("Pure sequence") >= 3 and "Set" in kinds
+
+
+def group_kings(app: App, scene: TableScene) -> None:
+    for code in ("KD", "KH", "KS"):
+        click(app, grip(scene, code))
+        settle(app, scene)
+    key(app, pygame.K_g)
+    settle(app, scene)
+
+
+@pytest.mark.timeout(60)
+def test_group_labels_follow_the_groups(app: App) -> None:
+    scene = table(app, prepared_game())
+    group_kings(app, scene)
+    assert sorted(c.code for c in scene.hand.groups[-1]) == ["KD", "KH", "KS"]
+    labels = [label for label, _key, _x in scene.board.labels]
+    assert labels[-1] == "Set"
+    assert labels.count("Pure sequence") == 3  # 2-3-4♠, 5-6-7♥, 9-10-J♣; 4♦ alone: Invalid
+    assert "Invalid" in labels
+
+
+@pytest.mark.timeout(60)
+def test_sort_orders_by_suit_then_rank_wild_jokers_last(app: App) -> None:
+    scene = table(app, None, players=3)
+    scene.hand.groups = [list(reversed(scene.hand.cards))]
+    key(app, pygame.K_s)
+    cards = scene.hand.cards
+    wild = scene.driver.view.wild_rank
+    keys = [sort_key(c, wild) for c in cards]
+    assert keys == sorted(keys)
+    jokers = [c for c in cards if c.is_printed_joker or c.rank == wild]
+    assert cards[len(cards) - len(jokers):] == jokers
+
+
+@pytest.mark.timeout(60)
+def test_finish_slot_drop_opens_the_dialog_and_confirm_declares(app: App) -> None:
+    scene = table(app, prepared_game())
+    click(app, scene.board.lay.closed_deck.center)  # Q♣ joins the clubs by itself
+    settle(app, scene)
+    group_kings(app, scene)
+    drag(app, grip(scene, "4D"), scene.board.lay.finish_slot.center)
+    assert scene.dialog is not None and scene.dialog.card == parse_card("4D")
+    assert scene.driver.game.actions == [Draw(0, DrawSource.CLOSED)]
+    click(app, scene.dialog.buttons["confirm"].rect.center)
+    settle(app, scene)
+    last = scene.driver.game.actions[-1]
+    assert isinstance(last, Finish) and last.groups is not None
+    kings = [set(g) for g in last.groups if parse_card("KD") in g]
+    assert kings == [set(parse_cards("KD KH KS"))]
+    result = scene.driver.game.state.result
+    assert result is not None and result.winner == 0
+    assert scene.result is not None and scene.deals_done == 1
+
+
+@pytest.mark.timeout(60)
+def test_cancelling_the_declaration_returns_the_card(app: App) -> None:
+    scene = table(app, prepared_game())
+    draw_closed_by_drag(app, scene)
+    drag(app, grip(scene, "4D"), scene.board.lay.finish_slot.center)
+    assert scene.dialog is not None
+    click(app, scene.dialog.buttons["cancel"].rect.center)
+    settle(app, scene)
+    assert scene.dialog is None and parse_card("4D") in scene.hand.cards
+    assert len(scene.driver.game.actions) == 1
+
+
+@pytest.mark.timeout(60)
+def test_buttons_are_enabled_only_when_legal(app: App) -> None:
+    scene = table(app, prepared_game())
+    buttons = scene.board.buttons
+    assert buttons["drop"].enabled and not buttons["discard"].enabled
+    click(app, grip(scene, "4D"))
+    assert not buttons["discard"].enabled  # selected, but no card drawn yet
+    draw_closed_by_drag(app, scene)
+    assert buttons["discard"].enabled and buttons["finish"].enabled
+    assert not buttons["drop"].enabled
+    key(app, pygame.K_d)
+    settle(app, scene)
+    assert scene.driver.game.actions[1] == Discard(0, parse_card("4D"))
+
+
+@pytest.mark.timeout(60)
+def test_window_resize_lays_the_table_out_again(app: App) -> None:
+    scene = table(app, None, players=6)
+    big = scene.board.lay.hand_w
+    pygame.event.post(pygame.event.Event(pygame.VIDEORESIZE, w=960, h=600, size=(960, 600)))
+    app.step(1 / 30)
+    lay = scene.board.lay
+    assert lay.size == (960, 600) and lay.hand_w < big
+    screen = pygame.Rect(0, 0, 960, 600)
+    for sprite in scene.board.sprites.values():
+        assert screen.contains(pygame.Rect(sprite.tx, sprite.ty, lay.hand_w, lay.hand_h))
+    for spot in lay.seats.values():
+        assert screen.contains(spot.panel)
+    assert len(lay.seats) == 5
+
+
+@pytest.mark.timeout(60)
+def test_the_turn_timer_plays_a_missed_turn(app: App) -> None:
+    scene = table(app, prepared_game({"turn_timer": 15}), options={"turn_timer": 15})
+    assert scene.board.timer is not None and scene.board.timer > 14
+    for _ in range(16 * 10):
+        app.step(0.1)
+        if scene.driver.game.actions:
+            break
+    assert scene.driver.game.actions[0] == Timeout(0)
+
+
+@pytest.mark.timeout(60)
+def test_esc_leaves_the_table(app: App) -> None:
+    scene = table(app, prepared_game())
+    key(app, pygame.K_ESCAPE)
+    assert scene not in app.stack
+
+
+@pytest.mark.timeout(60)
+def test_drop_asks_once_then_drops(app: App) -> None:
+    scene = table(app, prepared_game())
+    drop = scene.board.buttons["drop"].rect.center
+    click(app, drop)
+    assert "again" in scene.board.message and scene.driver.game.actions == []
+    click(app, drop)
+    settle(app, scene)
+    assert scene.driver.game.actions == [Drop(0)]
+    result = scene.driver.game.state.result
+    assert result is not None and result.winner == 1 and result.points[0] == 20
+    assert scene.result is not None
