@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import pygame
 
-from rummy.model import Card, PlayerView
+from rummy.model import Card, PlayerView, wild_rank_for
 from rummy.model.families import SeatStatus
 
 from .hand import HandModel
@@ -198,6 +198,8 @@ class Board:
             if sprite.lift > 1:
                 surface.blit(art.shadow(lay.hand_w, hh), (pos[0] + 3, pos[1] + 4))
             surface.blit(art.face(card, lay.hand_w), pos)
+            if not card.is_printed_joker and self.hand.is_wild(card):
+                self._wild_badge(surface, pos, lay.hand_w)
             if card in self.hand.selected:
                 pygame.draw.rect(surface, GOLD, (*pos, lay.hand_w, hh), width=3,
                                  border_radius=max(4, lay.hand_w // 14))
@@ -216,11 +218,26 @@ class Board:
             surface.blit(art.shadow(lay.hand_w, hh), (pos[0] + 8, pos[1] + 10))
             surface.blit(art.face(drag_sprite.card, lay.hand_w), pos)
 
+    def _wild_badge(self, surface: pygame.Surface, pos: tuple[int, int], width: int) -> None:
+        """A small gold star on a wild-rank card in the hand: it can stand for any card."""
+        r = max(7, width // 9)
+        center = (pos[0] + width - r - 3, pos[1] + r + 3)
+        pygame.draw.circle(surface, GOLD, center, r)
+        pygame.draw.circle(surface, FELT_DARK, center, r, width=1)
+        star = self.text.get("★", int(r * 1.5), FELT_DARK, bold=True)
+        surface.blit(star, star.get_rect(center=center))
+
     def _draw_piles(self, surface: pygame.Surface) -> None:
         lay, art, text = self.lay, self.art, self.text
         fs = lay.font_small
         if self.wild is not None:
             surface.blit(art.rotated(self.wild, lay.pile_w), lay.wild_joker.topleft)
+            rank = wild_rank_for(self.hand.variant, self.wild)
+            if rank is not None:
+                # Say which rank is wild under the part of the cut card that shows.
+                label = text.get(f"{rank.text}s wild", fs, GOLD, bold=True)
+                x = (lay.wild_joker.left + lay.closed_deck.left) // 2
+                surface.blit(label, label.get_rect(midtop=(x, lay.wild_joker.bottom + 6)))
         if self.closed_size > 0:
             depth = min(6, self.closed_size // 12 + 1)
             back = art.face(None, lay.pile_w)
@@ -256,7 +273,10 @@ class Board:
         name = text.get(self.names[me], fs + 1, color, bold=True)
         x, y = lay.count_pos
         surface.blit(name, (x, lay.my_panel.y))
-        line = f"count {self.count} · {self.points[me]} pts"
+        cap = self.hand.variant.count_cap
+        # A loser never scores more than the cap: show what the count would cost.
+        shown = f"{cap} (count {self.count})" if self.count > cap else f"{self.count}"
+        line = f"count {shown} · {self.points[me]} pts"
         if self.out[me]:
             line = "out of this deal"
         if self.timer is not None and active:

@@ -183,6 +183,10 @@ class HandModel:
 
     # --
 
+    def is_wild(self, card: Card) -> bool:
+        """A printed joker or a card of the wild rank."""
+        return self._wild(card)
+
     def _wild(self, card: Card) -> bool:
         wild = wild_rank_for(self.variant, self.cut)
         return card.is_printed_joker or (wild is not None and card.rank == wild)
