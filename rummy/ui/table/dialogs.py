@@ -10,7 +10,7 @@ from collections.abc import Sequence
 
 import pygame
 
-from rummy.model import Card, Variant, classify_group
+from rummy.model import Card, Variant, check_declaration, classify_group
 from rummy.model.scoring import DealResult, RoundResult
 
 from .hud import TableButton, draw_button
@@ -85,9 +85,18 @@ class DeclareDialog:
         surf = _frame(size, rect)
         title = text.get("Declare with these groups?", font + 6, GOLD, bold=True)
         surf.blit(title, (rect.x + 20, rect.y + 14))
-        sub = text.get(f"Finish card: {self.card.label}   (a wrong show costs points)",
-                       font, DIM)
+        sub = text.get(f"Finish card: {self.card.label}", font, DIM)
         surf.blit(sub, (rect.x + 20, rect.y + 24 + font + 6))
+        # The engine's verdict on these groups, before the player commits to them.
+        valid, reason = check_declaration(variant, self.groups, cut)
+        if valid:
+            verdict = text.get("A valid show: you win this deal", font, KIND_COLORS[
+                "pure_sequence"], bold=True)
+        else:
+            verdict = text.get(f"Not a valid show ({reason}): a wrong show scores "
+                               f"{variant.wrong_show_penalty}", font, KIND_COLORS["invalid"],
+                               bold=True)
+        surf.blit(verdict, (rect.x + 30 + sub.get_width(), rect.y + 24 + font + 6))
         _draw_groups(surf, art, text, variant, cut, self.groups, (), rect.x + 20,
                      rect.y + font * 4 + 10, rect.width - 40, card_w, font)
         self.surface = surf
