@@ -130,6 +130,13 @@ class App:
         for scene in self.stack:
             scene.resize(self.size)
 
+    def toggle_mute(self) -> None:
+        """M, anywhere: sound off or on, remembered for the next start. No-op without audio."""
+        if not self.res.audio_available:
+            return
+        self.res.muted = not self.res.muted
+        self.settings.set("muted", self.res.muted)
+
     def toggle_fullscreen(self) -> None:
         """F11: desktop fullscreen and back, remembered for the next start."""
         self.fullscreen = not self.fullscreen
@@ -175,6 +182,8 @@ class App:
         elif event.type == pygame.KEYDOWN and event.key == pygame.K_F1:
             variant = getattr(self.top, "variant_id", None)
             self.show_rules(variant if isinstance(variant, str) else None)
+        elif event.type == pygame.KEYDOWN and event.key == pygame.K_m:
+            self.toggle_mute()
         elif self.stack:
             self.stack[-1].handle(event)
 

@@ -74,18 +74,17 @@ class TitleScene(Scene):
     def resume(self) -> None:
         self.sound.text = self.sound_label()  # a game may have muted meanwhile
 
+    def update(self, dt: float) -> None:
+        self.sound.text = self.sound_label()  # M is handled by the app, anywhere
+
     def sound_label(self) -> str:
         if not self.app.res.audio_available:
             return "No sound device"
         return "Sound: off (M)" if self.app.res.muted else "Sound: on (M)"
 
     def toggle_sound(self) -> None:
-        """Mute or unmute, remembered for next time (the table's own toggle may do the same)."""
-        res = self.app.res
-        if not res.audio_available:
-            return
-        res.muted = not res.muted
-        self.app.settings.set("muted", res.muted)
+        """The Sound button: the same as M anywhere (App.toggle_mute)."""
+        self.app.toggle_mute()
         self.sound.text = self.sound_label()
 
     def resize(self, size: tuple[int, int]) -> None:
@@ -119,8 +118,6 @@ class TitleScene(Scene):
                 self.rules()
             elif event.key == pygame.K_q:
                 self.app.quit()
-            elif event.key == pygame.K_m:
-                self.toggle_sound()
 
     def draw(self, surface: pygame.Surface) -> None:
         w, h = self.size

@@ -144,6 +144,29 @@ def test_f11_switches_fullscreen_without_losing_the_scene(app: App) -> None:
 
 
 @pytest.mark.timeout(30)
+def test_m_mutes_from_any_scene_and_is_remembered(tmp_path: Path) -> None:
+    app = App(audio=True, settings_dir=tmp_path)
+    try:
+        if not app.res.audio_available:
+            pytest.skip("no audio device, not even SDL's dummy one")
+        calls: list[str] = []
+        app.push(Recorder(app, "table", calls))  # any scene: the app handles M itself
+        was = app.res.muted
+        pygame.event.post(pygame.event.Event(pygame.KEYDOWN, key=pygame.K_m, mod=0,
+                                             unicode="m"))
+        assert app.step(1 / 60)
+        assert app.res.muted is not was
+        assert "table.handle:KeyDown" not in calls
+    finally:
+        app.close()
+    again = App(audio=True, settings_dir=tmp_path)
+    try:
+        assert again.res.muted is not was
+    finally:
+        again.close()
+
+
+@pytest.mark.timeout(30)
 def test_settings_survive_a_restart(tmp_path: Path) -> None:
     Settings(tmp_path).set("opponents", ["hard", "easy"])
     assert Settings(tmp_path).get("opponents") == ["hard", "easy"]
