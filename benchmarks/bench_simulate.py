@@ -48,10 +48,14 @@ def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--games", type=int, default=50)
     parser.add_argument("--seed", type=int, default=2026)
-    parser.add_argument("--variant", default="indian_13")
+    parser.add_argument("--variant", default="indian_13", help="a variant id, or all")
     parser.add_argument("--min-gps", type=float, default=0.0,
                         help="fail when greedy vs greedy plays fewer games per second")
     args = parser.parse_args(argv)
+    if args.variant == "all":  # one line per shipped variant (README: rate per variant)
+        from rummy.model.variant import list_variant_ids
+        return max(main([*(argv or sys.argv[1:]), "--variant", vid])
+                   for vid in list_variant_ids())
     gvg = measure(("greedy", "greedy"), args.games, args.seed, args.variant)
     rvg = measure(("random", "greedy"), args.games, args.seed, args.variant)
     result = {

@@ -7,7 +7,9 @@ Two kinds of seeded hands, from 2 packs + 2 printed jokers with a random cut wil
   search work hardest, and the ones that matter at a declaration.
 
 Prints a JSON line per kind: median, p99 and max milliseconds per hand, and the share of
-valid shows. Targets (issue 2, on the project's 2-core machine): median <= 0.3 ms,
+valid shows. Issue 3 adds ``super_rummy`` (10-card single-deck hands: gin rummy's
+minimum deadwood) and ``dummy_rummy`` (11-card two-deck hands, with printed jokers).
+Targets (issue 2, on the project's 2-core machine): median <= 0.3 ms,
 p99 <= 3 ms, max <= 20 ms.
 
     python benchmarks/bench_solver.py [--hands 2000] [--seed 1]
@@ -23,6 +25,7 @@ import statistics
 import sys
 import time
 from pathlib import Path
+from typing import Any
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
@@ -78,10 +81,31 @@ def near_complete_hand(rng: random.Random, deck: tuple[Card, ...]) -> tuple[list
     return hand, cut
 
 
-def measure(variant: Variant, kind: str, hands: int, seed: int) -> dict[str, object]:
+def meld_hand(size: int, jokers: int) -> object:
+    """Table/contract families: ``size`` random cards, at least ``jokers`` printed jokers."""
+    def make(rng: random.Random, deck: tuple[Card, ...]) -> tuple[list[Card], None]:
+        wild = [c for c in deck if c.rank is None]
+        cards = rng.sample(wild, min(jokers, len(wild)))
+        rest = [c for c in deck if c not in cards]
+        return cards + rng.sample(rest, size - len(cards)), None
+    return make
+
+
+MELD_KINDS = {
+    # issue 3: 10-card single-deck hands for super_rummy's defaults (gin rummy's deadwood)
+    "super_rummy": {"random_10": meld_hand(10, 0)},
+    # issue 3: the 11-card two-deck hands of dummy_rummy, with jokers
+    "dummy_rummy": {"random_11": meld_hand(11, 0), "jokers_11": meld_hand(11, 2)},
+}
+
+
+def timings(variant: Variant, kind: str, hands: int, seed: int) -> tuple[list[float], int]:
+    """Milliseconds per hand (sorted) for ``hands`` seeded hands of ``kind``, and how many
+    were valid shows."""
     rng = random.Random(f"{seed}/{kind}")
     deck = make_deck(variant.packs, variant.printed_jokers)
-    make = random_hand if kind == "random" else near_complete_hand
+    make: Any = MELD_KINDS.get(variant.id, {}).get(kind) or (
+        random_hand if kind == "random" else near_complete_hand)
     samples = [make(rng, deck) for _ in range(hands)]
     # The generated hands are the benchmark's own data: freeze them so that the cyclic
     # GC's full passes (which stay on) do not walk them and charge the solver for it.
@@ -95,27 +119,46 @@ def measure(variant: Variant, kind: str, hands: int, seed: int) -> dict[str, obj
         times.append(time.perf_counter() - start)
         valid += result.valid
     gc.unfreeze()
-    times.sort()
-    ms = [t * 1000 for t in times]
+    return sorted(t * 1000 for t in times), valid
+
+
+def summary(kind: str, ms: list[float], valid: int) -> dict[str, object]:
+    ms = sorted(ms)
     return {
         "kind": kind,
-        "hands": hands,
+        "hands": len(ms),
         "median_ms": round(statistics.median(ms), 4),
         "p99_ms": round(ms[min(len(ms) - 1, int(len(ms) * 0.99))], 4),
         "max_ms": round(ms[-1], 4),
-        "valid_share": round(valid / hands, 3),
+        "valid_share": round(valid / len(ms), 3),
     }
+
+
+def measure(variant: Variant, kind: str, hands: int, seed: int) -> dict[str, object]:
+    return summary(kind, *timings(variant, kind, hands, seed))
 
 
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
     parser.add_argument("--hands", type=int, default=2000)
     parser.add_argument("--seed", type=int, default=1)
-    parser.add_argument("--variant", default="indian_13")
+    parser.add_argument("--variant", default="all",
+                        help="indian_13, super_rummy, dummy_rummy, or all (the default)")
     args = parser.parse_args(argv)
-    variant = load_variant(args.variant)
-    for kind in ("random", "near_complete"):
-        print(json.dumps({"variant": variant.id, **measure(variant, kind, args.hands, args.seed)}))
+    ids = ["indian_13", *MELD_KINDS] if args.variant == "all" else [args.variant]
+    for vid in ids:
+        variant = load_variant(vid)
+        kinds = list(MELD_KINDS.get(variant.id, {})) or ["random", "near_complete"]
+        pooled: list[float] = []
+        pooled_valid = 0
+        for kind in kinds:
+            ms, valid = timings(variant, kind, args.hands, args.seed)
+            pooled += ms
+            pooled_valid += valid
+            print(json.dumps({"variant": variant.id, **summary(kind, ms, valid)}))
+        if len(kinds) > 1:  # both kinds together: the whole benchmark's figures
+            print(json.dumps({"variant": variant.id,
+                              **summary("+".join(kinds), pooled, pooled_valid)}))
     return 0
 
 

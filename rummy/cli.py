@@ -86,7 +86,11 @@ def check_hand(variant: Variant, hand: Sequence[Card], cut: Card | None) -> dict
 
 
 def check_group(variant: Variant, group: Sequence[Card], cut: Card | None) -> dict[str, Any]:
-    """What ``check --group`` prints: the best reading of one group."""
+    """What ``check --group`` prints: the best reading of one group (table and contract
+    families: ``run``, ``set`` or ``invalid``)."""
+    if variant.family != "declare":
+        from rummy.model.melds import classify_meld
+        return {"kind": classify_meld(variant, group).value}
     return {"kind": classify_group(variant, group, cut=cut).value}
 
 
@@ -96,7 +100,8 @@ def cmd_check(args: argparse.Namespace) -> int:
     if args.group:
         out = check_group(variant, cards, cut)
     else:
-        if len(cards) != variant.hand_size:
+        # Table and contract hands change size in play: any number of cards is a hand.
+        if variant.family == "declare" and len(cards) != variant.hand_size:
             raise UsageError(f"a hand of {variant.id} has {variant.hand_size} cards,"
                              f" got {len(cards)} (use --group to check one group)")
         out = check_hand(variant, cards, cut)
@@ -135,8 +140,19 @@ def parse_options(pairs: Sequence[str]) -> dict[str, Any]:
 def cmd_simulate(args: argparse.Namespace) -> int:
     from rummy.simulate import simulate
 
+    if args.variant == "all":  # every shipped variant in turn, one summary line each
+        status, players = 0, args.players
+        for vid in list_variant_ids():
+            variant = _load(vid)
+            args.variant = vid
+            args.players = min(max(players, variant.min_players), variant.max_players)
+            print(f"{vid} ({args.players} players)", end=": ", flush=True)
+            status = max(status, cmd_simulate(args))
+        return status
     bots = [b.strip() for b in args.bots.split(",") if b.strip()]
     options = parse_options(args.options)
+    if args.match:
+        return _simulate_matches(args, bots, options)
     _load(args.variant, options)  # a bad variant or option is a usage error
     if args.games < 0:
         raise UsageError("--games cannot be negative")
@@ -154,6 +170,20 @@ def cmd_simulate(args: argparse.Namespace) -> int:
                   file=sys.stderr)
     print(json.dumps(summary.to_json()))
     return 1 if summary.errors else 0
+
+
+def _simulate_matches(args: argparse.Namespace, bots: list[str],
+                      options: dict[str, Any]) -> int:
+    from rummy.simulate import DEFAULT_MAX_TURNS, simulate_match
+
+    _load(args.variant, options)
+    try:
+        summary = simulate_match(args.variant, args.players, args.games, args.seed, bots,
+                                 options, max_turns=args.max_turns or DEFAULT_MAX_TURNS)
+    except ValueError as err:
+        raise UsageError(one_line(err)) from err
+    print(json.dumps(summary))
+    return 1 if summary["errors"] else 0
 
 
 # ---------------------------------------------------------------- start, play, bench
@@ -276,7 +306,9 @@ def cmd_play(args: argparse.Namespace) -> int:
     if result is not None:
         print(result)
         for seat, hand in enumerate(result.hands):
-            print(f"  seat {seat}: {result.points[seat]} points ({result.reasons[seat]}): {hand}")
+            reasons = getattr(result, "reasons", None)  # a table round has one reason
+            why = reasons[seat] if reasons else getattr(result, "reason", "")
+            print(f"  seat {seat}: {result.points[seat]} points ({why}): {hand}")
     return 0
 
 
@@ -365,7 +397,8 @@ def build_parser() -> argparse.ArgumentParser:
     check.set_defaults(run=cmd_check)
 
     simulate = sub.add_parser("simulate", help="bot-against-bot deals, checked as they go")
-    simulate.add_argument("--variant", default="indian_13", help="variant id or .yaml path")
+    simulate.add_argument("--variant", default="indian_13",
+                          help="variant id or .yaml path; all = every shipped variant")
     simulate.add_argument("--players", type=int, default=2)
     simulate.add_argument("--games", type=int, default=10)
     simulate.add_argument("--seed", type=int, default=0)
@@ -380,6 +413,9 @@ def build_parser() -> argparse.ArgumentParser:
     simulate.add_argument("--failed-dir", default="failed-games",
                           help="where records of failed deals go (default: failed-games/)")
     simulate.add_argument("--verbose", action="store_true", help="print every event")
+    simulate.add_argument("--match", action="store_true",
+                          help="play whole matches (--games of them): pool/deals formats,"
+                               " to target_score, seven contract rounds")
     simulate.set_defaults(run=cmd_simulate)
 
     bench = sub.add_parser(

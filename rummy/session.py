@@ -165,3 +165,107 @@ def _replay(variant: Variant, players: int, seed: int, actions: list[Action]) ->
 
 def _is_int(value: Any) -> TypeGuard[int]:
     return isinstance(value, int) and not isinstance(value, bool)
+
+
+MATCH_FORMAT = "rummy-match/1"
+"""The ``format`` field of a saved match."""
+
+
+class MatchGame:
+    """A match being played: :class:`~rummy.model.match.MatchState` plus every deal's
+    actions. The record (variant, options, players, seed, the actions of every deal)
+    replays exactly.
+
+    >>> m = MatchGame.new("dummy_rummy", players=2, seed=3)
+    >>> from rummy.model.actions import Draw, DrawSource
+    >>> _ = m.act(Draw(m.match.state.turn, DrawSource.CLOSED))
+    >>> MatchGame.from_record(m.to_record()).match == m.match
+    True
+    """
+
+    def __init__(self, variant_ref: str, options: Mapping[str, Any], players: int, seed: int,
+                 variant: Variant) -> None:
+        from rummy.model.match import start_match
+        self.variant_ref = variant_ref
+        self.options = dict(options)
+        self.players = players
+        self.seed = seed
+        self.variant = variant
+        self.deals: list[list[Action]] = [[]]
+        self.match = start_match(variant, players, seed)
+
+    @classmethod
+    def new(cls, variant_id_or_path: str | Path, players: int, seed: int,
+            options: Mapping[str, Any] | None = None) -> MatchGame:
+        variant = load_variant(variant_id_or_path)
+        if options:
+            variant = variant.with_options(dict(options))
+        return cls(str(variant_id_or_path), options or {}, players, seed, variant)
+
+    @property
+    def state(self) -> GameState:
+        """The current deal."""
+        return self.match.state
+
+    def act(self, action: Action) -> tuple[Event, ...]:
+        """Apply ``action`` to the current deal (its seat is a deal seat); a finished deal
+        is scored and the next one dealt. IllegalMoveError leaves the match unchanged."""
+        from rummy.model.match import apply_match
+        before = self.match.deal_no
+        self.match, events = apply_match(self.match, action)
+        self.deals[-1].append(action)
+        if self.match.deal_no != before:
+            self.deals.append([])
+        return events
+
+    def legal_actions(self, seat: int) -> list[Action]:
+        return [] if self.match.over else legal_actions(self.match.state, seat)
+
+    def view(self, seat: int) -> PlayerView:
+        return view_for(self.match.state, seat)
+
+    def to_record(self) -> dict[str, Any]:
+        return {
+            "format": MATCH_FORMAT, "variant": self.variant_ref, "options": dict(self.options),
+            "players": self.players, "seed": self.seed,
+            "deals": [[a.to_json() for a in deal] for deal in self.deals],
+        }
+
+    def save(self, path: str | Path) -> None:
+        Path(path).write_text(json.dumps(self.to_record(), indent=1) + "\n", encoding="utf-8")
+
+    @classmethod
+    def from_record(cls, record: Any) -> MatchGame:
+        """Rebuild a match by replaying a record from :meth:`to_record`; ValueError when it
+        is not one or an action is not legal in order."""
+        if not isinstance(record, dict) or record.get("format") != MATCH_FORMAT:
+            raise ValueError(f"not a saved match (format {MATCH_FORMAT!r} expected)")
+        ref, options = record.get("variant"), record.get("options") or {}
+        players, seed, deals = record.get("players"), record.get("seed"), record.get("deals")
+        if not isinstance(ref, str) or not isinstance(options, dict):
+            raise ValueError("a saved match names its variant and its options")
+        if not _is_int(players) or not _is_int(seed) or not isinstance(deals, list):
+            raise ValueError("a saved match has whole-number players and seed, and its deals")
+        try:
+            game = cls.new(ref, players, seed, options)
+        except (ValueError, TypeError) as err:
+            raise ValueError(f"cannot start the saved match: {err}") from err
+        for number, deal in enumerate(deals, 1):
+            if not isinstance(deal, list):
+                raise ValueError(f"deal {number} is not a list of actions")
+            if number > len(game.deals):
+                raise ValueError(f"deal {number} is recorded but deal {number - 1} never ended")
+            for index, data in enumerate(deal, 1):
+                try:
+                    game.act(action_from_json(data))
+                except (ValueError, TypeError, KeyError, AttributeError) as err:
+                    raise ValueError(f"deal {number}, action {index}: {err}") from err
+        return game
+
+    @classmethod
+    def load(cls, path: str | Path) -> MatchGame:
+        text = Path(path).read_text(encoding="utf-8")
+        try:
+            return cls.from_record(json.loads(text))
+        except ValueError as err:
+            raise ValueError(f"{path}: {err}") from err

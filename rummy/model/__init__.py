@@ -19,12 +19,25 @@ from .actions import (
     DrawSource,
     Drop,
     Finish,
+    FlipDiscard,
     IllegalMoveError,
+    LayDown,
+    LayMeld,
+    LayOff,
     Timeout,
     action_from_json,
 )
 from .cards import Card, CardError, Rank, Suit, format_cards, make_deck, parse_card, parse_cards
-from .melds import GroupKind, check_declaration, classify_group, wild_rank_for
+from .match import MatchState, apply_match, start_match
+from .melds import (
+    GroupKind,
+    MeldKind,
+    TableMeld,
+    check_declaration,
+    classify_group,
+    classify_meld,
+    wild_rank_for,
+)
 from .solver import Arrangement, best_arrangement, best_discards
 from .state import GameState, Phase, apply, check_action, legal_actions, start_deal
 from .variant import Variant, VariantError, list_variant_ids, load_variant
@@ -40,23 +53,32 @@ __all__ = [
     "DrawSource",
     "Drop",
     "Finish",
+    "FlipDiscard",
     "GameState",
     "GroupKind",
     "IllegalMoveError",
+    "LayDown",
+    "LayMeld",
+    "LayOff",
+    "MatchState",
+    "MeldKind",
     "Phase",
     "PlayerView",
     "Rank",
     "Suit",
+    "TableMeld",
     "Timeout",
     "Variant",
     "VariantError",
     "action_from_json",
     "apply",
+    "apply_match",
     "best_arrangement",
     "best_discards",
     "check_action",
     "check_declaration",
     "classify_group",
+    "classify_meld",
     "format_cards",
     "legal_actions",
     "list_variant_ids",
@@ -65,6 +87,7 @@ __all__ = [
     "parse_card",
     "parse_cards",
     "start_deal",
+    "start_match",
     "view_for",
     "wild_rank_for",
 ]

@@ -11,7 +11,7 @@ from __future__ import annotations
 
 import difflib
 import enum
-from collections.abc import Callable, Collection, Mapping
+from collections.abc import Callable, Collection
 from dataclasses import dataclass
 from typing import Any
 
@@ -42,6 +42,9 @@ class Kind(enum.Enum):
     """A rank's text (``A``, ``2``..``10``, ``J``, ``Q``, ``K``); 2..10 may be numbers."""
     RANK_POINTS = "rank_points"
     """A mapping from every rank to a number of points within ``low..high``."""
+    CONTRACTS = "contracts"
+    """A list of ``{sets: n, runs: m}`` mappings (contract rummy's rounds), each count
+    within ``low..high`` and at least one meld per round."""
 
 
 class Invalid(Exception):
@@ -77,11 +80,19 @@ class Spec:
     make: Callable[[str], Any] | None = None
     optionable: bool = True
     """Whether a file's ``options:`` may offer this key to the player."""
+    nullable: bool = False
+    """Whether ``null`` is allowed too (an integer key: "no limit", "by the player count")."""
+    null: Any = None
+    """The typed value that ``null`` stands for (``plain`` turns it back into ``null``)."""
 
     def describe(self) -> str:
         """The allowed values, in words: ``an integer from 1 to 3``."""
         if self.kind is Kind.INTEGER:
-            return f"an integer from {self.low} to {self.high}"
+            text = f"an integer from {self.low} to {self.high}"
+            return text + " or null" if self.nullable else text
+        if self.kind is Kind.CONTRACTS:
+            return ("a list of rounds, each a mapping {sets: n, runs: m} with n and m from"
+                    f" {self.low} to {self.high} and at least one meld")
         if self.kind is Kind.FLAG:
             return "true or false"
         if self.kind is Kind.TEXT:
@@ -96,6 +107,8 @@ class Spec:
 
     def convert(self, key: str, value: object) -> Any:
         """The field's typed value for a plain value; raises :class:`Invalid`."""
+        if value is None and self.nullable:
+            return self.null
         if self.kind is Kind.INTEGER:
             if type(value) is int and self.low <= value <= self.high:
                 return value
@@ -120,6 +133,8 @@ class Spec:
 
     def plain(self, typed: object) -> object:
         """The typed value back in the form a file writes it (enum members as their text)."""
+        if self.nullable and typed == self.null and type(typed) is type(self.null):
+            return None
         if isinstance(typed, Rank):
             return typed.text
         if isinstance(typed, enum.Enum):
@@ -197,6 +212,8 @@ class Reader:
         """``(True, typed value)``, or ``(False, None)`` after reporting why not."""
         if spec.kind is Kind.RANK_POINTS:
             return self._rank_points(key, spec, node)
+        if spec.kind is Kind.CONTRACTS:
+            return self._contracts(key, spec, node)
         try:
             raw = self.scalar(node)
         except Invalid as bad:
@@ -292,97 +309,35 @@ class Reader:
         return True, tuple(sorted(points.items()))
 
 
-OPTION_PARTS = ("key", "label", "values", "default", "help")
-Rules = Callable[[Mapping[str, Any]], list[tuple[str, str]]]
-
-
-def read_option(
-    reader: Reader,
-    item: Node,
-    number: int,
-    fields: Mapping[str, Spec],
-    rules: Rules,
-    table: Mapping[str, Any],
-    where: Mapping[str, Node],
-    taken: dict[str, int],
-) -> tuple[str, str, tuple[Any, ...], Any, str] | None:
-    """One entry of a file's ``options:`` as ``(key, label, values, default, help)``.
-
-    Every value is checked as the key's own value would be, and against ``rules`` with the
-    rest of the file's ``table``; the default must be one of the values and equal the
-    file's own value. Reports every problem and returns None if there was any.
-    """
-    before = len(reader.problems)
-    what = f"option #{number}"
-    entries = reader.entries(item, what)
-    if entries is None:
-        return None
-    parts = reader.text_keys(entries, OPTION_PARTS, what)
-    missing = [part for part in OPTION_PARTS[:4] if part not in parts]
-    if missing:
-        reader.at(item, f"{what} is missing {', '.join(missing)}; an option has"
-                        " key, label, values, default and optionally help")
-    texts = {"help": ""}
-    for part in ("label", "help"):
-        if part in parts:
-            texts[part] = reader.value(f"{what} {part}", Spec(Kind.TEXT), parts[part][1])[1]
-    if "key" not in parts:
-        return None
-    offered = tuple(key for key, spec in fields.items() if spec.optionable)
-    ok, key = reader.value(f"{what} key", Spec(Kind.CHOICE, choices=offered), parts["key"][1])
-    if not ok:
-        return None
-    if key in taken:
-        reader.at(parts["key"][1], f"option {key!r} is offered twice (also option #{taken[key]})")
-    taken[key] = number
-    spec = fields[key]
-    values = _option_values(reader, key, spec, parts.get("values"), rules, table)
-    default: Any = None
-    if "default" in parts:
-        node = parts["default"][1]
-        ok, typed = reader.value(f"option {key}: default", spec, node)
-        default = spec.plain(typed)
-        if ok and not any(same(default, value) for value in values):
-            allowed = ", ".join(shown(value) for value in values) or "none valid"
-            reader.at(node, f"option {key}: default {shown(default)} must be one of its"
-                            f" values: {allowed}")
-        if ok and key in table and not same(default, spec.plain(table[key])):
-            line = where[key].start_mark.line + 1
-            reader.at(node, f"option {key}: default {shown(default)} must equal the file's"
-                            f" own {key} ({shown(spec.plain(table[key]))}, line {line})")
-    if len(reader.problems) > before:
-        return None
-    return key, texts["label"], tuple(values), default, texts["help"]
-
-
-def _option_values(
-    reader: Reader,
-    key: str,
-    spec: Spec,
-    pair: tuple[Node, Node] | None,
-    rules: Rules,
-    table: Mapping[str, Any],
-) -> list[Any]:
-    if pair is None:
-        return []
-    nodes = reader.items(pair[1], f"option {key}: values")
-    if nodes is None:
-        return []
-    if len(nodes) < 2:
-        reader.at(pair[1], f"option {key}: values must list at least 2 choices")
-    base = {message for _, message in rules(table)}
-    values: list[Any] = []
-    for node in nodes:
-        ok, typed = reader.value(f"option {key}: value", spec, node)
+    def _contracts(self, key: str, spec: Spec, node: Node) -> tuple[bool, Any]:
+        items = self.items(node, key)
+        if items is None:
+            return False, None
+        if not items:
+            self.at(node, f"{key} must list at least one round")
+            return False, None
+        ok, rounds = True, []
+        for number, item in enumerate(items, start=1):
+            what = f"{key} round {number}"
+            entries = self.entries(item, what)
+            if entries is None:
+                ok = False
+                continue
+            parts = self.text_keys(entries, ("sets", "runs"), what)
+            counts = []
+            for part in ("sets", "runs"):
+                if part not in parts:
+                    self.at(item, f"{what} is missing {part}: give both sets and runs")
+                    ok = False
+                    continue
+                good, value = self.value(f"{what} {part}", Spec(Kind.INTEGER, spec.low,
+                                                                 spec.high), parts[part][1])
+                ok = ok and good
+                counts.append(value)
+            if len(counts) == 2 and None not in counts and sum(counts) < 1:
+                self.at(item, f"{what} asks for no meld at all; give at least one set or run")
+                ok = False
+            rounds.append(tuple(counts))
         if not ok:
-            continue
-        plain = spec.plain(typed)
-        if any(same(plain, seen) for seen in values):
-            reader.at(node, f"option {key}: value {shown(plain)} is listed twice")
-            continue
-        values.append(plain)
-        for _, message in rules({**table, key: typed}):
-            if message not in base:
-                reader.at(node, f"option {key}: value {shown(plain)} breaks a rule of"
-                                f" this table: {message}")
-    return values
+            return False, None
+        return True, tuple(rounds)

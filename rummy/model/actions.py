@@ -33,16 +33,25 @@ class DrawSource(enum.Enum):
 
 @dataclass(frozen=True)
 class Draw:
-    """Draw the top card of the closed or open deck: the first move of a turn."""
+    """Draw the top card of the closed or open deck: the first move of a turn.
+
+    ``count`` > 1 (table family with ``allow_draw_choice``) takes that many cards from the
+    top of the open deck (the discard pile): the chosen card and every card above it.
+    """
 
     seat: int
     source: DrawSource
+    count: int = 1
 
     def __str__(self) -> str:
-        return f"{self.seat}: draw {self.source.value}"
+        more = f" x{self.count}" if self.count != 1 else ""
+        return f"{self.seat}: draw {self.source.value}{more}"
 
     def to_json(self) -> dict[str, Any]:
-        return {"type": "draw", "seat": self.seat, "source": self.source.value}
+        data: dict[str, Any] = {"type": "draw", "seat": self.seat, "source": self.source.value}
+        if self.count != 1:
+            data["count"] = self.count
+        return data
 
 
 @dataclass(frozen=True)
@@ -108,7 +117,66 @@ class Timeout:
         return {"type": "timeout", "seat": self.seat}
 
 
-Action = Draw | Discard | Finish | Drop | Timeout
+@dataclass(frozen=True)
+class LayMeld:
+    """Lay a new meld (run or set) from the hand onto the table (table family)."""
+
+    seat: int
+    cards: tuple[Card, ...]
+
+    def __str__(self) -> str:
+        return f"{self.seat}: meld " + " ".join(c.code for c in self.cards)
+
+    def to_json(self) -> dict[str, Any]:
+        return {"type": "meld", "seat": self.seat, "cards": [c.code for c in self.cards]}
+
+
+@dataclass(frozen=True)
+class LayDown:
+    """Lay down the round's contract, every meld at once (contract family)."""
+
+    seat: int
+    groups: tuple[tuple[Card, ...], ...]
+
+    def __str__(self) -> str:
+        return f"{self.seat}: lay down " + " | ".join(
+            " ".join(c.code for c in g) for g in self.groups)
+
+    def to_json(self) -> dict[str, Any]:
+        return {"type": "lay_down", "seat": self.seat,
+                "groups": [[c.code for c in g] for g in self.groups]}
+
+
+@dataclass(frozen=True)
+class LayOff:
+    """Add one card from the hand to meld number ``meld`` on the table (the player picks
+    the meld when the card fits several)."""
+
+    seat: int
+    card: Card
+    meld: int
+
+    def __str__(self) -> str:
+        return f"{self.seat}: lay off {self.card.code} on meld {self.meld}"
+
+    def to_json(self) -> dict[str, Any]:
+        return {"type": "lay_off", "seat": self.seat, "card": self.card.code, "meld": self.meld}
+
+
+@dataclass(frozen=True)
+class FlipDiscard:
+    """The stock is empty: turn the discard pile over as the new stock (table family)."""
+
+    seat: int
+
+    def __str__(self) -> str:
+        return f"{self.seat}: flip the discard pile"
+
+    def to_json(self) -> dict[str, Any]:
+        return {"type": "flip", "seat": self.seat}
+
+
+Action = Draw | Discard | Finish | Drop | Timeout | LayMeld | LayDown | LayOff | FlipDiscard
 
 
 def action_from_json(data: dict[str, Any]) -> Action:
@@ -117,7 +185,15 @@ def action_from_json(data: dict[str, Any]) -> Action:
         kind = data["type"]
         seat = int(data["seat"])
         if kind == "draw":
-            return Draw(seat, DrawSource(data["source"]))
+            return Draw(seat, DrawSource(data["source"]), int(data.get("count", 1)))
+        if kind == "meld":
+            return LayMeld(seat, tuple(parse_card(c) for c in data["cards"]))
+        if kind == "lay_down":
+            return LayDown(seat, tuple(tuple(parse_card(c) for c in g) for g in data["groups"]))
+        if kind == "lay_off":
+            return LayOff(seat, parse_card(data["card"]), int(data["meld"]))
+        if kind == "flip":
+            return FlipDiscard(seat)
         if kind == "discard":
             return Discard(seat, parse_card(data["card"]))
         if kind == "finish":

@@ -27,7 +27,8 @@ from typing import Any, ClassVar
 
 from .actions import DrawSource
 from .cards import Card, Rank
-from .scoring import DealResult
+from .melds import TableMeld
+from .scoring import DealResult, RoundResult
 
 
 def to_jsonable(value: Any) -> Any:
@@ -259,16 +260,59 @@ class DealScored(_Event):
     """The deal is over: every hand is shown and scored."""
 
     kind: ClassVar[str] = "deal_scored"
-    result: DealResult
+    result: DealResult | RoundResult
 
     def __str__(self) -> str:
         return str(self.result)
 
 
+@dataclass(frozen=True)
+class MeldLaid(_Event):
+    """A seat laid a new meld on the table; it is meld number ``index``. ``auto`` when the
+    game laid it for the seat at the end of a round."""
+
+    kind: ClassVar[str] = "meld_laid"
+    seat: int
+    index: int
+    meld: TableMeld
+    auto: bool = False
+
+    def __str__(self) -> str:
+        return f"seat {self.seat} lays {self.meld}"
+
+
+@dataclass(frozen=True)
+class CardLaidOff(_Event):
+    """A seat added ``card`` to meld number ``index``, which is now ``meld``."""
+
+    kind: ClassVar[str] = "card_laid_off"
+    seat: int
+    card: Card
+    index: int
+    meld: TableMeld
+    auto: bool = False
+
+    def __str__(self) -> str:
+        return f"seat {self.seat} lays {self.card.label} off on meld {self.index}"
+
+
+@dataclass(frozen=True)
+class DiscardFlipped(_Event):
+    """The stock ran out: the discard pile became the new stock (``shuffled`` or not)."""
+
+    kind: ClassVar[str] = "discard_flipped"
+    size: int
+    shuffled: bool
+
+    def __str__(self) -> str:
+        how = "shuffled into" if self.shuffled else "turned over as"
+        return f"the discard pile is {how} a new stock of {self.size} cards"
+
+
 Event = (
     TossMade | TossWon | CardsDealt | OpenCardTurned | WildJokerCut | TurnBegan | CardDrawn
     | CardDiscarded | CardFinished | Declared | PlayerDropped | TurnMissed | DeckReshuffled
-    | DealScored
+    | DealScored | MeldLaid | CardLaidOff | DiscardFlipped
 )
 
 

@@ -9,14 +9,29 @@ every action, and ``python -m rummy check`` can call them on a saved game.
 
 from __future__ import annotations
 
+import functools
 import random
 from collections import Counter
 from collections.abc import Mapping
 from dataclasses import dataclass, field
 
-from .actions import Action, Discard, Draw, DrawSource, Drop, Finish, Timeout
+from .actions import (
+    Action,
+    Discard,
+    Draw,
+    DrawSource,
+    Drop,
+    Finish,
+    LayDown,
+    LayMeld,
+    LayOff,
+    Timeout,
+)
 from .cards import Card, make_deck
 from .families import Phase, SeatStatus
+from .families.declare import DeclareState
+from .families.melding import MeldState
+from .invariants_melds import meld_problems
 from .state import GameState, apply, legal_actions, start_deal
 from .variant import Variant
 
@@ -26,6 +41,12 @@ def card_locations(state: GameState) -> list[tuple[str, Card]]:
     found: list[tuple[str, Card]] = []
     for seat, hand in enumerate(state.hands):
         found += [(f"hand {seat}", c) for c in hand]
+    if isinstance(state, MeldState):
+        for index, meld in enumerate(state.melds):
+            found += [(f"meld {index}", c) for c in meld.cards]
+        found += [("closed deck", c) for c in state.closed_deck]
+        found += [("open deck", c) for c in state.open_deck]
+        return found
     for seat, dead in enumerate(state.dead):
         found += [(f"dead {seat}", c) for c in dead]
     found += [("closed deck", c) for c in state.closed_deck]
@@ -39,12 +60,19 @@ def card_locations(state: GameState) -> list[tuple[str, Card]]:
 
 def check_invariants(state: GameState) -> list[str]:
     """Every broken invariant of ``state``, as a sentence; empty when all hold."""
+    if isinstance(state, MeldState):
+        return _card_problems(state) + meld_problems(state)
     return _card_problems(state) + _seat_problems(state) + _result_problems(state)
+
+
+@functools.cache
+def _deck(packs: int, printed_jokers: int) -> Counter[Card]:
+    return Counter(make_deck(packs, printed_jokers))
 
 
 def _card_problems(state: GameState) -> list[str]:
     variant = state.variant
-    deck = Counter(make_deck(variant.packs, variant.printed_jokers))
+    deck = _deck(variant.packs, variant.printed_jokers)
     placed = card_locations(state)
     seen = Counter(c for _, c in placed)
     problems = [f"{c.code} is missing" for c in deck if c not in seen]
@@ -56,7 +84,7 @@ def _card_problems(state: GameState) -> list[str]:
     return problems
 
 
-def _seat_problems(state: GameState) -> list[str]:
+def _seat_problems(state: DeclareState) -> list[str]:
     problems: list[str] = []
     size = state.variant.hand_size
     mid_turn = state.phase is Phase.DISCARD
@@ -82,7 +110,7 @@ def _seat_problems(state: GameState) -> list[str]:
     return problems
 
 
-def _result_problems(state: GameState) -> list[str]:
+def _result_problems(state: DeclareState) -> list[str]:
     result = state.result
     if state.is_over != (result is not None):
         return ["a result exists exactly when the deal is over"]
@@ -116,6 +144,7 @@ def _result_problems(state: GameState) -> list[str]:
 
 PLAYOUT_WEIGHTS: Mapping[str, float] = {
     "draw closed": 10, "draw open": 6, "discard": 40, "finish": 1, "drop": 0.4, "timeout": 1,
+    "meld": 30, "lay down": 60, "lay off": 30, "flip": 10,
 }
 """How often a random playout picks each kind of action, when it is legal."""
 
@@ -129,8 +158,9 @@ def _kind(action: Action) -> str:
         return "finish"
     if isinstance(action, Drop):
         return "drop"
-    assert isinstance(action, Timeout)
-    return "timeout"
+    if isinstance(action, Timeout):
+        return "timeout"
+    return {LayMeld: "meld", LayDown: "lay down", LayOff: "lay off"}.get(type(action), "flip")
 
 
 def random_action(state: GameState, rng: random.Random,

@@ -22,6 +22,7 @@ from __future__ import annotations
 
 import enum
 from collections.abc import Iterable, Sequence
+from dataclasses import dataclass
 
 from .cards import Card, Rank
 from .variant import AceRule, Variant
@@ -203,3 +204,161 @@ def check_declaration(
     """Whether this arrangement is a valid show, and why not."""
     _count, valid, reason = arrangement_count(variant, groups, wild_rank_for(variant, cut))
     return valid, reason
+
+
+# ---------------------------------------------------------------- table and contract melds
+# Families 2 and 3 lay melds face up on the table: a *run* (consecutive ranks, one suit
+# unless the table allows mixed suits) or a *set* (one rank; identical cards of several
+# packs are allowed). Printed jokers, where a table has them, stand for any card; a meld
+# needs at least one natural card so that its rank (set) or place (run) is known.
+
+
+class MeldKind(enum.Enum):
+    """What a meld on the table is."""
+
+    RUN = "run"
+    """Consecutive ranks (one suit unless mixed suits are allowed); never wraps."""
+    SET = "set"
+    """Cards of one rank; suits may repeat with several packs."""
+    INVALID = "invalid"
+    """Neither under this table's rules."""
+
+
+@dataclass(frozen=True)
+class MeldRules:
+    """The meld rules of a table-family or contract-family variant."""
+
+    run_min: int
+    set_min: int
+    max_size: int | None
+    mixed_suits: bool
+    ace_low: bool
+    ace_high: bool
+
+    @classmethod
+    def of(cls, variant: Variant) -> MeldRules:
+        if variant.family == "table":
+            high = variant.ace_rank is AceRule.HIGH
+            return cls(3, 3, variant.limit_meld_size, variant.allow_run_mixed_suit,
+                       not high, high)
+        return cls(variant.run_min_length, variant.set_min_size, None, False,
+                   variant.ace is not AceRule.HIGH, variant.ace is not AceRule.LOW)
+
+    def positions(self, rank: Rank) -> tuple[int, ...]:
+        """Where a rank may stand in a run: 1-13, the ace at 1 (low) and/or 14 (high)."""
+        if rank is not Rank.ACE:
+            return (int(rank),)
+        return (1,) * self.ace_low + (14,) * self.ace_high
+
+    @property
+    def lowest(self) -> int:
+        return 1 if self.ace_low else 2
+
+    @property
+    def highest(self) -> int:
+        return 14 if self.ace_high else 13
+
+
+@dataclass(frozen=True)
+class TableMeld:
+    """A meld lying on the table: whose it is, what it is, its cards in order.
+
+    A run's ``cards`` run from its low end (position ``start``) up, jokers in the places
+    they fill; a set's ``rank`` is its natural cards' rank.
+    """
+
+    owner: int
+    kind: MeldKind
+    cards: tuple[Card, ...]
+    start: int = 0
+    rank: Rank | None = None
+
+    def __str__(self) -> str:
+        return f"{self.kind.value} " + " ".join(c.label for c in self.cards)
+
+
+def _fits_size(rules: MeldRules, n: int, least: int) -> bool:
+    return n >= least and (rules.max_size is None or n <= rules.max_size)
+
+
+def lay_set(rules: MeldRules, cards: Sequence[Card], owner: int = 0) -> TableMeld | None:
+    """``cards`` as a set on the table, or None when they are not one."""
+    naturals = [c for c in cards if c.rank is not None]
+    if not naturals or len({c.rank for c in naturals}) != 1:
+        return None
+    if not _fits_size(rules, len(cards), rules.set_min):
+        return None
+    ordered = tuple(sorted(naturals, key=Card.sort_key)) + tuple(
+        c for c in cards if c.rank is None)
+    return TableMeld(owner, MeldKind.SET, ordered, 0, naturals[0].rank)
+
+
+def lay_run(rules: MeldRules, cards: Sequence[Card], owner: int = 0) -> TableMeld | None:
+    """``cards`` as a run on the table, or None. Jokers fill the gaps, then extend the run
+    upwards while they can, then downwards (the player does not choose their places)."""
+    naturals = [c for c in cards if c.rank is not None]
+    jokers = [c for c in cards if c.rank is None]
+    n = len(cards)
+    if not naturals or not _fits_size(rules, n, rules.run_min) or n > MAX_SEQUENCE_LENGTH:
+        return None
+    if not rules.mixed_suits and len({c.suit for c in naturals}) != 1:
+        return None
+    best: TableMeld | None = None
+    for placed in _placements(rules, naturals):
+        by_pos = dict(placed)
+        lo, hi = min(by_pos), max(by_pos)
+        gaps = hi - lo + 1 - len(by_pos)
+        spare = len(jokers) - gaps
+        if len(by_pos) != len(naturals) or spare < 0:
+            continue
+        up = min(spare, rules.highest - hi)
+        down = spare - up
+        if lo - down < rules.lowest:
+            continue
+        pool = list(jokers)
+        row = [by_pos[p] if p in by_pos else pool.pop() for p in range(lo - down, hi + up + 1)]
+        meld = TableMeld(owner, MeldKind.RUN, tuple(row), lo - down)
+        if best is None or meld.start > best.start:
+            best = meld
+    return best
+
+
+def _placements(rules: MeldRules, naturals: Sequence[Card]) -> list[list[tuple[int, Card]]]:
+    choices: list[list[tuple[int, Card]]] = [[]]
+    for card in naturals:
+        assert card.rank is not None
+        choices = [c + [(p, card)] for c in choices for p in rules.positions(card.rank)]
+    return choices
+
+
+def meld_kinds(rules: MeldRules, cards: Sequence[Card]) -> tuple[MeldKind, ...]:
+    """Every kind ``cards`` may be laid as (runs first); empty when none."""
+    kinds = []
+    if lay_run(rules, cards) is not None:
+        kinds.append(MeldKind.RUN)
+    if lay_set(rules, cards) is not None:
+        kinds.append(MeldKind.SET)
+    return tuple(kinds)
+
+
+def classify_meld(variant: Variant, cards: Iterable[Card]) -> MeldKind:
+    """``run``, ``set`` or ``invalid`` for a table-family or contract-family variant.
+
+    >>> from rummy.model.cards import parse_cards
+    >>> from rummy.model.variant import load_variant
+    >>> v = load_variant("super_rummy")
+    >>> [classify_meld(v, parse_cards(m)).value for m in ("AS 2S 3S", "QS KS AS", "7S 7S 7H")]
+    ['run', 'invalid', 'set']
+    """
+    kinds = meld_kinds(MeldRules.of(variant), tuple(cards))
+    return kinds[0] if kinds else MeldKind.INVALID
+
+
+def make_meld(rules: MeldRules, kind: MeldKind, cards: Sequence[Card],
+              owner: int = 0) -> TableMeld | None:
+    return lay_run(rules, cards, owner) if kind is MeldKind.RUN else lay_set(rules, cards, owner)
+
+
+def lay_off(rules: MeldRules, meld: TableMeld, card: Card) -> TableMeld | None:
+    """``meld`` with ``card`` added (it stays the same kind, within the size limit), or None."""
+    return make_meld(rules, meld.kind, meld.cards + (card,), meld.owner)

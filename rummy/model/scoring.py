@@ -111,3 +111,31 @@ def settle(winner: int, winner_score: SeatScore, losers: Mapping[int, SeatScore]
         hands=tuple(seats[s].hand for s in order),
         finish_card=finish_card,
     )
+
+
+@dataclass(frozen=True)
+class RoundResult:
+    """The end of a round of the table or contract family.
+
+    ``points[s]`` is the value left in seat ``s``'s hand after any laying at the end (0 for
+    the winner); ``changes[s]`` is what the round does to the seat's match score: in the
+    table family the winner gains ``collected`` (the others' points, doubled for rummy),
+    or with ``deck_exhaust: end_round`` every seat loses its points (the match keeps
+    scores at 0 or more); in the contract family every seat adds its points. ``winner`` is
+    ``None`` when the round ended without anyone going out.
+    """
+
+    winner: int | None
+    points: tuple[int, ...]
+    changes: tuple[int, ...]
+    collected: int
+    rummy: bool
+    reason: str
+    hands: tuple[ShownHand, ...]
+
+    def __str__(self) -> str:
+        left = ", ".join(f"seat {s} {p}" for s, p in enumerate(self.points) if s != self.winner)
+        if self.winner is None:
+            return f"round over ({self.reason}): {left}"
+        rummy = " (rummy: doubled)" if self.rummy else ""
+        return f"seat {self.winner} goes out{rummy}, collects {self.collected}: {left}"

@@ -485,6 +485,9 @@ def best_arrangement(
     ``cut`` is the cut wild joker (a printed joker makes the variant's
     ``printed_joker_cut_rank`` wild). ``valid`` says whether these cards are a valid show.
     """
+    if variant.family != "declare":  # table and contract: fewest points left after melding
+        from .solver_melds import best_arrangement as best_meld_arrangement
+        return best_meld_arrangement(variant, cards)
     hand = tuple(cards)
     wild_rank = wild_rank_for(variant, cut)
     search = _Search(variant, hand, wild_rank)
@@ -520,16 +523,19 @@ def _counts(search: _Search, table: dict[int, int]) -> dict[int, int]:
 
 
 def _every_face_groupable(search: _Search) -> bool:
-    """A quick necessary condition for a valid show: every face has some group to join.
+    """A quick necessary condition for a valid show: every card can join some group, and
+    the jokers go round.
 
     A sequence through a card has ``sequence_min_length - 1`` other places within that
     distance of it, each a natural card, a wild card as itself, or a joker; a set needs
-    ``set_min_size - 1`` cards of the rank in other suits or jokers.
+    ``set_min_size - 1`` cards of the rank in other suits or jokers. A card with no partner
+    at all (each copy of it) needs a group of its own made up with jokers, so such cards
+    together need that many jokers.
     """
     v, jokers = search.v, search.jokers
-    if jokers >= min(search.seq_min, v.set_min_size) - 1:
-        return True  # any card and two jokers make a sequence
     reach = search.seq_min - 1
+    alone = min(search.seq_min, v.set_min_size) - 1  # jokers a card without partners needs
+    demand = 0
     for f, card in enumerate(search.faces):
         mine = search.starts[f]
         in_suit: set[int] = set()
@@ -547,6 +553,10 @@ def _every_face_groupable(search: _Search) -> bool:
         if (len(in_suit) + jokers < reach
                 and same_rank + jokers < v.set_min_size - 1):
             return False
+        if not in_suit and not same_rank:
+            demand += alone * len(search.copies[f])
+            if demand > jokers:
+                return False
     return True
 
 

@@ -22,38 +22,43 @@ rummy.model.actions.IllegalMoveError: you already drew
 
 from __future__ import annotations
 
-from typing import Protocol
+from collections.abc import Callable
+from typing import Any, cast
 
 from .actions import Action, IllegalMoveError
 from .events import Event
-from .families import Phase, SeatStatus, declare
+from .families import Phase, SeatStatus, contract, declare, table
 from .families.declare import DeclareState
+from .families.melding import MeldState
 from .variant import Variant
 
 __all__ = [
-    "GameState", "IllegalMoveError", "Phase", "SeatStatus", "apply", "check_action",
-    "legal_actions", "start_deal",
+    "GameState", "IllegalMoveError", "MeldState", "Phase", "SeatStatus", "apply",
+    "check_action", "legal_actions", "start_deal",
 ]
 
-GameState = DeclareState
-"""The state of one deal. Each family adds its own state type here as it arrives."""
+GameState = DeclareState | MeldState
+"""The state of one deal: :class:`DeclareState` (declare family) or :class:`MeldState`
+(table and contract families, whose melds lie on the table)."""
 
 
-class FamilyRules(Protocol):
-    """What a family module provides."""
+class FamilyRules:
+    """What a family module provides, looked up by name (the module's functions take that
+    family's own state type)."""
 
-    def start_deal(self, variant: Variant, players: int, seed: int) -> GameState: ...
+    def __init__(self, module: Any) -> None:
+        self.start_deal = cast(Callable[..., GameState], module.start_deal)
+        self.apply = cast(Callable[[Any, Action], tuple[GameState, tuple[Event, ...]]],
+                          module.apply)
+        self.legal_actions = cast(Callable[[Any, int], list[Action]], module.legal_actions)
+        self.check_action = cast(Callable[[Any, Action], None], module.check_action)
 
-    def apply(self, state: GameState, action: Action) -> tuple[GameState, tuple[Event, ...]]: ...
 
-    def legal_actions(self, state: GameState, seat: int) -> list[Action]: ...
-
-    def check_action(self, state: GameState, action: Action) -> None: ...
-
-
-FAMILIES: dict[str, FamilyRules] = {"declare": declare}
+FAMILIES: dict[str, FamilyRules] = {
+    "declare": FamilyRules(declare), "table": FamilyRules(table),
+    "contract": FamilyRules(contract),
+}
 """Family name (a variant's ``family``) -> the module with its rules."""
-
 
 def rules_for(variant: Variant) -> FamilyRules:
     """The rules module of the variant's family; ValueError for a family not written yet."""
@@ -64,9 +69,12 @@ def rules_for(variant: Variant) -> FamilyRules:
         raise ValueError(f"no rules for family {variant.family!r} (known: {known})") from None
 
 
-def start_deal(variant: Variant, players: int, seed: int) -> GameState:
-    """A new deal: toss, shuffle and deal, all from ``seed``. The first player is to move."""
-    return rules_for(variant).start_deal(variant, players, seed)
+def start_deal(variant: Variant, players: int, seed: int, **where: int) -> GameState:
+    """A new deal: toss, shuffle and deal, all from ``seed``. The first player is to move.
+
+    ``where`` passes a match's position to the family (``round_no``; ``first_player`` in
+    the table family, ``dealer`` in the contract family)."""
+    return rules_for(variant).start_deal(variant, players, seed, **where)
 
 
 def apply(state: GameState, action: Action) -> tuple[GameState, tuple[Event, ...]]:

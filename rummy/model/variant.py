@@ -1,14 +1,16 @@
 """Variants: the typed parameters of a rummy table, loaded from ``config/variants/*.yaml``.
 
-A variant file names its rule ``family`` and sets typed parameters; it also declares the
-options a player may change before a game. Loading never evaluates anything from the file
+A variant file names its rule ``family`` (``declare``, ``table``, ``contract``) and sets
+that family's typed parameters (the keys every family shares plus its own, listed in
+:mod:`rummy.model.variant_fields`); it also declares the options a player may change
+before a game. One frozen :class:`Variant` holds the fields of every family; those a
+family does not use keep their defaults. Loading never evaluates anything from the file
 (``yaml.compose`` only): bad files raise one :class:`VariantError` listing every problem
 with ``file:line:column`` and the allowed values.
 """
 
 from __future__ import annotations
 
-import enum
 import functools
 import os
 from collections.abc import Mapping
@@ -19,8 +21,29 @@ from typing import Any
 import yaml
 from yaml.nodes import Node
 
-from ._schema import Invalid, Kind, Reader, Spec, closest, read_option, same, shown
+from ._options import read_option
+from ._schema import Invalid, Reader, Spec, closest, same, shown
 from .cards import Card, Rank
+from .variant_fields import (
+    FAMILIES,
+    FAMILY_FIELDS,
+    TABLE_HAND_SIZES,
+    AceRule,
+    DeckExhaust,
+    FirstTurn,
+    MatchFormat,
+    Toss,
+    fields_for,
+    player_band,
+    table_problems,
+)
+
+__all__ = [
+    "FAMILIES", "FAMILY_FIELDS", "FIELDS", "OPTIONABLE", "TABLE_HAND_SIZES", "VARIANTS_DIR",
+    "AceRule", "DeckExhaust", "FirstTurn", "MatchFormat", "Toss", "Variant", "VariantError",
+    "VariantOption", "fields_for", "list_variant_ids", "load_variant", "table_problems",
+    "variant_files",
+]
 
 VARIANTS_DIR = Path(__file__).resolve().parents[2] / "config" / "variants"
 
@@ -31,26 +54,6 @@ class VariantError(ValueError):
     def __init__(self, problems: list[str]) -> None:
         self.problems = list(problems)
         super().__init__("\n".join(self.problems))
-
-
-class Toss(enum.Enum):
-    """How the first player is chosen."""
-
-    HIGHEST_FIRST = "highest_first"
-    """Every player gets a random card; the highest (ace high, then suit) moves first."""
-    LOWEST_DEALS = "lowest_deals"
-    """Two players pick a card each; the lower card deals, the other receives and moves first."""
-
-
-class AceRule(enum.Enum):
-    """Where an ace may stand in a sequence. Sequences never wrap (K-A-2)."""
-
-    LOW = "low"
-    """A-2-3 only."""
-    HIGH = "high"
-    """Q-K-A only."""
-    BOTH = "both"
-    """A-2-3 or Q-K-A, never both ends in one sequence."""
 
 
 @dataclass(frozen=True)
@@ -72,45 +75,97 @@ class Variant:
     name: str
     description: str
     family: str
-    # The cards
-    packs: int
-    printed_jokers: int
-    hand_size: int
     min_players: int
     max_players: int
-    toss: Toss
-    ace: AceRule
+    # The cards (declare and contract; the table family sets packs from deck_count)
+    packs: int = 2
+    printed_jokers: int = 2
+    hand_size: int = 13
+    toss: Toss = Toss.HIGHEST_FIRST
+    ace: AceRule = AceRule.BOTH
     # Wild joker: a card cut from the closed deck makes its rank wild in every suit.
-    wild_joker_cut: bool
-    printed_joker_cut_rank: Rank
+    wild_joker_cut: bool = False
+    printed_joker_cut_rank: Rank = Rank.ACE
     # Groups and the declaration
-    min_sequences: int
-    pure_min_length: int
-    sequence_min_length: int
-    set_min_size: int
-    set_max_size: int
+    min_sequences: int = 2
+    pure_min_length: int = 3
+    sequence_min_length: int = 3
+    set_min_size: int = 3
+    set_max_size: int = 4
     # Points: ``card_points`` maps each rank to its points; jokers (printed and wild) score
     # ``joker_points``.
-    card_points: tuple[tuple[Rank, int], ...]
-    joker_points: int
-    count_cap: int
-    wrong_show_penalty: int
-    allow_drop: bool
-    first_drop_penalty: int
-    middle_drop_penalty: int
-    no_turn_score: int
-    complete_hand_score: int
+    card_points: tuple[tuple[Rank, int], ...] = ()
+    joker_points: int = 0
+    count_cap: int = 80
+    wrong_show_penalty: int = 80
+    allow_drop: bool = False
+    first_drop_penalty: int = 20
+    middle_drop_penalty: int = 40
+    no_turn_score: int = 20
+    complete_hand_score: int = 2
     # Turn timer, in seconds; 0 is off.
-    turn_timer: int
-    missed_turns_to_drop: int
-    auto_drop_penalty: int
+    turn_timer: int = 0
+    missed_turns_to_drop: int = 3
+    auto_drop_penalty: int = 40
+    match_format: MatchFormat = MatchFormat.POINTS
+    # Family 2, table melds (seed 001: the technical names of its options)
+    deck_count: int = 1
+    first_turn: FirstTurn = FirstTurn.NEXT_PLAYER
+    allow_draw_choice: bool = False
+    allow_run_mixed_suit: bool = False
+    limit_meld_size: int | None = None
+    ace_rank: AceRule = AceRule.LOW
+    deck_exhaust: DeckExhaust = DeckExhaust.FLIP_DISCARD
+    require_end_discard: bool = False
+    lay_at_end: bool = True
+    target_score: int = 250
+    # Family 3, contract rummy (seed 002): ``contracts[i]`` is (sets, runs) of round i + 1
+    run_min_length: int = 4
+    contracts: tuple[tuple[int, int], ...] = ()
     options: tuple[VariantOption, ...] = ()
     source: str = ""
     chosen: tuple[tuple[str, Any], ...] = field(default=())
 
+    def __post_init__(self) -> None:
+        if self.family == "table":
+            # Seed 001 names the pack count ``deck_count`` and has no jokers; its card values
+            # follow ``ace_rank`` (ace 1 low, 11 high). Derived here so every family's deck
+            # and points read the same fields.
+            ace = 11 if self.ace_rank is AceRule.HIGH else 1
+            points = tuple((r, ace if r is Rank.ACE else min(int(r), 10)) for r in Rank)
+            object.__setattr__(self, "packs", self.deck_count)
+            object.__setattr__(self, "printed_jokers", 0)
+            object.__setattr__(self, "card_points", points)
+
     @property
     def deck_size(self) -> int:
         return 52 * self.packs + self.printed_jokers
+
+    def deal_size(self, players: int) -> int:
+        """Cards dealt to each of ``players``: ``hand_size``, or in the table family with
+        ``hand_size: null`` (0 here) seed 001's default for the player count."""
+        if self.family == "table" and self.hand_size == 0:
+            return TABLE_HAND_SIZES[player_band(players)][0]
+        return self.hand_size
+
+    def seating_problem(self, players: int) -> str | None:
+        """Why this table cannot seat ``players`` (a sentence), or None when it can.
+
+        Seed 001's hand sizes depend on the player count and the deck count: one deck
+        deals at most 10 / 7 / 6 cards to 2 / 3-4 / 5-6 players, more decks at most
+        12 / 10 / 8. That rule is checked here, when the player count is known.
+        """
+        if not self.min_players <= players <= self.max_players:
+            return (f"{self.name} is for {self.min_players}-{self.max_players} players,"
+                    f" not {players}")
+        if self.family == "table" and self.hand_size:
+            one, more = TABLE_HAND_SIZES[player_band(players)]
+            most = one if self.deck_count == 1 else more
+            if self.hand_size > most:
+                decks = "one deck" if self.deck_count == 1 else f"{self.deck_count} decks"
+                return (f"hand_size {self.hand_size} is too many for {players} players with"
+                        f" {decks} (at most {most}; more decks allow up to {more})")
+        return None
 
     @functools.cached_property
     def rank_points(self) -> dict[Rank, int]:
@@ -149,7 +204,7 @@ class Variant:
                 problems.append(f"{self.id}: {key!r} is not an option of this variant"
                                 f" (options: {allowed})")
                 continue
-            spec = FIELDS[key]
+            spec = fields_for(self.family)[key]
             try:
                 typed = spec.convert(key, value)
                 fits = any(same(spec.plain(typed), v) for v in opt.values)
@@ -163,7 +218,7 @@ class Variant:
             changes[key] = typed
             plain[key] = spec.plain(typed)
         if not problems:
-            table = {key: getattr(self, key) for key in FIELDS}
+            table = {key: getattr(self, key) for key in fields_for(self.family)}
             table.update(changes)
             problems = [f"{self.id}: these options break a rule of the table: {message}"
                         for _, message in table_problems(table)]
@@ -174,95 +229,23 @@ class Variant:
         return replace(self, chosen=tuple(sorted(merged.items())), **changes)
 
 
-FAMILIES: tuple[str, ...] = ("declare",)
-"""Rule families a variant may name; each has a module in ``rummy/model/families``."""
+def _all_fields() -> dict[str, Spec]:
+    out: dict[str, Spec] = {}
+    for name in Variant.__dataclass_fields__:
+        for fields in FAMILY_FIELDS.values():
+            if name in fields:
+                out[name] = fields[name]
+                break
+    return out
 
-_POINTS = 1000  # upper bound for scores and penalties: far above any real table's 80-point cap
 
-FIELDS: dict[str, Spec] = {
-    "id": Spec(Kind.NAME, optionable=False),
-    "name": Spec(Kind.TEXT, optionable=False),
-    "description": Spec(Kind.TEXT, optionable=False),
-    "family": Spec(Kind.CHOICE, choices=FAMILIES, optionable=False),
-    "packs": Spec(Kind.INTEGER, 1, 3),
-    "printed_jokers": Spec(Kind.INTEGER, 0, 6),
-    "hand_size": Spec(Kind.INTEGER, 3, 21),
-    "min_players": Spec(Kind.INTEGER, 2, 6),
-    "max_players": Spec(Kind.INTEGER, 2, 6),
-    "toss": Spec(Kind.CHOICE, choices=tuple(t.value for t in Toss), make=Toss),
-    "ace": Spec(Kind.CHOICE, choices=tuple(a.value for a in AceRule), make=AceRule),
-    "wild_joker_cut": Spec(Kind.FLAG),
-    "printed_joker_cut_rank": Spec(Kind.RANK),
-    "min_sequences": Spec(Kind.INTEGER, 1, 4),
-    "pure_min_length": Spec(Kind.INTEGER, 3, 13),
-    "sequence_min_length": Spec(Kind.INTEGER, 3, 13),
-    "set_min_size": Spec(Kind.INTEGER, 3, 8),
-    "set_max_size": Spec(Kind.INTEGER, 3, 8),
-    "card_points": Spec(Kind.RANK_POINTS, 0, 100, optionable=False),
-    "joker_points": Spec(Kind.INTEGER, 0, 100),
-    "count_cap": Spec(Kind.INTEGER, 1, _POINTS),
-    "wrong_show_penalty": Spec(Kind.INTEGER, 0, _POINTS),
-    "allow_drop": Spec(Kind.FLAG),
-    "first_drop_penalty": Spec(Kind.INTEGER, 0, _POINTS),
-    "middle_drop_penalty": Spec(Kind.INTEGER, 0, _POINTS),
-    "no_turn_score": Spec(Kind.INTEGER, 0, _POINTS),
-    "complete_hand_score": Spec(Kind.INTEGER, 0, _POINTS),
-    "turn_timer": Spec(Kind.INTEGER, 0, 600),
-    "missed_turns_to_drop": Spec(Kind.INTEGER, 1, 10),
-    "auto_drop_penalty": Spec(Kind.INTEGER, 0, _POINTS),
-}
-"""Every key of a variant file but ``options`` (all required), in the order files write them."""
+FIELDS: dict[str, Spec] = _all_fields()
+"""Every parameter of :class:`Variant`, in its order (a key two families share, such as
+``hand_size``, with the declare family's spec; each file is read with its own family's)."""
+
 
 OPTIONABLE: tuple[str, ...] = tuple(key for key, spec in FIELDS.items() if spec.optionable)
-"""Keys a file's ``options:`` may offer to the player."""
-
-
-def table_problems(table: Mapping[str, Any]) -> list[tuple[str, str]]:
-    """The rules between fields, as ``(key to point at, message)``.
-
-    ``table`` maps keys to typed values; a rule whose keys are absent (missing or invalid)
-    is skipped, so one bad value is reported once.
-    """
-    out: list[tuple[str, str]] = []
-
-    def has(*keys: str) -> bool:
-        return all(key in table for key in keys)
-
-    t = table
-    if has("min_players", "max_players") and t["min_players"] > t["max_players"]:
-        out.append(("min_players", f"min_players ({t['min_players']}) must be at most"
-                                   f" max_players ({t['max_players']})"))
-    if has("set_min_size", "set_max_size") and t["set_min_size"] > t["set_max_size"]:
-        out.append(("set_min_size", f"set_min_size ({t['set_min_size']}) must be at most"
-                                    f" set_max_size ({t['set_max_size']})"))
-    if has("pure_min_length", "sequence_min_length") and (
-        t["pure_min_length"] < t["sequence_min_length"]
-    ):
-        out.append(("pure_min_length", f"pure_min_length ({t['pure_min_length']}) must be at"
-                    f" least sequence_min_length ({t['sequence_min_length']}):"
-                    " a pure sequence is a sequence"))
-    if has("packs", "printed_jokers") and t["printed_jokers"] > 2 * t["packs"]:
-        out.append(("printed_jokers", f"printed_jokers ({t['printed_jokers']}) must be at most"
-                    f" 2 per pack ({2 * t['packs']} with packs {t['packs']})"))
-    if has("packs", "printed_jokers", "hand_size", "max_players"):
-        deck = 52 * t["packs"] + t["printed_jokers"]
-        needed = t["hand_size"] * t["max_players"] + 2
-        if needed > deck:
-            out.append(("hand_size", f"hand_size {t['hand_size']} x max_players"
-                        f" {t['max_players']} + 2 (the first open card and the wild joker cut)"
-                        f" = {needed} cards, more than the deck's {deck}"))
-    if has("min_sequences", "pure_min_length", "sequence_min_length", "hand_size"):
-        shortest = t["pure_min_length"] + (t["min_sequences"] - 1) * t["sequence_min_length"]
-        if shortest > t["hand_size"]:
-            out.append(("min_sequences", f"min_sequences {t['min_sequences']} (one pure of"
-                        f" {t['pure_min_length']}, others of {t['sequence_min_length']}) needs"
-                        f" {shortest} cards, more than hand_size {t['hand_size']}"))
-    if has("toss", "min_players", "max_players") and t["toss"] is Toss.LOWEST_DEALS and (
-        t["min_players"] != 2 or t["max_players"] != 2
-    ):
-        out.append(("toss", "toss lowest_deals is for exactly 2 players"
-                            " (min_players: 2, max_players: 2); use highest_first"))
-    return out
+"""Keys a file's ``options:`` may offer to the player (in some family)."""
 
 
 def variant_files() -> list[Path]:
@@ -331,14 +314,15 @@ def _parse(text: str, label: str, path: Path) -> Variant:
         raise VariantError([f"{label}: YAML syntax error: {err}"]) from err
     if root is None:
         raise VariantError([f"{label}:1:1: the file is empty; a variant file is a mapping of"
-                            f" keys: {', '.join(FIELDS)}, options"])
+                            f" keys: {', '.join(FAMILY_FIELDS['declare'])}, options"])
     entries = reader.entries(root, "the variant file")
     if entries is None:
         raise VariantError(reader.problems)
-    known = reader.text_keys(entries, (*FIELDS, "options"), "the variant file")
+    fields = fields_for(_family_of(entries))
+    known = reader.text_keys(entries, (*fields, "options"), "the variant file")
     table: dict[str, Any] = {}
     where: dict[str, Node] = {}
-    for key, spec in FIELDS.items():
+    for key, spec in fields.items():
         if key not in known:
             reader.at(root, f"missing required key {key!r}: {key} must be {spec.describe()}")
             continue
@@ -356,10 +340,19 @@ def _parse(text: str, label: str, path: Path) -> Variant:
         items = reader.items(known["options"][1], "options")
         taken: dict[str, int] = {}
         for number, item in enumerate(items or [], start=1):
-            parts = read_option(reader, item, number, FIELDS, table_problems, table, where, taken)
+            parts = read_option(reader, item, number, fields, table_problems, table, where, taken)
             if parts is not None:
                 options.append(VariantOption(*parts))
     if reader.problems:
         raise VariantError(reader.problems)
     return Variant(**table, options=tuple(options), source=str(path))
 
+
+
+def _family_of(entries: list[tuple[Any, Node, Node]]) -> str:
+    """The file's ``family`` as written, if it is a known one (else ``declare``: its keys
+    are then reported against the declare schema, and the bad family value itself too)."""
+    for key, _, node in entries:
+        if key == "family" and isinstance(node, yaml.ScalarNode) and node.value in FAMILIES:
+            return str(node.value)
+    return "declare"

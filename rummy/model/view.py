@@ -22,7 +22,9 @@ from typing import Any
 from .cards import Card, Rank
 from .events import Event, redact_for, to_jsonable
 from .families import Phase, SeatStatus
-from .scoring import DealResult
+from .families.melding import MeldState
+from .melds import TableMeld
+from .scoring import DealResult, RoundResult
 from .state import GameState
 from .variant import Variant
 
@@ -62,7 +64,25 @@ class PlayerView:
     wild_joker: Card | None
     wild_rank: Rank | None
     history: tuple[Event, ...]
-    result: DealResult | None
+    result: DealResult | RoundResult | None
+    # Table and contract families (empty or None in the declare family)
+    melds: tuple[TableMeld, ...] = ()
+    """The melds face up on the table, in the order laid (a LayOff names one by index)."""
+    open_cards: tuple[Card, ...] = ()
+    """The discards a seat may take from (top last): the top one, or the top 5 with
+    ``allow_draw_choice``."""
+    taken: tuple[Card, ...] = ()
+    """Cards this seat took from the discard pile this turn (not to be discarded again)."""
+    laid_down: tuple[bool, ...] = ()
+    """Per seat: has laid something down (contract: its contract) this round."""
+    contract: tuple[int, int] | None = None
+    """Contract family: (sets, runs) to lay down this round."""
+    round_no: int = 0
+
+    @property
+    def family(self) -> str:
+        """The rule family (``declare``, ``table``, ``contract``): bots dispatch on it."""
+        return self.variant.family
 
     @property
     def my_turn(self) -> bool:
@@ -82,6 +102,8 @@ def view_for(state: GameState, seat: int) -> PlayerView:
     """The deal as ``seat`` sees it."""
     if not 0 <= seat < state.players:
         raise ValueError(f"there is no seat {seat}")
+    if isinstance(state, MeldState):
+        return _meld_view(state, seat)
     seats = tuple(
         SeatView(
             seat=s,
@@ -112,6 +134,30 @@ def view_for(state: GameState, seat: int) -> PlayerView:
         wild_rank=state.wild_rank,
         history=tuple(redact_for(e, seat) for e in state.history),
         result=state.result,
+    )
+
+
+def _meld_view(state: MeldState, seat: int) -> PlayerView:
+    from .families.table import DRAW_CHOICE_DEPTH
+    depth = DRAW_CHOICE_DEPTH if state.variant.allow_draw_choice else 1
+    seats = tuple(
+        SeatView(seat=s, status=SeatStatus.PLAYING, hand_size=len(state.hands[s]), penalty=0,
+                 turns_done=state.turns_done[s], missed_turns=0, shown=None)
+        for s in range(state.players)
+    )
+    mine = seat == state.turn
+    return PlayerView(
+        seat=seat, variant=state.variant, players=state.players, phase=state.phase,
+        turn=state.turn, first_player=state.first_player, dealer=state.dealer,
+        hand=state.hands[seat], drawn=state.drawn if mine else None, seats=seats,
+        open_top=state.open_deck[-1] if state.open_deck else None,
+        open_size=len(state.open_deck), closed_size=len(state.closed_deck),
+        wild_joker=None, wild_rank=None,
+        history=tuple(redact_for(e, seat) for e in state.history), result=state.result,
+        melds=state.melds, open_cards=state.open_deck[-depth:],
+        taken=state.taken if mine else (),
+        laid_down=tuple(state.laid_down(s) for s in range(state.players)),
+        contract=state.contract, round_no=state.round_no,
     )
 
 

@@ -16,12 +16,14 @@ import pytest
 from rummy.model.cards import Rank
 from rummy.model.variant import (
     FAMILIES,
+    FAMILY_FIELDS,
     FIELDS,
     VARIANTS_DIR,
     AceRule,
     Toss,
     Variant,
     VariantError,
+    fields_for,
     list_variant_ids,
     load_variant,
     variant_files,
@@ -98,7 +100,7 @@ def test_indian_13_has_the_rules_values() -> None:
     assert (v.no_turn_score, v.complete_hand_score) == (20, 2)
     assert (v.turn_timer, v.missed_turns_to_drop, v.auto_drop_penalty) == (0, 3, 40)
     assert [o.key for o in v.options] == [
-        "turn_timer", "allow_drop", "printed_jokers", "pure_min_length"]
+        "turn_timer", "allow_drop", "printed_jokers", "pure_min_length", "match_format"]
     assert v.option("turn_timer").values == (0, 15, 30, 45, 60)
     assert v.option("turn_timer").label == "Turn timer (seconds, 0 = off)"
     assert v.option("allow_drop").values == (True, False)
@@ -126,6 +128,8 @@ def test_two_player_13_is_the_table_of_seed_000() -> None:
 def test_fields_table_names_every_parameter_of_variant() -> None:
     names = [f.name for f in dataclasses.fields(Variant)]
     assert list(FIELDS) == [n for n in names if n not in ("options", "source", "chosen")]
+    # Every field belongs to some family's schema.
+    assert set(FIELDS) == set().union(*(set(f) for f in FAMILY_FIELDS.values()))
 
 
 # --- Options -----------------------------------------------------------------------------
@@ -141,7 +145,8 @@ def test_every_declared_option_value_applies_via_with_options(
     variant_id: str, key: str, value: Any
 ) -> None:
     changed = load_variant(variant_id).with_options({key: value})
-    assert getattr(changed, key) == value
+    # As the file writes it (table family: hand_size null is 0, "by the player count").
+    assert fields_for(changed.family)[key].plain(getattr(changed, key)) == value
     assert dict(changed.chosen) == {key: value}
 
 
@@ -292,7 +297,8 @@ def test_missing_key_names_the_key_and_its_allowed_values(tmp_path: Path) -> Non
         ("toss: highest", "highest", "toss must be one of: highest_first, lowest_deals,"
                                      " got 'highest' (did you mean 'highest_first'?)"),
         ("ace: wrap", "wrap", "ace must be one of: low, high, both, got 'wrap'"),
-        ("family: table", "table", "family must be one of: declare, got 'table'"),
+        ("family: tables", "tables", "family must be one of: declare, table, contract,"
+                                    " got 'tables' (did you mean 'table'?)"),
     ],
 )
 def test_bad_enum_value_lists_the_allowed_values(

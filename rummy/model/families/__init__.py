@@ -1,4 +1,5 @@
-"""Rule families: one module per family (``declare``, later ``table`` and ``contract``).
+"""Rule families: one module per family (``declare``, ``table``, ``contract``; the last two
+share their round's state and steps in ``melding``).
 
 This package holds what every family shares: the :class:`Phase` of a deal and the
 :class:`SeatStatus` of a seat. :mod:`rummy.model.state` picks the family module by the
@@ -16,7 +17,8 @@ class Phase(enum.Enum):
     DRAW = "draw"
     """The seat to move starts its turn: draw a card (or drop, where allowed)."""
     DISCARD = "discard"
-    """The seat to move has drawn: discard a card, or put one on the finish slot."""
+    """The seat to move has drawn: discard a card, or put one on the finish slot (declare);
+    lay melds and lay off, then discard (table, contract)."""
     OVER = "over"
     """The deal is over; the state's ``result`` holds the scores."""
 

@@ -1,0 +1,163 @@
+"""Random and greedy bots for the families whose melds lie on the table (table, contract).
+
+They see only the seat's :class:`~rummy.model.view.PlayerView` and the legal actions.
+
+- :class:`RandomBot` draws at random and, when it may lay something, usually does (a
+  random lay), else discards at random: enough to finish rounds and reach the rare rules.
+- :class:`GreedyBot` takes the top discard only when it lowers its best deadwood, lays down
+  its contract as soon as it can, lays the meld worth most and every lay-off it can, and
+  discards the card whose loss leaves the least deadwood.
+
+:func:`for_every_family` wraps a declare-family bot so that one name (``random``,
+``greedy``) plays every family: it dispatches on ``view.family``.
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Sequence
+from typing import Any
+
+from rummy.model.actions import (
+    Action,
+    Discard,
+    Draw,
+    DrawSource,
+    FlipDiscard,
+    LayDown,
+    LayMeld,
+    LayOff,
+)
+from rummy.model.cards import Card
+from rummy.model.solver_melds import best_arrangement, card_points
+from rummy.model.view import PlayerView
+
+LAY_CHANCE = 0.8
+"""How often the random bot lays something when it may."""
+
+_LAYS = (LayMeld, LayDown, LayOff)
+
+
+class RandomBot:
+    """Seeded random play for the table and contract families."""
+
+    name = "random"
+
+    def __init__(self, seed: int = 0) -> None:
+        self.rng = random.Random(f"random-table-bot/{seed}")
+
+    def choose(self, view: PlayerView, legal: Sequence[Action]) -> Action:
+        if not legal:
+            raise ValueError("no legal action to choose from")
+        draws = [a for a in legal if isinstance(a, (Draw, FlipDiscard))]
+        if draws:
+            return self.rng.choice(draws)
+        lays = [a for a in legal if isinstance(a, _LAYS)]
+        discards = [a for a in legal if isinstance(a, Discard)]
+        if lays and (not discards or self.rng.random() < LAY_CHANCE):
+            return self.rng.choice(lays)
+        return self.rng.choice(discards or list(legal))
+
+
+class GreedyBot:
+    """One move ahead on deadwood; see the module docstring."""
+
+    name = "greedy"
+
+    def __init__(self, seed: int = 0) -> None:
+        self.seed = seed
+        self.solver_calls = 0
+
+    def _deadwood(self, view: PlayerView, cards: Sequence[Card]) -> int:
+        self.solver_calls += 1
+        return best_arrangement(view.variant, tuple(cards), limits=_limits(view)).points
+
+    def _best_discard(self, view: PlayerView, cards: Sequence[Card],
+                      allowed: Sequence[Card]) -> tuple[int, Card]:
+        best: tuple[int, int, Card] | None = None
+        seen: set[str] = set()
+        for card in allowed:
+            if card.face in seen:
+                continue
+            seen.add(card.face)
+            rest = list(cards)
+            rest.remove(card)
+            key = (self._deadwood(view, rest), -card_points(view.variant, card), card)
+            if best is None or key[:2] < best[:2]:
+                best = key
+        assert best is not None
+        return best[0], best[2]
+
+    def choose(self, view: PlayerView, legal: Sequence[Action]) -> Action:
+        if not legal:
+            raise ValueError("no legal action to choose from")
+        draws = [a for a in legal if isinstance(a, Draw)]
+        flips = [a for a in legal if isinstance(a, FlipDiscard)]
+        if draws or flips:
+            return self._draw(view, draws, flips)
+        for kind in (LayDown, LayMeld):
+            lays = [a for a in legal if isinstance(a, kind)]
+            if lays:
+                return max(lays, key=lambda a: _laid_value(view, a))
+        offs = [a for a in legal if isinstance(a, LayOff)]
+        if offs:
+            return max(offs, key=lambda a: card_points(view.variant, a.card))
+        discards = [a for a in legal if isinstance(a, Discard)]
+        if not discards:
+            return legal[0]
+        _, card = self._best_discard(view, view.hand, [a.card for a in discards])
+        return next(a for a in discards if a.card == card)
+
+    def _draw(self, view: PlayerView, draws: list[Draw], flips: list[FlipDiscard]) -> Action:
+        stock = next((a for a in draws if a.source is DrawSource.CLOSED), None)
+        top = next((a for a in draws if a.source is DrawSource.OPEN and a.count == 1), None)
+        if top is not None and view.open_top is not None:
+            if stock is None and not flips:
+                return top
+            now = self._deadwood(view, view.hand)
+            after, _ = self._best_discard(view, (*view.hand, view.open_top), view.hand)
+            if after < now:
+                return top
+        if stock is not None:
+            return stock
+        if flips:
+            return flips[0]
+        return draws[0]
+
+
+def _limits(view: PlayerView) -> tuple[int, int] | None:
+    """Before laying down a contract, plan only the melds it asks for: melds of a kind it
+    does not need, or more of them than it needs, do not help lay it down."""
+    if view.contract is None or (view.laid_down and view.laid_down[view.seat]):
+        return None
+    return view.contract
+
+
+def _laid_value(view: PlayerView, action: Action) -> int:
+    cards: tuple[Card, ...] = ()
+    if isinstance(action, LayMeld):
+        cards = action.cards
+    elif isinstance(action, LayDown):
+        cards = tuple(c for g in action.groups for c in g)
+    return sum(card_points(view.variant, c) for c in cards)
+
+
+def for_every_family(name: str, declare_bot: type[Any]) -> type[Any]:
+    """``declare_bot``'s class extended to play the table and contract families with this
+    module's bot of the same name (it dispatches on ``view.family``; still an instance of
+    ``declare_bot`` for everything else)."""
+    meld_bot: type[RandomBot] | type[GreedyBot] = RandomBot if name == "random" else GreedyBot
+
+    class EveryFamily(declare_bot):  # type: ignore[misc]
+        def __init__(self, seed: int = 0) -> None:
+            super().__init__(seed)
+            self._meld_bot: RandomBot | GreedyBot = meld_bot(seed)
+
+        def choose(self, view: PlayerView, legal: Sequence[Action]) -> Action:
+            if view.family != "declare":
+                return self._meld_bot.choose(view, legal)
+            action: Action = super().choose(view, legal)
+            return action
+
+    EveryFamily.__name__ = EveryFamily.__qualname__ = declare_bot.__name__
+    return EveryFamily

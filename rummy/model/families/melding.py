@@ -1,0 +1,179 @@
+"""Families 2 and 3 (table melds, contract): the round's state, the deal, and the steps
+both share (draw, discard, lay a meld, lay off, the stock running out).
+
+A :class:`MeldState` is frozen; the rules of each family live in
+:mod:`rummy.model.families.table` and :mod:`rummy.model.families.contract`. Randomness
+comes only from the seed (``f"{seed}/deal"``, ``f"{seed}/dealer"``, ``f"{seed}/flip/{n}"``).
+Deck order: the last card of ``closed_deck`` (the stock) and of ``open_deck`` (the discard
+pile) is the top one.
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Sequence
+from dataclasses import dataclass, replace
+from typing import TypeVar
+
+from ..actions import DrawSource
+from ..cards import Card, make_deck, shuffled
+from ..events import CardDiscarded, CardDrawn, CardsDealt, Event, OpenCardTurned, TurnBegan
+from ..melds import MeldRules, TableMeld
+from ..scoring import RoundResult
+from ..variant import Variant
+from . import Phase
+
+_T = TypeVar("_T")
+
+
+@dataclass(frozen=True)
+class MeldState:
+    """Everything about one round of the table or contract family, hidden cards included.
+
+    ``melds`` lie face up on the table, in the order laid. ``taken`` are the cards taken
+    from the discard pile this turn (they may not be discarded again this turn).
+    ``laid_at[s]`` is the turn number (``turns_done[s]`` then) of seat ``s``'s first lay, or
+    -1: in the table family it tells "rummy" (everything laid in the going-out turn); in
+    the contract family it is when the seat laid down its contract.
+    """
+
+    variant: Variant
+    players: int
+    seed: int
+    phase: Phase
+    turn: int
+    first_player: int
+    dealer: int | None
+    round_no: int
+    hands: tuple[tuple[Card, ...], ...]
+    closed_deck: tuple[Card, ...]
+    open_deck: tuple[Card, ...]
+    melds: tuple[TableMeld, ...]
+    turns_done: tuple[int, ...]
+    laid_at: tuple[int, ...]
+    taken: tuple[Card, ...]
+    drawn: Card | None
+    reshuffles: int
+    history: tuple[Event, ...]
+    result: RoundResult | None = None
+
+    @property
+    def is_over(self) -> bool:
+        return self.phase is Phase.OVER
+
+    @property
+    def rules(self) -> MeldRules:
+        return MeldRules.of(self.variant)
+
+    @property
+    def contract(self) -> tuple[int, int] | None:
+        """(sets, runs) of this round's contract (contract family), else None."""
+        if not self.variant.contracts:
+            return None
+        return self.variant.contracts[self.round_no % len(self.variant.contracts)]
+
+    def laid_down(self, seat: int) -> bool:
+        return self.laid_at[seat] >= 0
+
+
+def check_players(variant: Variant, players: int) -> None:
+    problem = variant.seating_problem(players)
+    if problem is not None:
+        raise ValueError(problem)
+
+
+def deal(variant: Variant, players: int, seed: int, first: int, dealer: int | None,
+         round_no: int, prelude: Sequence[Event] = ()) -> MeldState:
+    """Shuffle, deal each seat its hand (``first`` first), turn the first discard."""
+    check_players(variant, players)
+    size = variant.deal_size(players)
+    deck = shuffled(make_deck(variant.packs, variant.printed_jokers),
+                    random.Random(f"{seed}/deal"))
+    dealt = size * players
+    if dealt + 1 > len(deck):
+        raise ValueError(f"{players} hands of {size} do not fit in the deck")
+    hands: list[list[Card]] = [[] for _ in range(players)]
+    for i, card in enumerate(deck[:dealt]):
+        hands[(first + i) % players].append(card)
+    hand_tuples = tuple(tuple(h) for h in hands)
+    open_card = deck[dealt]
+    events: list[Event] = [*prelude, CardsDealt(first, tuple(len(h) for h in hands), hand_tuples),
+                           OpenCardTurned(open_card), TurnBegan(first)]
+    zeros = (0,) * players
+    return MeldState(
+        variant=variant, players=players, seed=seed, phase=Phase.DRAW, turn=first,
+        first_player=first, dealer=dealer, round_no=round_no, hands=hand_tuples,
+        closed_deck=tuple(deck[dealt + 1:]), open_deck=(open_card,), melds=(),
+        turns_done=zeros, laid_at=(-1,) * players, taken=(), drawn=None, reshuffles=0,
+        history=tuple(events),
+    )
+
+
+# ---------------------------------------------------------------- shared steps
+
+
+def draw(state: MeldState, seat: int, from_stock: bool, count: int,
+         events: list[Event]) -> MeldState:
+    if from_stock:
+        cards = state.closed_deck[-1:]
+        closed, open_ = state.closed_deck[:-1], state.open_deck
+        events.append(CardDrawn(seat, DrawSource.CLOSED, cards[0]))
+        taken: tuple[Card, ...] = ()
+    else:
+        cards = state.open_deck[-count:]
+        closed, open_ = state.closed_deck, state.open_deck[:-count]
+        events.extend(CardDrawn(seat, DrawSource.OPEN, c) for c in reversed(cards))
+        taken = cards
+    return replace(state, phase=Phase.DISCARD, closed_deck=closed, open_deck=open_,
+                   drawn=cards[-1], taken=taken,
+                   hands=put(state.hands, seat, state.hands[seat] + tuple(cards)))
+
+
+def discard(state: MeldState, seat: int, card: Card, events: list[Event]) -> MeldState:
+    events.append(CardDiscarded(seat, card))
+    return replace(state, hands=put(state.hands, seat, without(state.hands[seat], card)),
+                   open_deck=state.open_deck + (card,))
+
+
+def end_turn(state: MeldState, seat: int, events: list[Event]) -> MeldState:
+    nxt = (seat + 1) % state.players
+    events.append(TurnBegan(nxt))
+    return replace(state, turn=nxt, phase=Phase.DRAW, drawn=None, taken=(),
+                   turns_done=put(state.turns_done, seat, state.turns_done[seat] + 1))
+
+
+def lay_cards(state: MeldState, seat: int, cards: Sequence[Card]) -> MeldState:
+    """Take ``cards`` out of the seat's hand and note the seat's first lay."""
+    hand = state.hands[seat]
+    for card in cards:
+        hand = without(hand, card)
+    laid_at = state.laid_at
+    if laid_at[seat] < 0:
+        laid_at = put(laid_at, seat, state.turns_done[seat])
+    drawn = state.drawn if state.drawn in hand else None
+    taken = tuple(c for c in state.taken if c in hand)
+    return replace(state, hands=put(state.hands, seat, hand), laid_at=laid_at, drawn=drawn,
+                   taken=taken)
+
+
+def remainder_ok(state: MeldState, seat: int, left: Sequence[Card]) -> bool:
+    """After laying, can the turn still end? The hand must be able to discard a card that
+    was not just taken from the discard pile (and keep whatever the family requires)."""
+    return any(c not in state.taken for c in left)
+
+
+# ---------------------------------------------------------------- tuples
+
+
+def put(items: tuple[_T, ...], index: int, value: _T) -> tuple[_T, ...]:
+    return items[:index] + (value,) + items[index + 1:]
+
+
+def without(cards: tuple[Card, ...], card: Card) -> tuple[Card, ...]:
+    i = cards.index(card)
+    return cards[:i] + cards[i + 1:]
+
+
+def hand_value(variant: Variant, cards: Sequence[Card]) -> int:
+    from ..solver_melds import card_points
+    return sum(card_points(variant, c) for c in cards)

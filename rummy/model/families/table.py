@@ -1,0 +1,378 @@
+"""Family 2, table melds (classic rummy, seed 001 "Super Rummy"): the round as a state machine.
+
+Turn: draw (top of the stock, or the top of the discard pile; with ``allow_draw_choice``
+any of the top 5 discards with every card above it), then any number of new melds
+(:class:`LayMeld`) and lay-offs onto any meld on the table (:class:`LayOff`, the player
+naming the meld), then a discard, which may not be a card taken from the discard pile this
+turn. Going out empties the hand by laying or by discarding the last card (only a discard
+with ``require_end_discard``), never before the seat's second turn. When the stock is
+empty, ``deck_exhaust`` flips the discard pile (:class:`FlipDiscard`, shuffled or not) or
+ends the round. See ``RULES.md``, "Family 2: table melds".
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Sequence
+from dataclasses import replace
+from itertools import combinations, product
+
+from ..actions import (
+    Action,
+    Discard,
+    Draw,
+    DrawSource,
+    FlipDiscard,
+    IllegalMoveError,
+    LayMeld,
+    LayOff,
+)
+from ..cards import Card, shuffled
+from ..events import CardLaidOff, DealScored, DiscardFlipped, Event, MeldLaid, OpenCardTurned
+from ..melds import MeldRules, TableMeld, lay_off, lay_run, lay_set
+from ..scoring import RoundResult, ShownHand
+from ..solver_melds import best_arrangement
+from ..variant import DeckExhaust, Variant
+from . import Phase
+from .melding import (
+    MeldState,
+    deal,
+    discard,
+    draw,
+    end_turn,
+    hand_value,
+    lay_cards,
+    put,
+    without,
+)
+
+__all__ = ["MeldState", "apply", "check_action", "legal_actions", "meld_options", "start_deal"]
+
+DRAW_CHOICE_DEPTH = 5
+"""Seed 001: with ``allow_draw_choice`` the top 5 cards of the discard pile are offered."""
+
+
+def start_deal(variant: Variant, players: int, seed: int, *, first_player: int = 0,
+               round_no: int = 0) -> MeldState:
+    """A new round: ``first_player`` (the first seat to join, in round one) moves first."""
+    return deal(variant, players, seed, first_player % players, None, round_no)
+
+
+# ---------------------------------------------------------------- legality
+
+
+def legal_actions(state: MeldState, seat: int) -> list[Action]:
+    """Every action ``seat`` may take now (empty when it is not that seat's turn).
+
+    New melds are listed once per distinct choice of faces (identical cards of several
+    decks are interchangeable); :func:`apply` takes any valid meld.
+    """
+    if state.is_over or seat != state.turn:
+        return []
+    if state.phase is Phase.DRAW:
+        actions: list[Action] = []
+        if state.closed_deck:
+            actions.append(Draw(seat, DrawSource.CLOSED))
+        for count in range(1, min(_depth(state.variant), len(state.open_deck)) + 1):
+            actions.append(Draw(seat, DrawSource.OPEN, count))
+        if _can_flip(state):
+            actions.append(FlipDiscard(seat))
+        return actions
+    hand = state.hands[seat]
+    actions = [Discard(seat, c) for c in hand if _discard_problem(state, seat, c) is None]
+    rules = state.rules
+    for cards in meld_options(rules, hand):
+        if _lay_problem(state, seat, _minus(hand, cards)) is None:
+            actions.append(LayMeld(seat, cards))
+    seen: set[str] = set()
+    for card in hand:
+        if card.face in seen:
+            continue
+        seen.add(card.face)
+        if _lay_problem(state, seat, without(hand, card)) is not None:
+            continue
+        actions.extend(LayOff(seat, card, i) for i, meld in enumerate(state.melds)
+                       if lay_off(rules, meld, card) is not None)
+    return actions
+
+
+def check_action(state: MeldState, action: Action) -> None:
+    """Raise IllegalMoveError with a short reason if ``action`` is not allowed now."""
+    seat = action.seat
+    if state.is_over:
+        raise IllegalMoveError("the round is over")
+    if not 0 <= seat < state.players:
+        raise IllegalMoveError("there is no such seat")
+    if seat != state.turn:
+        raise IllegalMoveError("not your turn")
+    drawing = state.phase is Phase.DRAW
+    hand = state.hands[seat]
+    if isinstance(action, Draw):
+        if not drawing:
+            raise IllegalMoveError("you already drew")
+        if action.source is DrawSource.CLOSED:
+            if not state.closed_deck:
+                raise IllegalMoveError("the stock is empty")
+        else:
+            if not 1 <= action.count <= _depth(state.variant):
+                raise IllegalMoveError(f"you may take 1 to {_depth(state.variant)} discards")
+            if action.count > len(state.open_deck):
+                raise IllegalMoveError("the discard pile has fewer cards")
+    elif isinstance(action, FlipDiscard):
+        if not drawing:
+            raise IllegalMoveError("you already drew")
+        if not _can_flip(state):
+            raise IllegalMoveError("the discard pile can be turned over only when the stock"
+                                   " is empty")
+    elif drawing:
+        raise IllegalMoveError("draw a card first")
+    elif isinstance(action, Discard):
+        if action.card not in hand:
+            raise IllegalMoveError("that card is not in your hand")
+        problem = _discard_problem(state, seat, action.card)
+        if problem:
+            raise IllegalMoveError(problem)
+    elif isinstance(action, LayMeld):
+        if not _in_hand(hand, action.cards):
+            raise IllegalMoveError("those cards are not all in your hand")
+        if _new_meld(state.rules, action.cards, seat) is None:
+            raise IllegalMoveError("those cards are not a run or a set")
+        problem = _lay_problem(state, seat, _minus(hand, action.cards))
+        if problem:
+            raise IllegalMoveError(problem)
+    elif isinstance(action, LayOff):
+        if action.card not in hand:
+            raise IllegalMoveError("that card is not in your hand")
+        if not 0 <= action.meld < len(state.melds):
+            raise IllegalMoveError("there is no such meld")
+        if lay_off(state.rules, state.melds[action.meld], action.card) is None:
+            raise IllegalMoveError("that card does not fit that meld")
+        problem = _lay_problem(state, seat, without(hand, action.card))
+        if problem:
+            raise IllegalMoveError(problem)
+    else:
+        raise IllegalMoveError("not an action of this game")
+
+
+def _depth(variant: Variant) -> int:
+    return DRAW_CHOICE_DEPTH if variant.allow_draw_choice else 1
+
+
+def _can_flip(state: MeldState) -> bool:
+    return (not state.closed_deck and len(state.open_deck) >= 2
+            and state.variant.deck_exhaust is not DeckExhaust.END_ROUND)
+
+
+def _discard_problem(state: MeldState, seat: int, card: Card) -> str | None:
+    if card in state.taken:
+        return "you cannot discard a card you just took from the discard pile"
+    if len(state.hands[seat]) == 1 and state.turns_done[seat] == 0:
+        return "nobody may go out before their second turn"
+    return None
+
+
+def _lay_problem(state: MeldState, seat: int, left: Sequence[Card]) -> str | None:
+    """Why laying down to ``left`` would leave the turn unable to end, or None."""
+    first_turn = state.turns_done[seat] == 0
+    if not left:
+        if first_turn:
+            return "nobody may go out before their second turn"
+        if state.variant.require_end_discard:
+            return "keep a card: this table requires a discard to go out"
+        return None
+    if not any(c not in state.taken for c in left):
+        return "keep a card you may discard (not one just taken from the discard pile)"
+    if first_turn and len(left) < 2:
+        return "nobody may go out before their second turn: keep two cards"
+    return None
+
+
+def _in_hand(hand: Sequence[Card], cards: Sequence[Card]) -> bool:
+    return len(set(cards)) == len(cards) and all(c in hand for c in cards)
+
+
+def _minus(hand: tuple[Card, ...], cards: Sequence[Card]) -> tuple[Card, ...]:
+    gone = set(cards)
+    return tuple(c for c in hand if c not in gone)
+
+
+def _new_meld(rules: MeldRules, cards: Sequence[Card], seat: int) -> TableMeld | None:
+    return lay_run(rules, cards, seat) or lay_set(rules, cards, seat)
+
+
+def meld_options(rules: MeldRules, hand: Sequence[Card]) -> list[tuple[Card, ...]]:
+    """Every distinct new meld (by faces) that can be made from ``hand`` (no jokers)."""
+    out: list[tuple[Card, ...]] = []
+    seen: set[tuple[str, ...]] = set()
+    top = rules.max_size or len(hand)
+
+    def keep(cards: tuple[Card, ...]) -> None:
+        key = tuple(sorted(c.face for c in cards))
+        if key not in seen and (lay_run(rules, cards) or lay_set(rules, cards)):
+            seen.add(key)
+            out.append(cards)
+
+    by_rank: dict[object, list[Card]] = {}
+    for card in hand:
+        by_rank.setdefault(card.rank, []).append(card)
+    for rank, cards in by_rank.items():
+        if rank is None:
+            continue
+        for size in range(rules.set_min, min(top, len(cards)) + 1):
+            for combo in combinations(cards, size):
+                keep(combo)
+    for pos in range(rules.lowest, rules.highest + 1):
+        row: list[list[Card]] = []
+        for p in range(pos, min(rules.highest, pos + top - 1) + 1):
+            here = _distinct(c for c in by_rank.get(_rank_at(p), ()) if c.rank is not None)
+            if not here:
+                break
+            row.append(here)
+            if len(row) >= rules.run_min:
+                for combo in product(*row):
+                    if rules.mixed_suits or len({c.suit for c in combo}) == 1:
+                        keep(tuple(combo))
+    return out
+
+
+def _rank_at(pos: int) -> object:
+    from ..cards import Rank
+    return Rank(1 if pos == 14 else pos)
+
+
+def _distinct(cards: object) -> list[Card]:
+    out: dict[str, Card] = {}
+    for card in cards:  # type: ignore[attr-defined]
+        out.setdefault(card.face, card)
+    return list(out.values())
+
+
+# ---------------------------------------------------------------- apply
+
+
+def apply(state: MeldState, action: Action) -> tuple[MeldState, tuple[Event, ...]]:
+    """The state after ``action`` and the events on the way. Raises IllegalMoveError."""
+    check_action(state, action)
+    events: list[Event] = []
+    seat = action.seat
+    if isinstance(action, Draw):
+        state = draw(state, seat, action.source is DrawSource.CLOSED, action.count, events)
+    elif isinstance(action, FlipDiscard):
+        state = _flip(state, events)
+    elif isinstance(action, Discard):
+        state = discard(state, seat, action.card, events)
+        if not state.hands[seat]:
+            state = _finish_round(state, seat, events)
+        else:
+            state = _next_turn(state, seat, events)
+    elif isinstance(action, LayMeld):
+        meld = _new_meld(state.rules, action.cards, seat)
+        assert meld is not None
+        state = lay_cards(state, seat, action.cards)
+        state = replace(state, melds=state.melds + (meld,))
+        events.append(MeldLaid(seat, len(state.melds) - 1, meld))
+        state = _maybe_out(state, seat, events)
+    elif isinstance(action, LayOff):
+        grown = lay_off(state.rules, state.melds[action.meld], action.card)
+        assert grown is not None
+        state = lay_cards(state, seat, (action.card,))
+        state = replace(state, melds=put(state.melds, action.meld, grown))
+        events.append(CardLaidOff(seat, action.card, action.meld, grown))
+        state = _maybe_out(state, seat, events)
+    return replace(state, history=state.history + tuple(events)), tuple(events)
+
+
+def _maybe_out(state: MeldState, seat: int, events: list[Event]) -> MeldState:
+    return _finish_round(state, seat, events) if not state.hands[seat] else state
+
+
+def _next_turn(state: MeldState, seat: int, events: list[Event]) -> MeldState:
+    state = end_turn(state, seat, events)
+    if state.closed_deck:
+        return state
+    if state.variant.deck_exhaust is DeckExhaust.END_ROUND:
+        return _end_without_winner(state, "the stock ran out", events)
+    if not state.open_deck:
+        return _end_without_winner(state, "no card left to draw", events)
+    return state
+
+
+def _flip(state: MeldState, events: list[Event]) -> MeldState:
+    """Turn the discard pile over as the new stock (its bottom card on top), shuffled for
+    ``shuffle_discard``; the new stock's top card starts a new discard pile."""
+    number = state.reshuffles + 1
+    mixed = state.variant.deck_exhaust is DeckExhaust.SHUFFLE_DISCARD
+    if mixed:
+        stock = tuple(shuffled(state.open_deck, random.Random(f"{state.seed}/flip/{number}")))
+    else:
+        stock = tuple(reversed(state.open_deck))
+    events.append(DiscardFlipped(len(stock), mixed))
+    events.append(OpenCardTurned(stock[-1]))
+    return replace(state, closed_deck=stock[:-1], open_deck=stock[-1:], reshuffles=number)
+
+
+# ---------------------------------------------------------------- the end of a round
+
+
+def auto_lay(state: MeldState, seat: int, events: list[Event]) -> MeldState:
+    """Lay what lowers the seat's hand value most: the solver's melds from the hand, then
+    every lay-off onto the table's melds, until nothing more fits."""
+    rules = state.rules
+    for group in best_arrangement(state.variant, state.hands[seat]).groups:
+        meld = _new_meld(rules, group, seat)
+        if meld is None:  # pragma: no cover - the solver only returns valid melds
+            continue
+        state = lay_cards(state, seat, group)
+        state = replace(state, melds=state.melds + (meld,))
+        events.append(MeldLaid(seat, len(state.melds) - 1, meld, auto=True))
+    changed = True
+    while changed:
+        changed = False
+        for card in sorted(state.hands[seat], key=lambda c: -hand_value(state.variant, [c])):
+            index, grown = next(((i, g) for i, m in enumerate(state.melds)
+                                 if (g := lay_off(rules, m, card)) is not None), (-1, None))
+            if grown is not None:
+                state = lay_cards(state, seat, (card,))
+                state = replace(state, melds=put(state.melds, index, grown))
+                events.append(CardLaidOff(seat, card, index, grown, auto=True))
+                changed = True
+                break
+    return state
+
+
+def _lay_all(state: MeldState, seats: Sequence[int], events: list[Event]) -> MeldState:
+    if state.variant.lay_at_end:
+        for seat in seats:
+            state = auto_lay(state, seat, events)
+    return state
+
+
+def _finish_round(state: MeldState, winner: int, events: list[Event]) -> MeldState:
+    rummy = state.laid_at[winner] == state.turns_done[winner]
+    others = [(winner + k) % state.players for k in range(1, state.players)]
+    state = _lay_all(state, others, events)
+    points = tuple(0 if s == winner else hand_value(state.variant, state.hands[s])
+                   for s in range(state.players))
+    collected = sum(points) * (2 if rummy else 1)
+    changes = tuple(collected if s == winner else 0 for s in range(state.players))
+    reason = "rummy" if rummy else "went out"
+    return _end(state, RoundResult(winner, points, changes, collected, rummy, reason,
+                                   _shown(state)), events)
+
+
+def _end_without_winner(state: MeldState, reason: str, events: list[Event]) -> MeldState:
+    order = [(state.turn + k) % state.players for k in range(state.players)]
+    state = _lay_all(state, order, events)
+    points = tuple(hand_value(state.variant, h) for h in state.hands)
+    return _end(state, RoundResult(None, points, tuple(-p for p in points), 0, False, reason,
+                                   _shown(state)), events)
+
+
+def _shown(state: MeldState) -> tuple[ShownHand, ...]:
+    return tuple(ShownHand(tuple(m.cards for m in state.melds if m.owner == s), state.hands[s])
+                 for s in range(state.players))
+
+
+def _end(state: MeldState, result: RoundResult, events: list[Event]) -> MeldState:
+    events.append(DealScored(result))
+    return replace(state, phase=Phase.OVER, result=result, drawn=None, taken=())

@@ -1,0 +1,91 @@
+"""The solver of the table and contract families against a brute-force oracle.
+
+The oracle tries every partition of a small hand (``tests/model/oracle.py``) and keeps the
+blocks that ``lay_run``/``lay_set`` accept as melds: the fewest points left must match.
+"""
+
+from __future__ import annotations
+
+import random
+import time
+
+import pytest
+
+from rummy.model.cards import Card, make_deck, parse_cards
+from rummy.model.melds import MeldRules, lay_run, lay_set
+from rummy.model.solver import best_arrangement
+from rummy.model.solver_melds import card_points
+from rummy.model.variant import Variant, load_variant
+
+from .oracle import partitions
+
+
+def brute_force(variant: Variant, cards: tuple[Card, ...]) -> int:
+    rules = MeldRules.of(variant)
+    best = None
+    for part in partitions(list(cards)):
+        left = sum(card_points(variant, c) for block in part
+                   if not (lay_run(rules, block) or lay_set(rules, block)) for c in block)
+        best = left if best is None else min(best, left)
+    assert best is not None
+    return best
+
+
+def _check(variant: Variant, hand: tuple[Card, ...]) -> None:
+    result = best_arrangement(variant, hand)
+    assert result.points == brute_force(variant, hand), hand
+    rules = MeldRules.of(variant)
+    assert all(lay_run(rules, g) or lay_set(rules, g) for g in result.groups)
+    laid = [c for g in result.groups for c in g] + list(result.ungrouped)
+    assert sorted(laid, key=Card.sort_key) == sorted(hand, key=Card.sort_key)
+    assert result.points == sum(card_points(variant, c) for c in result.ungrouped)
+    assert result.valid == (not result.ungrouped)
+
+
+SUPER_OPTIONS = [{}, {"ace_rank": "high"}, {"allow_run_mixed_suit": True},
+                 {"limit_meld_size": 4, "deck_count": 2}]
+
+
+@pytest.mark.parametrize("options", SUPER_OPTIONS, ids=str)
+def test_super_rummy_matches_the_oracle(options: dict[str, object]) -> None:
+    variant = load_variant("super_rummy").with_options(options)
+    deck = make_deck(variant.packs, 0)
+    rng = random.Random(f"solver-melds/{options}")
+    for _ in range(40):
+        # Dense hands (few ranks) have many melds: the interesting cases.
+        pool = [c for c in deck if c.rank is not None and int(c.rank) <= 6 or
+                (c.rank is not None and int(c.rank) >= 12)]
+        _check(variant, tuple(rng.sample(pool, 7)))
+
+
+def test_dummy_rummy_with_jokers_matches_the_oracle() -> None:
+    variant = load_variant("dummy_rummy")
+    deck = make_deck(2, 4)
+    rng = random.Random("solver-melds/dummy")
+    jokers = [c for c in deck if c.rank is None]
+    pool = [c for c in deck if c.rank is not None and (int(c.rank) <= 5 or int(c.rank) == 13)]
+    for _ in range(40):
+        hand = tuple(rng.sample(pool, 6) + rng.sample(jokers, rng.randrange(3)))
+        _check(variant, hand)
+
+
+def test_gin_deadwood_example() -> None:
+    """With super_rummy's defaults on one deck this is gin rummy's minimum deadwood: a card
+    wanted by both a run and a set goes where it leaves the least."""
+    variant = load_variant("super_rummy")
+    hand = parse_cards("4S 5S 6S 6H 6D 2C 9C 9H KD QD")
+    result = best_arrangement(variant, hand)
+    # The run 4-5-6S leaves 52; the set of sixes leaves 4 + 5 + 2 + 9 + 9 + 10 + 10 = 49.
+    assert result.points == 49 and not result.valid
+    assert [sorted(c.face for c in g) for g in result.groups] == [["6D", "6H", "6S"]]
+    assert best_arrangement(variant, parse_cards("AS 2S 3S 7H 7D 7C 9D 10D JD QD")).valid
+
+
+def test_ten_card_hands_are_fast() -> None:
+    variant = load_variant("super_rummy")
+    deck = make_deck(1, 0)
+    rng = random.Random("solver-melds/speed")
+    start = time.perf_counter()
+    for _ in range(200):
+        best_arrangement(variant, rng.sample(deck, 10))
+    assert time.perf_counter() - start < 5.0
