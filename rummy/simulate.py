@@ -49,6 +49,8 @@ class DealReport:
     error: str | None = None
     record_path: Path | None = None
     solver_calls: int = 0
+    points: tuple[int, ...] = ()
+    """Each seat's points for the deal (the winner's 0), when the deal was scored."""
 
     @property
     def completed(self) -> bool:
@@ -64,6 +66,8 @@ class Summary:
     errors: int = 0
     incomplete: int = 0
     wins: dict[str, int] = field(default_factory=dict)
+    points: dict[str, int] = field(default_factory=dict)
+    seat_deals: dict[str, int] = field(default_factory=dict)
     turns: int = 0
     seconds: float = 0.0
     reports: list[DealReport] = field(default_factory=list)
@@ -76,6 +80,8 @@ class Summary:
             "incomplete": self.incomplete,
             "wins": dict(sorted(self.wins.items())),
             "wins_by_bot": dict(sorted(self.wins.items())),
+            "points_by_bot": {name: round(self.points[name] / n, 2)
+                              for name, n in sorted(self.seat_deals.items()) if n},
             "avg_turns": round(self.turns / self.completed, 2) if self.completed else 0.0,
             "games_per_second": round(self.games / self.seconds, 2) if self.seconds else 0.0,
         }
@@ -137,6 +143,9 @@ def simulate(
             summary.turns += report.turns
             name = report.bots[report.winner]
             summary.wins[name] = summary.wins.get(name, 0) + 1
+            for bot, points in zip(report.bots, report.points, strict=False):
+                summary.points[bot] = summary.points.get(bot, 0) + points
+                summary.seat_deals[bot] = summary.seat_deals.get(bot, 0) + 1
     summary.seconds = time.perf_counter() - start
     return summary
 
@@ -184,6 +193,7 @@ def play_one(variant: str | Path, players: int, seed: int, index: int, names: Se
             _check_state(game)
         if game.state.result is not None:
             report.winner = game.state.result.winner
+            report.points = tuple(game.state.result.points)
     except Exception as exc:  # noqa: BLE001 - any failure of the engine or a bot is an error
         report.error = f"{type(exc).__name__}: {exc}"
         report.record_path = _save_failure(game, report, action, failed_dir,
@@ -237,3 +247,85 @@ def _narrate_start(game: Game, names: Sequence[str], narrate: Narrate) -> None:
     narrate(f"{variant.name} - {game.players} players ({seats}), deal seed {game.seed}")
     for event in game.state.history:
         narrate(f"  {event}")
+
+
+# ---------------------------------------------------------------- matches
+
+
+@dataclass
+class MatchReport:
+    """How one simulated match went."""
+
+    index: int
+    seed: int
+    bots: tuple[str, ...]
+    deals: int = 0
+    winner: int | None = None
+    totals: tuple[int, ...] = ()
+    error: str | None = None
+
+
+def simulate_match(
+    variant: str | Path = "indian_13",
+    players: int = 2,
+    matches: int = 1,
+    seed: int = 0,
+    bots: Sequence[str] = ("greedy", "random"),
+    options: Mapping[str, Any] | None = None,
+    max_turns: int = DEFAULT_MAX_TURNS,
+) -> dict[str, Any]:
+    """Play ``matches`` whole matches (every deal to the variant's end condition) bot
+    against bot, with the same checks after every action as :func:`simulate`; a deal
+    that reaches ``max_turns`` stops its match as incomplete. Returns the summary line."""
+    from rummy.session import MatchGame
+
+    start = time.perf_counter()
+    reports: list[MatchReport] = []
+    for index in range(matches):
+        names = seating(bots, players, index, True)
+        match_seed = derive_seed(seed, "match", index)
+        report = MatchReport(index, match_seed, names)
+        seat_bots = [make_bot(n, derive_seed(seed, "match", index, s))
+                     for s, n in enumerate(names)]
+        try:
+            game = MatchGame.new(variant, players, match_seed, options)
+            turns = 0
+            while not game.match.over and turns < max_turns:
+                deal_no = game.match.deal_no
+                seat = game.state.turn
+                legal = game.legal_actions(seat)
+                if not legal:
+                    raise AssertionError(f"seat {seat} is to move but has no legal action")
+                bot = seat_bots[game.match.seats[seat]]
+                action = bot.choose(game.view(seat), legal)
+                if not _is_listed(action, legal):
+                    raise AssertionError(f"a bot chose {action}, not a legal action")
+                if game.state.phase is Phase.DRAW:
+                    turns += 1
+                game.act(action)
+                if game.match.deal_no != deal_no:
+                    turns = 0
+                problems = check_invariants(game.state)
+                if problems:
+                    raise AssertionError("broken invariants: " + "; ".join(problems))
+            report.deals = len(game.match.table)
+            report.totals = game.match.totals
+            report.winner = game.match.winner
+        except Exception as exc:  # noqa: BLE001 - counted, never raised
+            report.error = f"{type(exc).__name__}: {exc}"
+        reports.append(report)
+    seconds = time.perf_counter() - start
+    wins: dict[str, int] = {}
+    for r in reports:
+        if r.winner is not None and r.error is None:
+            wins[r.bots[r.winner]] = wins.get(r.bots[r.winner], 0) + 1
+    done = [r for r in reports if r.error is None and r.winner is not None]
+    return {
+        "matches": len(reports),
+        "completed": len(done),
+        "errors": sum(r.error is not None for r in reports),
+        "error_messages": [r.error for r in reports if r.error],
+        "wins_by_bot": dict(sorted(wins.items())),
+        "avg_deals": round(sum(r.deals for r in done) / len(done), 2) if done else 0.0,
+        "matches_per_second": round(len(reports) / seconds, 3) if seconds else 0.0,
+    }

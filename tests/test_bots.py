@@ -27,8 +27,9 @@ from rummy.session import Game
 AI_DIR = Path(rummy.ai.__file__).resolve().parent
 # What a bot may use: the value types, the pure group/arrangement functions and the view.
 ALLOWED_RUMMY_MODULES = {
-    "rummy.model.actions", "rummy.model.cards", "rummy.model.melds", "rummy.model.solver",
-    "rummy.model.variant", "rummy.model.view",
+    "rummy.model.actions", "rummy.model.cards", "rummy.model.events", "rummy.model.melds",
+    "rummy.model.solver", "rummy.model.solver_melds", "rummy.model.variant",
+    "rummy.model.view",
 }
 HIDDEN_NAMES = {"GameState", "DeclareState", "state", "session", "Game", "view_for",
                 "start_deal", "apply", "legal_actions", "invariants", "families"}
@@ -151,7 +152,7 @@ def test_bots_choose_from_the_view_alone(name: str, monkeypatch: pytest.MonkeyPa
 def test_make_bot_names_the_bots() -> None:
     assert isinstance(make_bot("greedy", 3), GreedyBot)
     assert isinstance(make_bot("random", 3), RandomBot)
-    with pytest.raises(ValueError, match="greedy, random"):
+    with pytest.raises(ValueError, match="easy, greedy, hard, medium, random"):
         make_bot("clever")
 
 

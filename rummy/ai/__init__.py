@@ -10,7 +10,9 @@ seeded, so a game between bots replays exactly.
 >>> bot.name
 'greedy'
 >>> sorted(BOTS)
-['greedy', 'random']
+['easy', 'greedy', 'hard', 'medium', 'random']
+>>> LEVELS
+('easy', 'medium', 'hard')
 """
 
 from __future__ import annotations
@@ -21,8 +23,12 @@ from typing import Protocol
 from rummy.model.actions import Action
 from rummy.model.view import PlayerView
 
+from .easy import EasyBot
 from .greedy import GreedyBot
+from .hard import HardBot
+from .medium import MediumBot
 from .random_bot import RandomBot
+from .table_bots import for_every_family
 
 
 class Bot(Protocol):
@@ -36,10 +42,17 @@ class Bot(Protocol):
 
 
 BOTS: dict[str, Callable[[int], Bot]] = {
-    "random": RandomBot,
-    "greedy": GreedyBot,
+    "random": for_every_family("random", RandomBot),  # + table/contract (table_bots)
+    "greedy": for_every_family("greedy", GreedyBot),
+    "easy": EasyBot,
+    "medium": MediumBot,
+    "hard": HardBot,
 }
 """Bot name -> a constructor taking the seed."""
+
+LEVELS: tuple[str, ...] = ("easy", "medium", "hard")
+"""The opponent levels a player picks per seat in the menu, weakest first (``BOTS`` names;
+``random`` and ``greedy`` are baselines for tests and benchmarks)."""
 
 
 def make_bot(name: str, seed: int = 0) -> Bot:
@@ -51,4 +64,5 @@ def make_bot(name: str, seed: int = 0) -> Bot:
     return factory(seed)
 
 
-__all__ = ["BOTS", "Bot", "GreedyBot", "RandomBot", "make_bot"]
+__all__ = ["BOTS", "LEVELS", "Bot", "EasyBot", "GreedyBot", "HardBot", "MediumBot", "RandomBot",
+           "make_bot"]

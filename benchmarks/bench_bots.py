@@ -1,0 +1,150 @@
+"""Bot levels against each other: win rates with 95% Wilson intervals, hard's decision time.
+
+    python benchmarks/bench_bots.py --games 1000          # the README figures (slow)
+    python benchmarks/bench_bots.py --games 100 --only hard-medium
+
+Each matchup is ``python -m rummy simulate --players 2 --bots A,B --rotate`` (the bots
+change seats every game), two-player, on ``--variant`` (default ``indian_13``). Prints one
+JSON object: per matchup the games, wins, the first bot's win rate over completed deals
+with its 95% Wilson interval, average points per deal per bot with the 95% interval of
+the difference (second minus first, paired by deal), and the target. For every ``hard``
+seat it times each decision (median, p99, max, in ms) and reports the wall-clock cap hits.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import math
+import os
+import platform
+import statistics
+import sys
+import time
+from collections.abc import Sequence
+from pathlib import Path
+from typing import Any
+
+sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
+
+from rummy.ai import hard as hard_module  # noqa: E402
+from rummy.simulate import simulate  # noqa: E402
+
+MATCHUPS: dict[str, tuple[str, str, float]] = {
+    "hard-medium": ("hard", "medium", 0.60),
+    "medium-easy": ("medium", "easy", 0.70),
+    "easy-random": ("easy", "random", 0.80),
+}
+"""Name -> (bot, opponent, the bot's target win rate over deals)."""
+
+
+def wilson(wins: int, n: int, z: float = 1.96) -> tuple[float, float]:
+    """The 95% Wilson score interval of a proportion.
+
+    >>> [round(x, 3) for x in wilson(60, 100)]
+    [0.502, 0.691]
+    """
+    if n == 0:
+        return (0.0, 1.0)
+    p = wins / n
+    denom = 1 + z * z / n
+    centre = (p + z * z / (2 * n)) / denom
+    half = z * math.sqrt(p * (1 - p) / n + z * z / (4 * n * n)) / denom
+    return (max(0.0, centre - half), min(1.0, centre + half))
+
+
+def mean_interval(values: Sequence[float], z: float = 1.96) -> tuple[float, float, float]:
+    """Mean and its normal 95% interval."""
+    if not values:
+        return (0.0, 0.0, 0.0)
+    mean = statistics.fmean(values)
+    if len(values) < 2:
+        return (mean, mean, mean)
+    half = z * statistics.stdev(values) / math.sqrt(len(values))
+    return (mean, mean - half, mean + half)
+
+
+class DecisionTimer:
+    """Wraps ``HardBot.choose`` to time every decision (in this process)."""
+
+    def __init__(self) -> None:
+        self.times: list[float] = []
+        self.cap_hits = 0
+        self._original = hard_module.HardBot.choose
+
+    def __enter__(self) -> DecisionTimer:
+        original = self._original
+        timer = self
+
+        def timed(bot: Any, view: Any, legal: Any) -> Any:
+            start = time.perf_counter()
+            before = bot.cap_hits
+            try:
+                return original(bot, view, legal)
+            finally:
+                timer.times.append(time.perf_counter() - start)
+                timer.cap_hits += bot.cap_hits - before
+
+        hard_module.HardBot.choose = timed  # type: ignore[method-assign]
+        return self
+
+    def __exit__(self, *_: object) -> None:
+        hard_module.HardBot.choose = self._original  # type: ignore[method-assign]
+
+    def stats(self) -> dict[str, Any]:
+        if not self.times:
+            return {}
+        ms = sorted(t * 1000 for t in self.times)
+        p99 = ms[min(len(ms) - 1, math.ceil(0.99 * len(ms)) - 1)]
+        return {"decisions": len(ms), "median_ms": round(statistics.median(ms), 2),
+                "p99_ms": round(p99, 2), "max_ms": round(ms[-1], 2),
+                "mean_ms": round(statistics.fmean(ms), 2), "cap_hits": self.cap_hits}
+
+
+def run_matchup(name: str, games: int, seed: int, variant: str) -> dict[str, Any]:
+    first, second, target = MATCHUPS[name]
+    with DecisionTimer() as timer:
+        summary = simulate(variant, 2, games, seed, (first, second), rotate=True,
+                           failed_dir=None)
+    wins = summary.wins.get(first, 0)
+    n = summary.completed
+    low, high = wilson(wins, n)
+    diffs = []
+    for report in summary.reports:
+        if report.points:
+            seat_first = report.bots.index(first)
+            diffs.append(float(report.points[1 - seat_first] - report.points[seat_first]))
+    mean, dlow, dhigh = mean_interval(diffs)
+    out: dict[str, Any] = {
+        "games": summary.games, "completed": n, "errors": summary.errors,
+        "incomplete": summary.incomplete,
+        "wins_by_bot": {first: wins, second: summary.wins.get(second, 0)},
+        "win_rate": round(wins / n, 3) if n else 0.0,
+        "win_rate_ci95": [round(low, 3), round(high, 3)],
+        "target": target, "meets_target": bool(n) and wins / n >= target,
+        "points_by_bot": summary.to_json()["points_by_bot"],
+        "points_edge": round(mean, 2), "points_edge_ci95": [round(dlow, 2), round(dhigh, 2)],
+        "seconds": round(summary.seconds, 1),
+    }
+    if timer.times:
+        out["hard_decisions"] = timer.stats()
+    return out
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--games", type=int, default=100)
+    parser.add_argument("--seed", type=int, default=1)
+    parser.add_argument("--variant", default="indian_13")
+    parser.add_argument("--only", nargs="*", choices=sorted(MATCHUPS), default=None)
+    args = parser.parse_args(argv)
+    results = {name: run_matchup(name, args.games, args.seed, args.variant)
+               for name in (args.only or MATCHUPS)}
+    print(json.dumps({"benchmark": "bots", "variant": args.variant, "players": 2,
+                      "seed": args.seed, "matchups": results,
+                      "python": platform.python_version(), "cpus": os.cpu_count()}))
+    return 1 if any(r["errors"] for r in results.values()) else 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

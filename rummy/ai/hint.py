@@ -1,0 +1,89 @@
+"""The Hint key: what the hard level would do now, and the best grouping of the hand.
+
+``hint(view, legal)`` works from the seat's view and legal actions alone, like any bot.
+
+- In the draw phase: the deck hard would draw from (``source``), or that it would drop.
+- After drawing: the card hard would let go (``card``), and whether letting it go leaves
+  a valid show (``declare``: put it on the finish slot).
+- Always: the best grouping of the cards in hand (``groups`` and ``ungrouped``, from
+  :func:`~rummy.model.solver.best_arrangement`; in the table and contract families the
+  melds that leave the fewest points), for the table's "arrange my hand".
+
+>>> from rummy.model.state import start_deal, legal_actions
+>>> from rummy.model.view import view_for
+>>> from rummy.model.variant import load_variant
+>>> state = start_deal(load_variant("indian_13"), players=2, seed=1)
+>>> h = hint(view_for(state, state.turn), legal_actions(state, state.turn))
+>>> h.source is not None or h.drop, h.card, sum(map(len, h.groups)) + len(h.ungrouped)
+(True, None, 13)
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass
+
+from rummy.model.actions import Action, Discard, Draw, DrawSource, Drop, Finish
+from rummy.model.cards import Card
+from rummy.model.solver import best_arrangement
+from rummy.model.solver_melds import best_arrangement as best_melds
+from rummy.model.view import PlayerView
+
+from .hard import HardBot
+
+__all__ = ["Hint", "hint"]
+
+
+@dataclass(frozen=True)
+class Hint:
+    """What the hard level suggests; see the module docstring."""
+
+    action: Action | None
+    """The action hard would take (``None`` when ``legal`` is empty)."""
+    source: DrawSource | None
+    """The deck to draw from, in the draw phase."""
+    card: Card | None
+    """The card to discard (or to put on the finish slot), after drawing."""
+    declare: bool
+    """Letting ``card`` go leaves a valid show: declare with it."""
+    drop: bool
+    """Hard would drop this hand."""
+    groups: tuple[tuple[Card, ...], ...]
+    """The best grouping of the hand, group by group."""
+    ungrouped: tuple[Card, ...]
+    """The cards of the hand in no group."""
+    points: int
+    """What the hand would count as it stands (0 for a valid show)."""
+
+    def __str__(self) -> str:
+        if self.drop:
+            what = "drop this hand"
+        elif self.source is not None:
+            what = f"draw from the {self.source.value} deck"
+        elif self.card is not None:
+            what = f"{'declare with' if self.declare else 'discard'} {self.card.label}"
+        else:
+            what = "wait for your turn"
+        return what
+
+
+_BOT = HardBot(seed=0)
+
+
+def hint(view: PlayerView, legal: Sequence[Action]) -> Hint:
+    """Hard's move for ``view`` (one of ``legal``) and the best grouping of the hand."""
+    action = _BOT.choose(view, legal) if legal else None
+    if view.family == "declare":
+        arrangement = best_arrangement(view.variant, view.hand, view.wild_joker)
+    else:  # table and contract families: the melds that leave the fewest points
+        arrangement = best_melds(view.variant, view.hand)
+    return Hint(
+        action=action,
+        source=action.source if isinstance(action, Draw) else None,
+        card=action.card if isinstance(action, (Discard, Finish)) else None,
+        declare=isinstance(action, Finish),
+        drop=isinstance(action, Drop),
+        groups=arrangement.groups,
+        ungrouped=arrangement.ungrouped,
+        points=arrangement.points,
+    )
