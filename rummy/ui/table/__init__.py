@@ -5,13 +5,24 @@
 - ``app``: the :class:`~rummy.ui.app.App`; ``config``: the menu's
   :class:`~rummy.ui.settings.GameConfig` (variant, options, seats, opponents, seed, and
   ``human_seat``: None fills every seat with bots and plays by itself, a demo).
-- ``game``: a prepared :class:`rummy.session.Game` to play instead of a new deal (tests
-  and scenarios set up known hands this way, e.g. with ``deal_from_cards``).
+- ``game``: a prepared :class:`rummy.session.Game` to play as the first deal of the match
+  instead of a new deal (tests and scenarios set up known hands this way, e.g. with
+  ``deal_from_cards``), or a :class:`rummy.session.MatchGame` to play on from where it
+  stands (its deal and totals).
 - ``deals``: play this many deals, then stop; with ``quit_when_done`` the app quits after
   the last deal's result has been shown (``main.py --demo --deals N --quit-when-done``).
   Both default to the config's ``deals`` and ``quit_when_done``. Without a limit a demo
   goes on deal after deal; a human moves on with Next deal (or Enter).
 - ``speed``: animation and bot pace multiplier (default 1, a demo 2).
+
+Deals are played in matches, as the variant's ``match_format`` says (the engine's
+:mod:`rummy.model.match` decides): ``points`` is one deal (then New deal starts a new
+match, totals from 0); ``deals_N`` plays N deals, the lowest total wins; ``pool_101`` /
+``pool_201`` puts out a seat reaching 101 / 201 (it gets no more cards and is listed as
+out on the felt), the last seat left wins. The result panel shows the match's standing and,
+at its end, the winner with Menu / New match; the seat panels' points are match totals.
+If the human is out of a pool, the others play the match out (faster) while the human
+watches; Menu or Esc leaves. A demo goes on from match to match.
 
 Raises ValueError for a variant whose rule family the table cannot play yet (only the
 declare family, Indian rummy, so far). Bots think on a worker thread, never in the frame.
@@ -19,9 +30,9 @@ declare family, Indian rummy, so far). Bots think on a worker thread, never in t
 Modules, along their seams: ``scene`` (the scene: flow of deals, buttons, keys, dialogs),
 ``pointer`` (mouse gestures), ``drag`` (drop targets and hand places), ``board`` (what is on
 the felt, painted from caches), ``play`` (engine events -> flights), ``anim`` (flights),
-``driver`` (Game + bots on a worker thread + event log), ``hand`` (the player's order and
-groups, UI-local), ``layout`` (rects from the window size), ``hud``/``dialogs``/``sprites``
-(painting helpers), ``hints`` (the H key).
+``driver`` (the deal's Game in its match + bots on a worker thread + event log), ``hand``
+(the player's order and groups, UI-local), ``layout`` (rects from the window size),
+``hud``/``dialogs``/``sprites`` (painting helpers), ``hints`` (the H key).
 
 Esc leaves the table (``app.pop()``). ``scene.deals_done`` counts finished deals and
 ``scene.idle`` says that no event is waiting to be animated.

@@ -16,7 +16,18 @@ from rummy.model.families import SeatStatus
 from .hand import HandModel
 from .hud import PanelCache, TableButton, draw_button, draw_glow, draw_seat, draw_slot, fan_end
 from .layout import TableLayout, card_height, compute_layout
-from .sprites import DIM, FELT, FELT_DARK, GOLD, INK, KIND_COLORS, CardArt, CardSprite, TextCache
+from .sprites import (
+    DIM,
+    FELT,
+    FELT_DARK,
+    GOLD,
+    INK,
+    KIND_COLORS,
+    RED,
+    CardArt,
+    CardSprite,
+    TextCache,
+)
 
 
 def felt_surface(size: tuple[int, int]) -> pygame.Surface:
@@ -71,6 +82,10 @@ class Board:
         self.message = ""
         self.message_color = INK
         self.status_line = ""
+        self.match_line = ""
+        """Where the match stands ("Pool 101 · deal 3"), top left; empty for one deal."""
+        self.gone: list[str] = []
+        """The seats out of the match (a pool), shown under the match line."""
 
     # -- layout
 
@@ -180,6 +195,7 @@ class Board:
             detail = f"{status} · {self.points[seat]} pts"
             draw_seat(surface, lay, spot, art, text, self.panels, self.names[seat], detail,
                       self.sizes[seat], seat == self.turn, self.out[seat], timer)
+        self._draw_match(surface)
         self._draw_piles(surface)
         self._draw_me(surface)
         hh = card_height(lay.hand_w)
@@ -217,6 +233,18 @@ class Board:
             pos = drag_sprite.pos
             surface.blit(art.shadow(lay.hand_w, hh), (pos[0] + 8, pos[1] + 10))
             surface.blit(art.face(drag_sprite.card, lay.hand_w), pos)
+
+    def _draw_match(self, surface: pygame.Surface) -> None:
+        if not self.match_line and not self.gone:
+            return
+        fs = self.lay.font_small
+        x = y = self.lay.count_pos[0]
+        if self.match_line:
+            surface.blit(self.text.get(self.match_line, fs + 1, GOLD, bold=True), (x, y))
+            y += fs + 8
+        for line in self.gone:
+            surface.blit(self.text.get(line, fs, RED), (x, y))
+            y += fs + 4
 
     def _wild_badge(self, surface: pygame.Surface, pos: tuple[int, int], width: int) -> None:
         """A small gold star on a wild-rank card in the hand: it can stand for any card."""

@@ -7,15 +7,17 @@ blits it and its buttons. Group labels come from the engine (``classify_group``)
 from __future__ import annotations
 
 from collections.abc import Sequence
+from dataclasses import dataclass
 
 import pygame
 
 from rummy.model import Card, Variant, check_declaration, classify_group
+from rummy.model.match import MatchState
 from rummy.model.scoring import DealResult, RoundResult
 
 from .hud import TableButton, draw_button
 from .layout import card_height
-from .sprites import DIM, GOLD, INK, KIND_COLORS, CardArt, TextCache
+from .sprites import DIM, GOLD, INK, KIND_COLORS, RED, CardArt, TextCache
 
 SHORT = {"Pure sequence": "Pure", "Impure sequence": "Impure", "Set": "Set",
          "Invalid": "Invalid", "Loose": "Loose"}
@@ -121,16 +123,64 @@ class DeclareDialog:
             draw_button(surface, text, b, self.font)
 
 
+@dataclass(frozen=True)
+class Standing:
+    """Where a match stands after a deal, as the end-of-deal panel shows it. Per match seat:
+    ``names``, ``totals``, ``out`` (eliminated from a pool); ``played`` deals so far, of
+    ``deals`` (a fixed number) or up to the pool ``limit``; ``winner`` once ``over``."""
+
+    names: tuple[str, ...]
+    totals: tuple[int, ...]
+    out: tuple[bool, ...]
+    played: int
+    deals: int | None
+    limit: int | None
+    over: bool
+    winner: int | None
+
+    @classmethod
+    def of(cls, match: MatchState, names: Sequence[str]) -> Standing:
+        kind, _, number = match.variant.match_format.value.partition("_")
+        deals = int(number) if kind == "deals" else (1 if kind == "points" else None)
+        limit = int(number) if kind == "pool" else None
+        return cls(tuple(names), match.totals, match.out, len(match.table), deals, limit,
+                   match.over, match.winner)
+
+    @property
+    def heading(self) -> str:
+        rule = (f"pool {self.limit}: out at {self.limit}, last player left wins"
+                if self.limit is not None else f"{self.deals} deals, lowest total wins")
+        if self.over and self.winner is not None:
+            win = self.names[self.winner]
+            return f"{win} {'win' if win == 'You' else 'wins'} the match ({rule})"
+        if self.limit is not None:
+            left = self.out.count(False)
+            text = f"Pool {self.limit}: {self.played} deal{'s' * (self.played != 1)} played," \
+                   f" {left} players left, out at {self.limit}"
+        else:
+            text = f"Deal {self.played} of {self.deals}: lowest total wins"
+        if "You" in self.names and self.out[self.names.index("You")]:
+            text += " · you are out, the others play on"
+        return text
+
+
 class ResultPanel:
-    """Every hand shown grouped and labelled, the points, the winner; Next deal / Menu."""
+    """Every hand shown grouped and labelled, the points, the winner; Next deal / Menu.
+
+    With a ``standing`` (a match longer than one deal) the match's standing is shown under
+    the title: where it is, every total, who is out, and the match winner once it is over.
+    ``next_label`` names the button that goes on (Next deal, New match)."""
 
     def __init__(self, result: DealResult | RoundResult, names: Sequence[str], variant: Variant,
-                 cut: Card | None, demo: bool) -> None:
+                 cut: Card | None, demo: bool, standing: Standing | None = None,
+                 next_label: str = "Next deal") -> None:
         self.result = result
         self.names = list(names)
         self.variant = variant
         self.cut = cut
         self.demo = demo
+        self.standing = standing
+        self.next_label = next_label
         self.surface: pygame.Surface | None = None
         self.buttons: dict[str, TableButton] = {}
         self.font = 16
@@ -144,7 +194,8 @@ class ResultPanel:
         per_col = -(-seats // cols)
         rect = pygame.Rect(0, 0, int(w * 0.94), int(h * 0.94))
         rect.center = (w // 2, h // 2)
-        top, bottom = rect.y + font * 3, rect.bottom - font * 3
+        extra = 2 * (font + 6) if self.standing is not None else 0
+        top, bottom = rect.y + font * 3 + extra, rect.bottom - font * 3
         cell_w = (rect.width - 40 - 20 * (cols - 1)) // cols
         cell_h = (bottom - top) // per_col
         side = cols == 1
@@ -156,9 +207,9 @@ class ResultPanel:
         card_w = max(20, min(int(card_h / 1.452), fit_card_width(cell_w - name_w, *most),
                              int(w * 0.06)))
         used = min(cell_h, head + font + 14 + card_height(card_w))
-        rect.height = used * per_col + font * 6
+        rect.height = used * per_col + font * 6 + extra
         rect.center = (w // 2, h // 2)
-        top = rect.y + font * 3
+        top = rect.y + font * 3 + extra
         surf = _frame(size, rect)
         if r.winner is None:
             title = f"No winner: {getattr(r, 'reason', 'the deal is over')}"
@@ -167,6 +218,9 @@ class ResultPanel:
             verb = "win" if win == "You" else "wins"
             title = f"{win} {verb} and collect{'' if verb == 'win' else 's'} {r.collected} points"
         surf.blit(text.get(title, font + 6, GOLD, bold=True), (rect.x + 20, rect.y + 12))
+        if self.standing is not None:
+            self._draw_standing(surf, text, self.standing, rect.x + 20, rect.y + font + 28,
+                                rect.width - 40, font)
         reasons = getattr(r, "reasons", None)
         for seat, hand in enumerate(r.hands):
             col, row = divmod(seat, per_col)
@@ -187,13 +241,39 @@ class ResultPanel:
             _draw_groups(surf, art, text, self.variant, self.cut, hand.groups, hand.ungrouped,
                          x + name_w, y + head, cell_w - name_w, card_w, font - 2)
         self.surface = surf
-        bw, bh = max(120, font * 7), font + 16
+        label_w = max(text.get(t, font, INK).get_width() for t in (self.next_label, "Menu"))
+        bw, bh = max(120, font * 7, label_w + 28), font + 16
         nxt = pygame.Rect(0, 0, bw, bh)
         nxt.bottomright = (rect.right - 20, rect.bottom - 12)
         menu = nxt.move(-(bw + 12), 0)
-        self.buttons = {"next": TableButton("Next deal", nxt), "menu": TableButton("Menu", menu)}
+        self.buttons = {"next": TableButton(self.next_label, nxt),
+                        "menu": TableButton("Menu", menu)}
         self.note_pos = (rect.x + 20, nxt.centery)
         self.font = font
+
+    @staticmethod
+    def _draw_standing(surf: pygame.Surface, text: TextCache, st: Standing, x: int, y: int,
+                       width: int, font: int) -> None:
+        """The match line (gold once the match is won), then every seat's total."""
+        head = text.get(st.heading, font, GOLD if st.over else INK, bold=st.over)
+        surf.blit(head, (x, y))
+        y += font + 6
+        label = text.get("Totals:", font - 2, DIM)
+        surf.blit(label, (x, y + 1))
+        x0 = x + label.get_width() + 10
+        for size, out in ((font - 1, " (out)"), (font - 3, " out"), (font - 4, "")):
+            pieces = []
+            for seat, (name, total) in enumerate(zip(st.names, st.totals, strict=True)):
+                color = GOLD if seat == st.winner else RED if st.out[seat] else INK
+                piece = f"{name} {total}" + (out if st.out[seat] else "")
+                pieces.append(text.get(piece, size, color, bold=seat == st.winner))
+            gap = max(12, size)
+            if x0 + sum(p.get_width() + gap for p in pieces) - gap <= x + width:
+                break
+        cx = x0
+        for piece_surf in pieces:  # the smallest size, if nothing fitted better
+            surf.blit(piece_surf, (cx, y))
+            cx += piece_surf.get_width() + gap
 
     def click(self, pos: tuple[int, int]) -> str | None:
         for name, b in self.buttons.items():

@@ -1,10 +1,18 @@
-"""The game behind the table: one Game, its bots, and the events waiting to be shown.
+"""The game behind the table: one deal's Game inside its match, its bots, and the events
+waiting to be shown.
 
 Every move, the human's or a bot's, goes through :meth:`TableDriver.act` (the engine's
 ``Game.act``); its events are queued for the table to animate. Bots think on a worker
 thread so the frame never waits for them; the table asks :meth:`poll_bot` each frame and
 a bot's move is played only once the previous events have been shown and a short pause
 has passed, so a person can follow the game.
+
+The match around the deal is the engine's (:mod:`rummy.model.match`): the driver holds the
+:class:`~rummy.model.match.MatchState` as it stood when the deal began and, once the deal's
+last action has been played, the match after scoring it (``match.over``, ``winner``,
+``totals``, ``out``; its ``state`` is then the next deal, already dealt). Actions and views
+name *deal* seats; ``seats[deal_seat]`` is the match seat (pool eliminations leave seats out
+of later deals). :meth:`next_deal` makes the driver of the match's next deal.
 """
 
 from __future__ import annotations
@@ -13,13 +21,16 @@ import contextlib
 import random
 import sys
 from collections import deque
+from collections.abc import Mapping, Sequence
 from concurrent.futures import Future, ThreadPoolExecutor
+from dataclasses import replace
 from typing import Any
 
 from rummy.ai import Bot, make_bot
 from rummy.model import Action, IllegalMoveError, PlayerView
 from rummy.model.events import Event, redact_for
-from rummy.session import Game
+from rummy.model.match import MatchState, apply_match, deal_seed, start_match
+from rummy.session import Game, MatchGame
 
 
 def _event_log() -> Any:
@@ -34,13 +45,28 @@ def _event_log() -> Any:
 
 
 class TableDriver:
-    """Owns the game and the bots; hands the table events to animate, one at a time."""
+    """Owns the deal, its match and the bots; hands the table events to animate, one at a
+    time. ``human_seat`` and the keys of ``bots`` are deal seats; ``human`` is the human's
+    match seat (None in a demo); ``human_seat`` is None too once the human is out."""
 
-    def __init__(self, game: Game, bots: dict[int, Bot], human_seat: int | None) -> None:
+    def __init__(self, game: Game, bots: dict[int, Bot], human_seat: int | None,
+                 match: MatchState | None = None, human: int | None = None,
+                 opponents: Mapping[int, str] | None = None) -> None:
         self.game = game
         self.bots = bots
         self.human_seat = human_seat
         self.viewer = 0 if human_seat is None else human_seat
+        if match is None:
+            match = replace(start_match(game.variant, game.players, game.seed),
+                            state=game.state)
+        self.match = match
+        self.seats: tuple[int, ...] = match.seats
+        """Deal seat -> match seat, for this deal."""
+        self.deal_no = match.deal_no
+        self.human = human_seat if human is None else human
+        self.opponents: dict[int, str] = dict(opponents) if opponents is not None else {
+            self.seats[d]: bot.name for d, bot in bots.items()}
+        """Match seat -> bot name, for every seat the computer plays."""
         self.pending: deque[Event] = deque()
         self._pool = ThreadPoolExecutor(max_workers=1, thread_name_prefix="rummy-bot")
         # A thinking bot holds the GIL for up to the switch interval (5 ms by default) each
@@ -56,18 +82,65 @@ class TableDriver:
     @classmethod
     def new(cls, variant_id: str, options: dict[str, Any], players: int,
             opponents: tuple[str, ...], seed: int | None, human_seat: int | None,
-            game: Game | None = None) -> TableDriver:
+            game: Game | MatchGame | None = None) -> TableDriver:
+        """The first deal of a new match (``game``: a prepared first deal, or a prepared
+        match to play on from where it stands)."""
         if seed is None:
             seed = random.randrange(1 << 30)
-        if game is None:
-            game = Game.new(variant_id, players, seed, options=options)
-        seats = [s for s in range(game.players) if s != human_seat]
+        if isinstance(game, MatchGame):
+            match, ref, opts = game.match, game.variant_ref, game.options
+        else:
+            if game is None:
+                game = Game.new(variant_id, players, seed, options=options)
+            match = replace(start_match(game.variant, game.players, game.seed),
+                            state=game.state)
+            ref, opts = game.variant_ref, game.options
         names = list(opponents) or ["greedy"]
+        others = [s for s in range(match.players) if s != human_seat]
+        table = {seat: names[i] if i < len(names) else names[-1]
+                 for i, seat in enumerate(others)}
+        return cls.for_match(match, ref, opts, table, human_seat,
+                             game if isinstance(game, Game) else None)
+
+    @classmethod
+    def for_match(cls, match: MatchState, variant_ref: str, options: Mapping[str, Any],
+                  opponents: Mapping[int, str], human: int | None,
+                  game: Game | None = None) -> TableDriver:
+        """The driver of ``match``'s current deal. ``opponents``: match seat -> bot name;
+        ``human``: the human's match seat (None for a demo)."""
+        if game is None:
+            game = Game(variant_ref, options, len(match.seats),
+                        deal_seed(match.seed, match.deal_no), match.variant)
+            game.state = match.state
+        bot_seed = game.seed
         bots: dict[int, Bot] = {}
-        for i, seat in enumerate(seats):
-            name = names[i] if i < len(names) else names[-1]
-            bots[seat] = make_bot(name, seed=seed * 31 + seat)
-        return cls(game, bots, human_seat)
+        for deal_seat, seat in enumerate(match.seats):
+            if seat != human:
+                bots[deal_seat] = make_bot(opponents[seat], seed=bot_seed * 31 + seat)
+        human_seat = match.seats.index(human) if human in match.seats else None
+        return cls(game, bots, human_seat, match, human, opponents)
+
+    def next_deal(self) -> TableDriver:
+        """The driver of the match's next deal (call once this deal is over and the match
+        is not); this driver is closed."""
+        self.close()
+        return TableDriver.for_match(self.match, self.game.variant_ref, self.game.options,
+                                     self.opponents, self.human)
+
+    @property
+    def match_over(self) -> bool:
+        """The deal is over and it ended the match."""
+        return self.over and self.match.over
+
+    def match_names(self) -> list[str]:
+        """Every match seat's name at the table: "You" for the human, else the bot's."""
+        return ["You" if seat == self.human else
+                f"{self.opponents.get(seat, 'bot').capitalize()} {seat + 1}"
+                for seat in range(self.match.players)]
+
+    def deal_values(self, per_match_seat: Sequence[int]) -> list[int]:
+        """A per-match-seat list, in deal seat order."""
+        return [per_match_seat[s] for s in self.seats]
 
     # -- the view
 
@@ -94,11 +167,17 @@ class TableDriver:
         return None
 
     def act(self, action: Action) -> str | None:
-        """Play ``action``; its events join the queue. Returns the reason if illegal."""
+        """Play ``action``; its events join the queue. Returns the reason if illegal.
+
+        The action that ends the deal also moves the match on (scores the deal; deals the
+        next one or ends the match)."""
+        before = self.game.state
         try:
             events = self.game.act(action)
         except IllegalMoveError as err:
             return str(err)
+        if self.over and self.match.deal_no == self.deal_no and not self.match.over:
+            self.match, _ = apply_match(replace(self.match, state=before), action)
         for event in events:
             self._queue(action.seat, event)
         return None

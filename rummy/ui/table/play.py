@@ -101,7 +101,7 @@ class EventPlayer:
             self.say(f"{self.name(event.seat)} {how} ({event.penalty} pts)", True)
             b.sizes[event.seat] = 0
             b.out[event.seat] = True
-            b.points[event.seat] = event.penalty
+            b.points[event.seat] += event.penalty  # on top of the match total
         elif isinstance(event, TurnMissed):
             self.say(f"{self.name(event.seat)} missed a turn", True)
         elif isinstance(event, DeckReshuffled):

@@ -32,13 +32,14 @@ class PointerMixin:
     player: EventPlayer
     dialog: DeclareDialog | None
     result: ResultPanel | None
-    demo: bool
     mouse: tuple[int, int]
     _legal_targets: list[str]
 
     if TYPE_CHECKING:
         @property
         def seat(self) -> int | None: ...
+        @property
+        def spectator(self) -> bool: ...
         @property
         def idle(self) -> bool: ...
         def say(self, text: str, bad: bool = False, seconds: float = 2.5) -> None: ...
@@ -72,7 +73,7 @@ class PointerMixin:
                 self.board.layout_hand()
 
     def _can_touch(self) -> bool:
-        return not self.demo and self.dialog is None and self.result is None
+        return not self.spectator and self.dialog is None and self.result is None
 
     def _press(self, pos: tuple[int, int]) -> None:
         if self.result is not None:
@@ -87,7 +88,7 @@ class PointerMixin:
             if answer is not None:
                 self._dialog_answer(answer)
             return
-        if self.demo:
+        if self.spectator:
             return
         for name, button in self.board.buttons.items():
             if button.rect.collidepoint(pos):

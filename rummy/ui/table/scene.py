@@ -4,6 +4,12 @@ Frame by frame: pointer and keys become actions that the engine checks (an illeg
 glides back with the engine's reason); the engine's events are animated one by one; once
 they have all landed the board is laid out again from the view; then, if a bot is to
 move, its move is fetched from the worker thread it thought on.
+
+Deals are played inside a match (the variant's ``match_format``; the engine's
+:mod:`rummy.model.match` decides what follows a deal): after each deal the result panel
+shows the match's standing; when the match is over, its winner, with Menu / New match.
+If the human is knocked out of a pool, the others play the rest of the match out at a
+faster pace while the human watches (Esc or Menu leaves at any time).
 """
 
 from __future__ import annotations
@@ -16,12 +22,12 @@ import pygame
 
 from rummy.model import Card, Discard, Draw, Drop, Finish, Timeout
 from rummy.model.events import DealScored
-from rummy.session import Game
+from rummy.session import Game, MatchGame
 from rummy.ui.scene import Scene
 
 from .anim import Flights
 from .board import Board
-from .dialogs import DeclareDialog, ResultPanel
+from .dialogs import DeclareDialog, ResultPanel, Standing
 from .drag import Drag
 from .driver import TableDriver
 from .hand import HandModel
@@ -32,6 +38,7 @@ from .pointer import PointerMixin
 from .sprites import GOLD, INK, RED, CardArt, TextCache
 
 if TYPE_CHECKING:
+    from rummy.model.match import MatchState
     from rummy.ui.app import App
     from rummy.ui.settings import GameConfig
 
@@ -42,7 +49,7 @@ KEY_ACTIONS = {pygame.K_s: "sort", pygame.K_g: "group", pygame.K_d: "discard",
 class TableScene(PointerMixin, Scene):
     """See the package docstring for the constructor's arguments."""
 
-    def __init__(self, app: App, config: GameConfig, *, game: Game | None = None,
+    def __init__(self, app: App, config: GameConfig, *, game: Game | MatchGame | None = None,
                  deals: int | None = None, quit_when_done: bool | None = None,
                  speed: float | None = None) -> None:
         super().__init__(app)
@@ -67,37 +74,55 @@ class TableScene(PointerMixin, Scene):
         self.message_left = 0.0
         self.hint_job: Future[Any] | None = None
         self.drop_armed = 0.0
+        self.watching = False
+        """The human is out of the match (a pool) and watches the others play it out."""
+        self.auto_next = False
+        """The result panel moves on by itself (a demo, a deal limit, watching)."""
         self.totals: list[int] = []
+        """Each deal seat's match total when the deal began (then after it was scored)."""
         self.size = app.size
-        self._start_deal(game)
+        self._start_match(game)
 
-    # -- deals
+    # -- matches and deals
 
-    def _start_deal(self, game: Game | None = None) -> None:
+    @property
+    def spectator(self) -> bool:
+        """Nobody at this table is played by the mouse: a demo, or the human is out."""
+        return self.demo or self.watching
+
+    @property
+    def play_speed(self) -> float:
+        return self.speed * 3 if self.watching and not self.demo else self.speed
+
+    def _start_match(self, game: Game | MatchGame | None = None) -> None:
         c = self.config
         seed = None if self.seed is None else self.seed + self.deals_done
-        self.driver = TableDriver.new(c.variant_id, dict(c.options), c.players, c.opponents,
-                                      seed, c.human_seat, game=game)
-        game = self.driver.game
-        if game.variant.family != "declare":
-            self.driver.close()
+        driver = TableDriver.new(c.variant_id, dict(c.options), c.players, c.opponents,
+                                 seed, c.human_seat, game=game)
+        if driver.game.variant.family != "declare":
+            driver.close()
             raise ValueError(f"the table plays the declare family (Indian rummy) only,"
-                             f" not {game.variant.family!r} yet")
-        view = self.driver.view
-        if len(self.totals) != game.players:
-            self.totals = [0] * game.players
-        names = []
-        for seat in range(game.players):
-            if seat == c.human_seat:
-                names.append("You")
-            else:
-                names.append(f"{self.driver.bots[seat].name.capitalize()} {seat + 1}")
+                             f" not {driver.game.variant.family!r} yet")
+        self.watching = driver.human is not None and driver.human_seat is None
+        self._start_deal(driver)
+
+    def _start_deal(self, driver: TableDriver) -> None:
+        self.driver = driver
+        game = driver.game
+        view = driver.view
+        match = driver.match
+        self.names = driver.match_names()
+        """Every match seat's name (the board's ``names`` are the deal's seats)."""
+        names = [self.names[seat] for seat in driver.seats]
+        self.totals = driver.deal_values(match.totals)
         self.hand = HandModel(game.variant, view.wild_joker)
         self.board = Board(self.art, self.text, self.hand, names, game.players,
-                           self.driver.viewer, interactive=not self.demo)
+                           driver.viewer, interactive=not self.spectator)
         self.board.points = list(self.totals)
+        self.board.match_line, self.board.gone = self._match_hud(match)
         self.board.closed_size = view.closed_size + view.open_size + (view.wild_joker is not None)
-        self.player = EventPlayer(self.board, self.flights, self._sound, self.say, self.speed)
+        self.player = EventPlayer(self.board, self.flights, self._sound, self.say,
+                                  self.play_speed)
         self.player.on_turn = self._turn_began
         self.player.on_result = self._deal_over
         self.flights.items.clear()
@@ -110,15 +135,43 @@ class TableScene(PointerMixin, Scene):
         self.board.hidden = set(self.hand.cards)
         self._refresh_buttons()
 
+    def _match_hud(self, match: MatchState) -> tuple[str, list[str]]:
+        """The felt's match line ("Pool 101 · deal 3") and the seats out of the match."""
+        st = Standing.of(match, self.names)
+        number = self.driver.deal_no + 1
+        if st.limit is not None:
+            line = f"Pool {st.limit} · deal {number}"
+        elif st.deals is not None and st.deals > 1:
+            line = f"Deal {number} of {st.deals}"
+        else:
+            line = ""
+        gone = [f"{name}: out ({total})" for name, total, out
+                in zip(st.names, st.totals, st.out, strict=True) if out]
+        return line, gone
+
     def _deal_over(self, event: DealScored) -> None:
         r = event.result
-        self.totals = [t + p for t, p in zip(self.totals, r.points, strict=True)]
+        match = self.driver.match
+        self.totals = self.driver.deal_values(match.totals)
         self.board.points = list(self.totals)
         self.deals_done += 1
+        standing = Standing.of(match, self.names)
+        one_deal = standing.deals == 1
+        human = self.driver.human
+        knocked_out = (human is not None and not self.watching and match.out[human]
+                       and not match.over)
+        if match.over:
+            label = "New deal" if one_deal else "New match"
+        else:
+            label = "Watch the rest" if knocked_out else "Next deal"
+        self.auto_next = (self.demo or self.deals is not None or
+                          (self.watching and not match.over))
+        self.watching = self.watching or knocked_out
         self.result = ResultPanel(r, self.board.names, self.driver.game.variant,
-                                  self.driver.view.wild_joker, self.demo)
+                                  self.driver.view.wild_joker, self.spectator,
+                                  None if one_deal else standing, label)
         self._build_dialogs()
-        self.result_wait = 4.0 / self.speed
+        self.result_wait = 4.0 / self.play_speed
         self.turn_left = None
         self.board.timer = None
 
@@ -129,8 +182,13 @@ class TableScene(PointerMixin, Scene):
         if self.done and self.demo:
             self.result_wait = 1e9  # stay on the last result
             return
-        self.driver.close()
-        self._start_deal()
+        if not self.driver.over:
+            return
+        if self.driver.match.over:
+            self.driver.close()
+            self._start_match()
+        else:
+            self._start_deal(self.driver.next_deal())
 
     @property
     def done(self) -> bool:
@@ -163,7 +221,8 @@ class TableScene(PointerMixin, Scene):
 
     @property
     def seat(self) -> int | None:
-        return self.config.human_seat
+        """The human's seat in this deal (None in a demo, or once the human is out)."""
+        return self.driver.human_seat
 
     def update(self, dt: float) -> None:
         self.flights.update(dt)
@@ -176,9 +235,12 @@ class TableScene(PointerMixin, Scene):
         if self.idle and getattr(self, "_dirty", False):
             self._dirty = False
             self.board.sync(self.driver.view)
-            self.board.points = [t + s.penalty for t, s in
-                                 zip(self.totals, self.driver.view.seats, strict=True)]
-            if self.demo:
+            if self.result is None:  # during the deal: a drop's points count already
+                self.board.points = [t + s.penalty for t, s in
+                                     zip(self.totals, self.driver.view.seats, strict=True)]
+            else:
+                self.board.points = list(self.totals)
+            if self.spectator:
                 self.hand.sort()
                 self.board.layout_hand()
             self._refresh_buttons()
@@ -188,13 +250,13 @@ class TableScene(PointerMixin, Scene):
             if self.message_left <= 0:
                 self.board.message = ""
         if self.result is not None:
-            if self.demo or self.deals is not None:
+            if self.auto_next:
                 self.result_wait -= dt
                 if self.result_wait <= 0:
                     self._next_deal()
         elif self.idle and self.dialog is None:
             self._tick_timer(dt)
-            self.driver.poll_bot(dt, 0.55 / self.speed)
+            self.driver.poll_bot(dt, 0.55 / self.play_speed)
         self._poll_hint()
         self.board.update(dt, self.drag.card if self.drag and self.drag.kind == "hand" else None)
 
@@ -278,7 +340,7 @@ class TableScene(PointerMixin, Scene):
             if key in (pygame.K_RETURN, pygame.K_SPACE, pygame.K_n):
                 self._next_deal()
             return
-        if key in KEY_ACTIONS and not self.demo:
+        if key in KEY_ACTIONS and not self.spectator:
             self.press_button(KEY_ACTIONS[key])
 
     def _leave(self) -> None:
@@ -391,7 +453,7 @@ class TableScene(PointerMixin, Scene):
             self.dialog.draw(surface, self.text)
         if self.result is not None:
             self.result.draw(surface, self.text)
-            if self.deals is not None or self.demo:
+            if self.auto_next:
                 left = max(0, int(self.result_wait + 0.99))
                 note = "" if left > 99 else f"next deal in {left}s"
                 t = self.text.get(note, lay.font_small, INK)
