@@ -535,23 +535,28 @@ def _every_face_groupable(search: _Search) -> bool:
     v, jokers = search.v, search.jokers
     reach = search.seq_min - 1
     alone = min(search.seq_min, v.set_min_size) - 1  # jokers a card without partners needs
+    # Positions held in each suit (natural faces, and wild cards able to stand as
+    # themselves), and how many distinct faces each rank has.
+    held: dict[int, int] = {}
+    for f, suit in enumerate(search.suit_of):
+        for p in search.starts[f]:
+            held[suit] = held.get(suit, 0) | 1 << p
+    for suit, spots in search.wild_at.items():
+        for p, _ in spots:
+            held[suit] = held.get(suit, 0) | 1 << p
+    ranks: dict[int, int] = {}
+    for rank, _later, _same in search.pattern:
+        ranks[rank] = ranks.get(rank, 0) + 1
+    span = (1 << (2 * reach + 1)) - 1
     demand = 0
-    for f, card in enumerate(search.faces):
-        mine = search.starts[f]
-        in_suit: set[int] = set()
-        same_rank = 0
-        for g, other in enumerate(search.faces):
-            if g == f or other.rank is None:
-                continue
-            if other.suit is card.suit:
-                in_suit.update(q for q in rank_positions(v, other.rank)
-                               if any(abs(p - q) <= reach for p in mine))
-            elif other.rank == card.rank:
-                same_rank += 1
-        in_suit.update(p for p, _ in search.wild_at.get(search.suit_of[f], ())
-                       if any(abs(p - q) <= reach for q in mine))
-        if (len(in_suit) + jokers < reach
-                and same_rank + jokers < v.set_min_size - 1):
+    for f, (rank, _later, _same) in enumerate(search.pattern):
+        own = window = 0
+        for p in search.starts[f]:
+            own |= 1 << p
+            window |= span << p >> reach  # positions p-reach .. p+reach
+        in_suit = (held[search.suit_of[f]] & window & ~own).bit_count()
+        same_rank = ranks[rank] - 1
+        if in_suit + jokers < reach and same_rank + jokers < v.set_min_size - 1:
             return False
         if not in_suit and not same_rank:
             demand += alone * len(search.copies[f])
