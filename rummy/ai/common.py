@@ -10,10 +10,10 @@
 from __future__ import annotations
 
 import dataclasses
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from typing import Any
 
-from rummy.model.actions import Action, DrawSource
+from rummy.model.actions import Action, Discard, Draw, DrawSource, Finish
 from rummy.model.cards import Card, Rank, Suit
 from rummy.model.events import CardDiscarded, CardDrawn
 from rummy.model.melds import is_joker, rank_positions, wild_rank_for
@@ -231,3 +231,28 @@ def threw_before(view: PlayerView, card: Card) -> bool:
     for ever)."""
     return any(isinstance(e, CardDiscarded) and e.seat == view.seat and e.card.face == card.face
                for e in view.history)
+
+
+def draw_choice(view: PlayerView, legal: Sequence[Action],
+                wants_open: Callable[[PlayerView], bool]) -> Action | None:
+    """The draw to make when drawing is legal: the open card when it is the only choice or
+    ``wants_open(view)`` says so (asked only when there is a choice), else the closed deck."""
+    draws = {a.source: a for a in legal if isinstance(a, Draw)}
+    open_draw = draws.get(DrawSource.OPEN)
+    if open_draw is not None and view.open_top is not None and (
+            DrawSource.CLOSED not in draws or wants_open(view)):
+        return open_draw
+    return draws.get(DrawSource.CLOSED)
+
+
+def finish_with(legal: Sequence[Action], card: Card) -> Action | None:
+    """Declare with ``card`` on the finish slot (the engine's best grouping), if legal."""
+    for a in legal:
+        if isinstance(a, Finish) and a.card == card:
+            return Finish(a.seat, card, None)
+    return None
+
+
+def discard_of(legal: Sequence[Action], card: Card) -> Action | None:
+    """The legal discard of ``card``, if any."""
+    return next((a for a in legal if isinstance(a, Discard) and a.card == card), None)

@@ -19,12 +19,20 @@ from __future__ import annotations
 import random
 from collections.abc import Sequence
 
-from rummy.model.actions import Action, Discard, Draw, DrawSource, Finish
+from rummy.model.actions import Action, Discard, Finish
 from rummy.model.cards import Card
 from rummy.model.melds import is_joker
 from rummy.model.view import PlayerView
 
-from .common import OtherFamilies, pure_run_cards, taken_from_open, threw_before
+from .common import (
+    OtherFamilies,
+    discard_of,
+    draw_choice,
+    finish_with,
+    pure_run_cards,
+    taken_from_open,
+    threw_before,
+)
 from .greedy import GreedyBot
 from .tracking import near
 
@@ -55,26 +63,20 @@ class EasyBot(OtherFamilies, GreedyBot):
         if view.family != "declare":
             return self.other_family(view, legal)
         self._start(view)
-        draws = {a.source: a for a in legal if isinstance(a, Draw)}
-        if draws:
-            open_draw = draws.get(DrawSource.OPEN)
-            if open_draw is not None and view.open_top is not None and (
-                    DrawSource.CLOSED not in draws or self._wants_open(view)):
-                return open_draw
-            if DrawSource.CLOSED in draws:
-                return draws[DrawSource.CLOSED]
+        draw = draw_choice(view, legal, self._wants_open)
+        if draw is not None:
+            return draw
         if any(isinstance(a, (Discard, Finish)) for a in legal):
             card, arrangement = self.best_discard(view, view.hand)
-            if arrangement.valid:
-                for a in legal:
-                    if isinstance(a, Finish) and a.card == card:
-                        return Finish(a.seat, card, None)
+            finish = finish_with(legal, card) if arrangement.valid else None
+            if finish is not None:
+                return finish
             card = self.loose_discard(view, view.hand) or card
             if card == taken_from_open(view):  # all else is protected: the least harm
                 card = self.tuned_fallback(view)
-            for a in legal:
-                if isinstance(a, Discard) and a.card == card:
-                    return a
+            discard = discard_of(legal, card)
+            if discard is not None:
+                return discard
         return legal[0]
 
     def _wants_open(self, view: PlayerView) -> bool:

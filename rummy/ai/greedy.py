@@ -17,12 +17,14 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from rummy.model.actions import Action, Discard, Draw, DrawSource, Finish
+from rummy.model.actions import Action, Discard, Finish
 from rummy.model.cards import Card
 from rummy.model.melds import is_joker
 from rummy.model.solver import Arrangement, best_arrangement
 from rummy.model.variant import Variant
 from rummy.model.view import PlayerView
+
+from .common import discard_of, draw_choice, finish_with
 
 _CACHE_LIMIT = 512
 
@@ -46,24 +48,15 @@ class GreedyBot:
         if not legal:
             raise ValueError("no legal action to choose from")
         self._start(view)
-        draws = {a.source: a for a in legal if isinstance(a, Draw)}
-        if draws:
-            open_draw = draws.get(DrawSource.OPEN)
-            if open_draw is not None and view.open_top is not None and (
-                    DrawSource.CLOSED not in draws or self._open_helps(view)):
-                return open_draw
-            if DrawSource.CLOSED in draws:
-                return draws[DrawSource.CLOSED]
-        let_go = [a for a in legal if isinstance(a, (Discard, Finish))]
-        if let_go:
+        draw = draw_choice(view, legal, self._open_helps)
+        if draw is not None:
+            return draw
+        if any(isinstance(a, (Discard, Finish)) for a in legal):
             card, arrangement = self.best_discard(view, view.hand)
-            if arrangement.valid:
-                for a in legal:
-                    if isinstance(a, Finish) and a.card == card:
-                        return Finish(a.seat, card, None)
-            for a in legal:
-                if isinstance(a, Discard) and a.card == card:
-                    return a
+            let_go = (finish_with(legal, card) if arrangement.valid else None) or discard_of(
+                legal, card)
+            if let_go is not None:
+                return let_go
         # Nothing the bot plans for (only drop or timeout left): take the first.
         return legal[0]
 

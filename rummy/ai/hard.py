@@ -40,6 +40,8 @@ from rummy.model.view import PlayerView
 from .common import (
     VALID_SCORE,
     HandSolver,
+    discard_of,
+    finish_with,
     hopeless_opening,
     keep_value,
     taken_from_open,
@@ -129,12 +131,9 @@ class HardBot(MediumBot):
                 return draws[DrawSource.CLOSED]
         if any(isinstance(a, (Discard, Finish)) for a in legal):
             card, finish = self.pick_discard(view, view.hand)
-            for a in legal:
-                if finish and isinstance(a, Finish) and a.card == card:
-                    return Finish(a.seat, card, None)
-            for a in legal:
-                if isinstance(a, Discard) and a.card == card:
-                    return a
+            let_go = (finish_with(legal, card) if finish else None) or discard_of(legal, card)
+            if let_go is not None:
+                return let_go
         return legal[0]
 
     def should_drop(self, view: PlayerView) -> bool:

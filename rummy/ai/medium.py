@@ -18,13 +18,22 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from rummy.model.actions import Action, Discard, Draw, DrawSource, Drop, Finish
+from rummy.model.actions import Action, Discard, Drop, Finish
 from rummy.model.cards import Card
 from rummy.model.melds import is_joker
 from rummy.model.solver import Arrangement
 from rummy.model.view import PlayerView
 
-from .common import OtherFamilies, hopeless_opening, keep_value, taken_from_open, threw_before
+from .common import (
+    OtherFamilies,
+    discard_of,
+    draw_choice,
+    finish_with,
+    hopeless_opening,
+    keep_value,
+    taken_from_open,
+    threw_before,
+)
 from .greedy import GreedyBot
 
 LINK_WEIGHT = 3
@@ -49,23 +58,15 @@ class MediumBot(OtherFamilies, GreedyBot):
         drop = next((a for a in legal if isinstance(a, Drop)), None)
         if drop is not None and self.should_drop(view):
             return drop
-        draws = {a.source: a for a in legal if isinstance(a, Draw)}
-        if draws:
-            open_draw = draws.get(DrawSource.OPEN)
-            if open_draw is not None and view.open_top is not None and (
-                    DrawSource.CLOSED not in draws or self._open_helps(view)):
-                return open_draw
-            if DrawSource.CLOSED in draws:
-                return draws[DrawSource.CLOSED]
+        draw = draw_choice(view, legal, self._open_helps)
+        if draw is not None:
+            return draw
         if any(isinstance(a, (Discard, Finish)) for a in legal):
             card, arrangement = self.tuned_discard(view, view.hand)
-            if arrangement.valid:
-                for a in legal:
-                    if isinstance(a, Finish) and a.card == card:
-                        return Finish(a.seat, card, None)
-            for a in legal:
-                if isinstance(a, Discard) and a.card == card:
-                    return a
+            let_go = (finish_with(legal, card) if arrangement.valid else None) or discard_of(
+                legal, card)
+            if let_go is not None:
+                return let_go
         return legal[0]
 
     def should_drop(self, view: PlayerView) -> bool:
