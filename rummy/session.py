@@ -49,9 +49,7 @@ class Game:
     def new(cls, variant_id_or_path: str | Path, players: int, seed: int,
             options: Mapping[str, Any] | None = None) -> Game:
         """A new deal. Raises ValueError (VariantError) for a bad variant, options or count."""
-        variant = load_variant(variant_id_or_path)
-        if options:
-            variant = variant.with_options(dict(options))
+        variant = _variant(variant_id_or_path, options)
         return cls(str(variant_id_or_path), options or {}, players, seed, variant)
 
     # -- playing
@@ -153,6 +151,12 @@ class _ReplayError(ValueError):
     pass
 
 
+def _variant(ref: str | Path, options: Mapping[str, Any] | None) -> Variant:
+    """The variant ``ref`` (an id or a path) with the player's options applied."""
+    variant = load_variant(ref)
+    return variant.with_options(dict(options)) if options else variant
+
+
 def _replay(variant: Variant, players: int, seed: int, actions: list[Action]) -> GameState:
     state = start_deal(variant, players, seed)
     for number, action in enumerate(actions, 1):
@@ -197,9 +201,7 @@ class MatchGame:
     @classmethod
     def new(cls, variant_id_or_path: str | Path, players: int, seed: int,
             options: Mapping[str, Any] | None = None) -> MatchGame:
-        variant = load_variant(variant_id_or_path)
-        if options:
-            variant = variant.with_options(dict(options))
+        variant = _variant(variant_id_or_path, options)
         return cls(str(variant_id_or_path), options or {}, players, seed, variant)
 
     @property
