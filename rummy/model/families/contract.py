@@ -31,7 +31,17 @@ from ..melds import MeldKind, MeldRules, TableMeld, lay_off, make_meld, meld_kin
 from ..scoring import RoundResult, ShownHand
 from ..variant import Variant
 from . import Phase
-from .melding import MeldState, deal, discard, draw, end_turn, hand_value, lay_cards, put
+from .melding import (
+    MeldState,
+    check_turn,
+    deal,
+    discard,
+    draw,
+    end_turn,
+    hand_value,
+    lay_cards,
+    put,
+)
 
 __all__ = ["MeldState", "apply", "check_action", "choose_dealer", "find_contract",
            "legal_actions", "start_deal"]
@@ -123,12 +133,7 @@ def _off_problem(state: MeldState, seat: int, card: Card, index: int) -> str | N
 def check_action(state: MeldState, action: Action) -> None:
     """Raise IllegalMoveError with a short reason if ``action`` is not allowed now."""
     seat = action.seat
-    if state.is_over:
-        raise IllegalMoveError("the round is over")
-    if not 0 <= seat < state.players:
-        raise IllegalMoveError("there is no such seat")
-    if seat != state.turn:
-        raise IllegalMoveError("not your turn")
+    check_turn(state, seat)
     drawing = state.phase is Phase.DRAW
     hand = state.hands[seat]
     if isinstance(action, Draw):

@@ -15,7 +15,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass, replace
 from typing import TypeVar
 
-from ..actions import DrawSource
+from ..actions import DrawSource, IllegalMoveError
 from ..cards import Card, make_deck, shuffled
 from ..events import CardDiscarded, CardDrawn, CardsDealt, Event, OpenCardTurned, TurnBegan
 from ..melds import MeldRules, TableMeld
@@ -74,6 +74,16 @@ class MeldState:
 
     def laid_down(self, seat: int) -> bool:
         return self.laid_at[seat] >= 0
+
+
+def check_turn(state: MeldState, seat: int) -> None:
+    """IllegalMoveError unless it is ``seat``'s turn in a round still going."""
+    if state.is_over:
+        raise IllegalMoveError("the round is over")
+    if not 0 <= seat < state.players:
+        raise IllegalMoveError("there is no such seat")
+    if seat != state.turn:
+        raise IllegalMoveError("not your turn")
 
 
 def check_players(variant: Variant, players: int) -> None:

@@ -36,6 +36,7 @@ from ..variant import DeckExhaust, Variant
 from . import Phase
 from .melding import (
     MeldState,
+    check_turn,
     deal,
     discard,
     draw,
@@ -99,12 +100,7 @@ def legal_actions(state: MeldState, seat: int) -> list[Action]:
 def check_action(state: MeldState, action: Action) -> None:
     """Raise IllegalMoveError with a short reason if ``action`` is not allowed now."""
     seat = action.seat
-    if state.is_over:
-        raise IllegalMoveError("the round is over")
-    if not 0 <= seat < state.players:
-        raise IllegalMoveError("there is no such seat")
-    if seat != state.turn:
-        raise IllegalMoveError("not your turn")
+    check_turn(state, seat)
     drawing = state.phase is Phase.DRAW
     hand = state.hands[seat]
     if isinstance(action, Draw):
