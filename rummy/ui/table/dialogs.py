@@ -68,7 +68,27 @@ def _frame(size: tuple[int, int], rect: pygame.Rect) -> pygame.Surface:
     return surf
 
 
-class DeclareDialog:
+class _Overlay:
+    """A pre-rendered panel (built at each layout) with buttons drawn live over it."""
+
+    surface: pygame.Surface | None
+    buttons: dict[str, TableButton]
+    font: int
+
+    def click(self, pos: tuple[int, int]) -> str | None:
+        for name, b in self.buttons.items():
+            if b.hit(pos):
+                return name
+        return None
+
+    def draw(self, surface: pygame.Surface, text: TextCache) -> None:
+        if self.surface is not None:
+            surface.blit(self.surface, (0, 0))
+        for b in self.buttons.values():
+            draw_button(surface, text, b, self.font)
+
+
+class DeclareDialog(_Overlay):
     """"Declare with these groups?" with the groups as they stand and Confirm / Cancel."""
 
     def __init__(self, card: Card, groups: tuple[tuple[Card, ...], ...]) -> None:
@@ -109,19 +129,6 @@ class DeclareDialog:
         self.buttons = {"confirm": TableButton("Declare", ok),
                         "cancel": TableButton("Cancel", cancel)}
         self.font = font
-
-    def click(self, pos: tuple[int, int]) -> str | None:
-        for name, b in self.buttons.items():
-            if b.hit(pos):
-                return name
-        return None
-
-    def draw(self, surface: pygame.Surface, text: TextCache) -> None:
-        if self.surface is not None:
-            surface.blit(self.surface, (0, 0))
-        for b in self.buttons.values():
-            draw_button(surface, text, b, self.font)
-
 
 @dataclass(frozen=True)
 class Standing:
@@ -164,7 +171,7 @@ class Standing:
         return text
 
 
-class ResultPanel:
+class ResultPanel(_Overlay):
     """Every hand shown grouped and labelled, the points, the winner; Next deal / Menu.
 
     With a ``standing`` (a match longer than one deal) the match's standing is shown under
@@ -275,14 +282,3 @@ class ResultPanel:
             surf.blit(piece_surf, (cx, y))
             cx += piece_surf.get_width() + gap
 
-    def click(self, pos: tuple[int, int]) -> str | None:
-        for name, b in self.buttons.items():
-            if b.hit(pos):
-                return name
-        return None
-
-    def draw(self, surface: pygame.Surface, text: TextCache) -> None:
-        if self.surface is not None:
-            surface.blit(self.surface, (0, 0))
-        for b in self.buttons.values():
-            draw_button(surface, text, b, self.font)
