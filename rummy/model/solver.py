@@ -4,12 +4,14 @@ How it works. Jokers (printed, and wild-rank cards not standing as themselves) a
 interchangeable and score 0, so the search tracks only how many are left. It walks the
 natural cards in a fixed order (rank, then suit) and decides for the first card left: it
 stays loose, or it starts a set or a sequence with later cards and jokers. The cards left
-are one packed integer (a few bits of count per distinct face, so the two 6S of two packs
-are one field), and a group's cards are taken with one subtraction.
+are one packed integer with a field of a few bits per face of the pack (so the two 6S of
+two packs are one field), and a group's cards are taken with one subtraction.
 
-Each card's possible groups are *templates* built once per hand (sequence shapes are
-shared between hands in a module cache, since they depend only on ranks and jokers).
-Results are memoised on (cards left, jokers left, wild cards still free to stand as
+Each card's possible groups are *templates*, their cards as offsets from the card. They
+depend only on its rank, the hand's later cards of its suit and rank within reach, the
+wild cards a pure sequence through it could use and the number of jokers, not on the rest
+of the hand, so a module-wide cache shares them between hands. Faces that no group can
+use are left out of the count. Results are memoised on (cards left, jokers left, wild cards still free to stand as
 themselves) and are small tables from *flags* to the most points covered:
 
 - ``s``: sequences made so far (capped at ``min_sequences``);
@@ -35,7 +37,7 @@ lowest count; the three scoring cases of RULES.md are read off its table.
 
 from __future__ import annotations
 
-from collections.abc import Iterable
+from collections.abc import Callable, Iterable
 from dataclasses import dataclass
 from typing import NamedTuple
 
@@ -100,7 +102,7 @@ _TRANSITIONS: dict[tuple[int, bool], tuple[tuple[int, ...], ...]] = {}
 
 class _Meld(NamedTuple):
     kind: int
-    naturals: tuple[int, ...]   # faces (indices into the search's faces)
+    naturals: tuple[int, ...]   # faces (see _face_index)
     wilds: tuple[int, ...]      # wild cards standing as themselves
     jokers: int                 # jokers standing in
     points: int
@@ -108,7 +110,7 @@ class _Meld(NamedTuple):
 
     @classmethod
     def placed(cls, group: _Group, f: int) -> _Meld:
-        """A template's group, its faces counted from ``f`` made absolute."""
+        """A template's group (faces as offsets from its first face) placed at face ``f``."""
         kind, offsets, wilds, jokers, points, layout = group
         return cls(kind, tuple(f + o for o in offsets), wilds, jokers, points, layout)
 
@@ -123,88 +125,187 @@ _Group = tuple[int, tuple[int, ...], tuple[int, ...], int, int, tuple[int, ...]]
 # the group type, points covered, the group). "Faces used" is in the packed-count form.
 _Template = tuple[int, int, int, int, int, _Group]
 
-_FIELD = 3  # bits per distinct face: a count of 0-3 copies, and a guard bit above it
-_GUARDS = [sum(4 << (_FIELD * f) for f in range(n)) for n in range(64)]
+# The cards left are one packed integer with a field of _FIELD bits per face of the pack,
+# rank-major: face (rank - 1) * 4 + suit (spades 0 ... clubs 3). A field holds a count
+# of 0-3 copies and a guard bit above it, so a group's cards are taken with one
+# subtraction and a missing card shows as a borrowed guard bit.
+_FIELD = 3
+_FACES = 52
+_GUARD = sum(4 << (_FIELD * f) for f in range(_FACES))
 _SUIT_INDEX = {s: 4 - s.toss_order for s in Suit}
 
 
+def _face_index(rank: int, suit: int) -> int:
+    return (rank - 1) * 4 + suit
+
+
 def _rules_key(variant: Variant) -> tuple[object, ...]:
-    """The variant's rules that shape groups, in plain ints and strings (so the pattern
+    """The variant's rules that shape groups, in plain ints and strings (so the template
     cache keyed on it stays out of the cyclic GC's way)."""
     return (variant.sequence_min_length, variant.pure_min_length, variant.set_min_size,
             variant.set_max_size, variant.ace.value, tuple(p for _, p in variant.card_points))
+
+
 _LOOSE_OPTION: _Template = (1, 0, 0, _LOOSE, 0, (_LOOSE, (), (), 0, 0, ()))
-# Module-wide cache of the sequences a card can start, by shape (see _Search._suit_shapes).
-_SHAPES: dict[tuple[object, ...], tuple[_Template, ...]] = {}
-_SHAPES_MAX = 50_000
+# Module-wide cache of a face's templates (see _Search.options).
+_OPTIONS: dict[tuple[object, ...], tuple[_Template, ...]] = {}
+_OPTIONS_MAX = 50_000
+_RULES_IDS: dict[tuple[object, ...], int] = {}
+
+
+class _Rules(NamedTuple):
+    """What the search reads from a variant, worked out once per variant object."""
+
+    key: tuple[object, ...]
+    id: int
+    seq_min: int
+    pml: int
+    set_min: int
+    set_max: int
+    points: tuple[int, ...]                # by rank (index 1-13)
+    positions: tuple[tuple[int, ...], ...]  # places in a sequence, by rank
+    counting: tuple[tuple[int, ...], ...]  # flag transitions of the two passes
+    exact: tuple[tuple[int, ...], ...]
+
+
+_RULES: dict[int, tuple[Variant, _Rules]] = {}  # id(variant) -> (variant, its rules)
+
+
+def _rules_for(variant: Variant) -> _Rules:
+    hit = _RULES.get(id(variant))
+    if hit is not None and hit[0] is variant:
+        return hit[1]
+    key = _rules_key(variant)
+    ms = variant.min_sequences
+    for exact in (False, True):
+        if (ms, exact) not in _TRANSITIONS:
+            _TRANSITIONS[ms, exact] = _make_transitions(ms, exact)
+    points = variant.rank_points
+    rules = _Rules(key, _RULES_IDS.setdefault(key, len(_RULES_IDS)),
+                   variant.sequence_min_length, variant.pure_min_length,
+                   variant.set_min_size, variant.set_max_size,
+                   (0, *(points[r] for r in Rank)),
+                   ((), *(rank_positions(variant, r) for r in Rank)),
+                   _TRANSITIONS[ms, False], _TRANSITIONS[ms, True])
+    if len(_RULES) > 64:
+        _RULES.clear()
+    _RULES[id(variant)] = (variant, rules)
+    return rules
+
+
+def _reachable(ranks: int, starts: tuple[int, ...], jokers: int) -> int:
+    """The later ranks (bits 2-13 of ``ranks``) a sequence starting at ``starts`` could
+    reach: going away from the start, a rank past more than ``jokers`` missing places
+    can be in no sequence with it. Templates depend on these ranks only, so the cache
+    hits more often."""
+    out = 0
+    for start in starts:
+        if start != 14:
+            above = ranks >> (start + 1) << (start + 1) & 0x3FFC
+            missing = ~above & (0x3FFC >> (start + 1) << (start + 1))
+            for _ in range(jokers):
+                missing &= missing - 1  # the jokers fill the nearest gaps
+            out |= above & ((missing & -missing) - 1) if missing else above
+        else:  # an ace high: the ranks below it, going down from the king
+            gaps = 0
+            for r in range(13, 1, -1):
+                if ranks >> r & 1:
+                    out |= 1 << r
+                else:
+                    gaps += 1
+                    if gaps > jokers:
+                        break
+    return out
+
+
+def _pure_wilds(spots: list[tuple[int, int]], wmask: int, ranks: int,
+                starts: tuple[int, ...]) -> tuple[tuple[int, int], ...]:
+    """The free wild cards of a suit (``spots``: position, wild index) that a pure sequence
+    from ``starts`` could use as themselves: on the unbroken run of natural cards (bits of
+    ``ranks``) and such wild cards next to the start, or just before it. Only these shape
+    the templates, so the cache keys leave the others out."""
+    free = [(p, wi) for p, wi in spots if wmask >> wi & 1]
+    if not free:
+        return ()
+    at = 0
+    for p, _ in free:
+        at |= 1 << p
+    keep = 0
+    for start in starts:
+        step = 1 if start != 14 else -1
+        keep |= at & 1 << (start - step) if start - step >= 0 else 0
+        pos = start + step
+        while 1 <= pos <= 14 and (pos != 14 and ranks >> pos & 1 or at >> pos & 1):
+            keep |= at & 1 << pos
+            pos += step
+    return tuple((p, wi) for p, wi in free if keep >> p & 1)
 
 
 class _Search:
-    """One hand's search. The cards left are a packed integer: ``_FIELD`` bits per distinct
-    natural face holding how many copies are left, so identical cards from different
-    packs are one field and a group's cards are taken with one subtraction."""
+    """One hand's search over the packed counts of its natural cards (see ``_FIELD``):
+    identical cards from different packs share a field."""
 
     def __init__(self, variant: Variant, cards: tuple[Card, ...], wild_rank: Rank | None):
+        rules = self.rules = _rules_for(variant)
         self.v = variant
         self.exact = False
-        self.printed = [c for c in cards if c.rank is None]
-        self.wild = [c for c in cards if c.rank is not None and c.rank == wild_rank]
+        self.seq_min, self.pml = rules.seq_min, rules.pml
+        self.tr = self.counting_tr = rules.counting
+        self.exact_tr = rules.exact
+        printed: list[Card] = []
+        wild: list[Card] = []
+        keyed: list[tuple[int, int, Card]] = []
+        for c in cards:
+            r = c.rank
+            if r is None:
+                printed.append(c)
+            elif r == wild_rank:
+                wild.append(c)
+            else:
+                assert c.suit is not None
+                keyed.append((_face_index(r, _SUIT_INDEX[c.suit]), c.copy, c))
         # Natural cards by rank first, identical faces together (one field each). Sequences
         # then start at their lowest card and sets at their first suit, and the memo sees
         # about 20% fewer states than with suits first.
-        keyed = sorted((int(c.rank) * 4 + _SUIT_INDEX[c.suit], c.copy, c) for c in cards
-                       if c.rank is not None and c.suit is not None and c.rank != wild_rank)
-        self.copies: list[list[Card]] = []
-        self.faces: list[Card] = []
-        self.suit_of: list[int] = []  # suit index per face (spades 0 ... clubs 3)
-        last = -1
-        for face_key, _copy, c in keyed:
-            if face_key != last:
-                self.copies.append([])
-                self.faces.append(c)
-                self.suit_of.append(face_key & 3)
-                last = face_key
-            self.copies[-1].append(c)
-        points = variant.rank_points
-        self.pts = [points[c.rank] for c in self.faces if c.rank is not None]
-        self.total = sum(p * len(g) for p, g in zip(self.pts, self.copies, strict=True))
-        self.start = sum(len(g) << (_FIELD * f) for f, g in enumerate(self.copies))
-        self.guard = _GUARDS[len(self.faces)]
-        self.seq_min = variant.sequence_min_length
-        self.pml = variant.pure_min_length
-        self.jokers = len(self.printed) + len(self.wild)
-        self.all_wild = (1 << len(self.wild)) - 1
-        ms = variant.min_sequences
-        for exact in (False, True):
-            if (ms, exact) not in _TRANSITIONS:
-                _TRANSITIONS[ms, exact] = _make_transitions(ms, exact)
-        self.tr = _TRANSITIONS[ms, False]
+        keyed.sort()
+        self.printed, self.wild = printed, wild
+        self.copies: dict[int, list[Card]] = {}  # face -> its cards in the hand
+        self.ids: list[int] = []                 # the faces present, in order
+        # Ranks held per suit and suits held per rank (bit masks), for the templates;
+        # positions held per suit, natural or a wild card able to stand as itself, for the
+        # quick tests before the search.
+        self.suit_ranks = [0, 0, 0, 0]
+        self.rank_suits = [0] * 14
+        held = [0, 0, 0, 0]
+        rank_pts, rank_pos = rules.points, rules.positions
+        total = start = 0
+        for face, _copy, c in keyed:
+            group = self.copies.get(face)
+            if group is None:
+                self.copies[face] = [c]
+                self.ids.append(face)
+                rank, suit = (face >> 2) + 1, face & 3
+                self.suit_ranks[suit] |= 1 << rank
+                self.rank_suits[rank] |= 1 << suit
+                for p in rank_pos[rank]:
+                    held[suit] |= 1 << p
+            else:
+                group.append(c)
+            total += rank_pts[(face >> 2) + 1]
+            start += 1 << (_FIELD * face)
+        self.total, self.start = total, start
+        self.jokers = len(printed) + len(wild)
+        self.all_wild = (1 << len(wild)) - 1
+        self.count_start = start  # what the counting table starts from (see solve)
         # Wild cards able to stand as themselves: suit -> [(position, wild index)].
         self.wild_at: dict[int, list[tuple[int, int]]] = {}
-        for wi, c in enumerate(self.wild):
+        for wi, c in enumerate(wild):
             assert c.rank is not None and c.suit is not None
-            for pos in rank_positions(variant, c.rank):
+            for pos in rank_pos[c.rank]:
                 self.wild_at.setdefault(_SUIT_INDEX[c.suit], []).append((pos, wi))
-        self.starts = [rank_positions(variant, c.rank) for c in self.faces if c.rank is not None]
-        # Plain ints and strings only: the cache below then stays out of the cyclic GC's way.
-        self.rules_key = _rules_key(variant)
-        # What a face's groups depend on: its rank, the ranks after it in its suit, and
-        # where the later faces of its rank are (as offsets). Built from the back.
-        pattern: list[tuple[int, tuple[tuple[int, int], ...], tuple[int, ...]]] = []
-        by_suit: dict[int, list[tuple[int, int]]] = {}
-        by_rank: dict[int, list[int]] = {}
-        for f in range(len(self.faces) - 1, -1, -1):
-            card = self.faces[f]
-            rank = int(card.rank) if card.rank is not None else 0
-            suit_later = by_suit.setdefault(self.suit_of[f], [])
-            rank_later = by_rank.setdefault(rank, [])
-            pattern.append((rank, tuple((r, g - f) for r, g in reversed(suit_later)),
-                            tuple(g - f for g in reversed(rank_later))))
-            suit_later.append((rank, f))
-            rank_later.append(f)
-        pattern.reverse()
-        self.pattern = pattern
-        self.templates: dict[tuple[int, int], tuple[_Template, ...]] = {}
+                held[_SUIT_INDEX[c.suit]] |= 1 << pos
+        self.held = held
+        self.templates: dict[int, tuple[_Template, ...]] = {}  # (f << 16 | wild mask) ->
         self.memo: dict[int, dict[int, int]] = {}
         self.joker_group = False
 
@@ -212,87 +313,76 @@ class _Search:
         """Counting (cards may stay loose; flags ``s`` and ``q``) or the exact pass (every
         card grouped; every flag). The group templates serve both."""
         self.exact = exact
-        self.tr = _TRANSITIONS[self.v.min_sequences, exact]
+        self.tr = self.exact_tr if exact else self.counting_tr
         self.memo = {}
 
     # -- the ways the first face left can be used ---------------------------------------
     def options(self, f: int, wmask: int) -> tuple[_Template, ...]:
         """Every way face ``f`` can be used when it is the first face left: loose first (the
-        exact pass skips it), then its groups with later faces, all assumed present, sorted
-        by jokers taken. Faces are offsets from ``f``, and callers shift the counts down by
-        ``f``'s field, so a template never depends on where ``f`` sits in the hand."""
-        key = (f, wmask)
-        cached = self.templates.get(key)
-        if cached is not None:
-            return cached
-        groups: list[_Template] = []
-        self._sets(f, groups)
-        later = self.pattern[f][1]
-        for _used, taken, wused, kind, gain, group in self._suit_shapes(f, wmask):
-            offsets = tuple(0 if i == 0 else later[i - 1][1] for i in group[1])
-            used = 0
-            for o in offsets:
-                used |= 1 << _FIELD * o
-            groups.append((used, taken, wused, kind, gain,
-                           (kind, offsets, group[2], group[3], group[4], group[5])))
-        groups.sort(key=lambda t: t[1])  # by jokers taken: callers stop early
-        found = self.templates[key] = (_LOOSE_OPTION, *groups)
-        return found
+        exact pass skips it), then its groups with later faces of the hand (assumed still
+        there), sorted by jokers taken. Faces are offsets from ``f`` (a later rank of the
+        suit is 4 fields on per rank, a later suit of the rank 1 per suit), and callers
+        shift the cards left down by ``f``'s field.
 
-    def _suit_shapes(self, f: int, wmask: int) -> tuple[_Template, ...]:
-        """Sequences that face ``f`` starts with later faces of its suit, members named by
-        their place among those faces (0 is ``f``). They depend only on ranks, jokers and
-        wild cards, which recur from hand to hand: a module-wide cache keeps them."""
-        card = self.faces[f]
-        assert card.rank is not None
-        spots = self.wild_at.get(self.suit_of[f])
-        wild_here = tuple((p, wi) for p, wi in spots if wmask >> wi & 1) if spots else ()
-        later_ranks = tuple(r for r, _ in self.pattern[f][1])
-        key = (self.rules_key, int(card.rank), later_ranks, wild_here, self.jokers)
-        found = _SHAPES.get(key)
+        So they depend only on the rank, the later ranks of its suit and later suits of
+        its rank in the hand (relative), the wild cards free in its suit and the jokers,
+        not on the suit, and recur from hand to hand: a module-wide cache keeps them."""
+        found = self.templates.get(f << 16 | wmask)
+        if found is not None:
+            return found
+        rank, suit = (f >> 2) + 1, f & 3
+        spots = self.wild_at.get(suit)
+        wild_here = _pure_wilds(spots, wmask, self.suit_ranks[suit],
+                                self.rules.positions[rank]) if spots else ()
+        later_ranks = _reachable(self.suit_ranks[suit], self.rules.positions[rank],
+                                 self.jokers)
+        later_suits = self.rank_suits[rank] >> (suit + 1)  # bit 0: the next suit
+        key = (self.rules.id, rank, later_ranks, later_suits, wild_here, self.jokers)
+        found = _OPTIONS.get(key)
         if found is None:
-            if len(_SHAPES) > _SHAPES_MAX:
-                _SHAPES.clear()
-            by_pos = {rank: i for i, rank in enumerate(later_ranks, start=1)}
-            points = self.v.rank_points
-            pts = [points[card.rank]] + [points[Rank(r)] for r in later_ranks]
-            shapes: list[_Template] = []
-            for start in self.starts[f]:
-                self._pure(start, by_pos, pts, dict(wild_here), shapes)
+            if len(_OPTIONS) > _OPTIONS_MAX:
+                _OPTIONS.clear()
+            groups: list[_Template] = []
+            self._sets(rank, later_suits, groups)
+            by_pos = {r: (r - rank) * 4 for r in range(rank + 1, 14) if later_ranks >> r & 1}
+            for start in self.rules.positions[rank]:
+                self._pure(rank, start, by_pos, dict(wild_here), groups)
                 if self.jokers:
-                    self._impure(start, by_pos, pts, shapes)
-            found = _SHAPES[key] = tuple(shapes)
+                    self._impure(rank, start, by_pos, groups)
+            groups.sort(key=lambda t: t[1])  # by jokers taken: callers stop early
+            found = _OPTIONS[key] = (_LOOSE_OPTION, *groups)
+        self.templates[f << 16 | wmask] = found
         return found
 
-    def _group(self, kind: int, offsets: tuple[int, ...], pts: list[int],
-               wilds: tuple[int, ...], need: int, layout: tuple[int, ...]) -> _Template:
-        used = 0
-        gain = 0
-        for o in offsets:
+    def _group(self, rank: int, kind: int, faces: tuple[int, ...], wilds: tuple[int, ...],
+               need: int, layout: tuple[int, ...]) -> _Template:
+        """A template: ``faces`` are offsets from a face of ``rank``."""
+        used = gain = 0
+        pts = self.rules.points
+        for o in faces:
             used |= 1 << _FIELD * o
-            gain += pts[o]
+            gain += pts[rank + (o >> 2)]
         wused = 0
         for wi in wilds:
             wused |= 1 << wi
         # A wild card standing as itself is one fewer joker to go round.
         taken = need + len(wilds)
-        return (used, taken, wused, kind, gain, (kind, offsets, wilds, need, gain, layout))
+        return (used, taken, wused, kind, gain, (kind, faces, wilds, need, gain, layout))
 
-    def _sets(self, f: int, opts: list[_Template]) -> None:
-        v = self.v
-        members = self.pattern[f][2]
-        pts = [self.pts[f]] * (max(members, default=0) + 1)  # one rank: the same points
+    def _sets(self, rank: int, later_suits: int, opts: list[_Template]) -> None:
+        rules = self.rules
+        members = [b + 1 for b in range(3) if later_suits >> b & 1]
         for bits in range(1, 1 << len(members)):
             chosen = tuple(members[b] for b in range(len(members)) if bits >> b & 1)
             n = 1 + len(chosen)
-            need = max(v.set_min_size - n, 0)
-            if need > self.jokers or n + need > v.set_max_size:
+            need = max(rules.set_min - n, 0)
+            if need > self.jokers or n + need > rules.set_max:
                 continue
-            kind = _SET_ROOM if n + need < v.set_max_size else _SET_FULL
-            opts.append(self._group(kind, (0, *chosen), pts, (), need, ()))
+            kind = _SET_ROOM if n + need < rules.set_max else _SET_FULL
+            opts.append(self._group(rank, kind, (0, *chosen), (), need, ()))
 
-    def _pure(self, start: int, by_pos: dict[int, int], pts: list[int],
-              wild_here: dict[int, int], opts: list[_Template]) -> None:
+    def _pure(self, rank: int, start: int, by_pos: dict[int, int], wild_here: dict[int, int],
+              opts: list[_Template]) -> None:
         step = 1 if start != 14 else -1
         # Wild cards standing as themselves may also sit on the far side of the start.
         lows = [start]
@@ -317,17 +407,17 @@ class _Search:
                 layout.append(pos)
                 if len(layout) >= self.seq_min and len(used_w) <= self.jokers:
                     kind = _PURE_Q if len(layout) >= self.pml else _PURE
-                    opts.append(self._group(kind, tuple(faces), pts, tuple(used_w), 0,
+                    opts.append(self._group(rank, kind, tuple(faces), tuple(used_w), 0,
                                             tuple(sorted(layout))))
 
-    def _impure(self, start: int, by_pos: dict[int, int], pts: list[int],
+    def _impure(self, rank: int, start: int, by_pos: dict[int, int],
                 opts: list[_Template]) -> None:
         seq_min, jokers = self.seq_min, self.jokers
         if start == 14:
-            cands = sorted((14 - p, o) for p, o in by_pos.items())
+            cands = sorted((14 - p, g) for p, g in by_pos.items())
         else:
-            cands = sorted((p - start, o) for p, o in by_pos.items() if p > start)
-        # cands: (distance from the start, face offset), nearest first.
+            cands = sorted((p - start, g) for p, g in by_pos.items() if p > start)
+        # cands: (distance from the start, face), nearest first.
 
         def walk(idx: int, last: int, chosen: tuple[int, ...], dists: tuple[int, ...]) -> None:
             n = 1 + len(chosen)
@@ -340,55 +430,70 @@ class _Search:
                     layout = tuple(sorted(14 - d for d in (0, *dists)))
                 else:
                     layout = tuple(start + d for d in (0, *dists))
-                opts.append(self._group(_IMPURE, (0, *chosen), pts, (), need, layout))
+                opts.append(self._group(rank, _IMPURE, (0, *chosen), (), need, layout))
             for j in range(idx, len(cands)):
-                dist, o = cands[j]
+                dist, g = cands[j]
                 if dist - last - 1 + (span - n) > jokers or dist + 1 > MAX_SEQUENCE_LENGTH:
                     break
-                walk(j + 1, dist, (*chosen, o), (*dists, dist))
+                walk(j + 1, dist, (*chosen, g), (*dists, dist))
 
         walk(0, 0, (), ())
 
-    # -- the memoised table --------------------------------------------------------------
+    # -- the memoised table (counting) ---------------------------------------------------
     def table(self, state: int, jokers: int, wmask: int) -> dict[int, int]:
-        # One int as the memo key: packed counts, jokers left, wild cards still free.
-        memo = self.memo
+        """Flags -> the most points covered, for the cards left ``state`` with ``jokers``
+        and the wild cards ``wmask`` still free (counting: loose cards allowed)."""
         key = state << 20 | jokers << 12 | wmask
-        hit = memo.get(key)
-        if hit is not None:
-            return hit
-        out: dict[int, int] = {}
-        if state == 0:
-            out[(1 << 6) if jokers and self.exact else 0] = 0
-            if jokers >= self.seq_min:
-                out[self.tr[_JOKERS][0]] = 0
-        else:
+        hit = self.memo.get(key)
+        return hit if hit is not None else self._counter()(state, jokers, wmask, key)
+
+    def _counter(self) -> Callable[[int, int, int, int], dict[int, int]]:
+        """The counting recursion, as a closure over its constants (the hottest loop)."""
+        memo, templates, options = self.memo, self.templates, self.options
+        tr, seq_min = self.tr, self.seq_min
+        joker_key = tr[_JOKERS][0]
+        guard = _GUARD
+
+        def table(state: int, jokers: int, wmask: int, key: int) -> dict[int, int]:
+            if state == 0:
+                out = {0: 0}
+                if jokers >= seq_min:
+                    out[joker_key] = 0
+                memo[key] = out
+                return out
             f = ((state & -state).bit_length() - 1) // _FIELD
             shift = _FIELD * f
             rel = state >> shift  # face f's field is now the lowest
-            guard = self.guard >> shift
             with_guard = rel | guard
-            tr = self.tr
-            opts = self.options(f, wmask)
-            for n in range(1 if self.exact else 0, len(opts)):
-                used, need, wused, kind, gain, _meld = opts[n]
+            opts = templates.get(f << 16 | wmask) or options(f, wmask)
+            # Loose first: it takes nothing but the card and changes no flag.
+            sub_state = state - (1 << shift)
+            sub_key = sub_state << 20 | jokers << 12 | wmask
+            sub = memo.get(sub_key)
+            if sub is None:
+                sub = table(sub_state, jokers, wmask, sub_key)
+            out = dict(sub)
+            for used, need, wused, kind, gain, _meld in opts[1:]:
                 if need > jokers:
                     break  # templates are sorted by jokers taken
                 if (with_guard - used) & guard != guard:
                     continue
                 sub_state = (rel - used) << shift
                 sub_jokers, sub_wild = jokers - need, wmask & ~wused
-                sub = memo.get(sub_state << 20 | sub_jokers << 12 | sub_wild)
+                sub_key = sub_state << 20 | sub_jokers << 12 | sub_wild
+                sub = memo.get(sub_key)
                 if sub is None:
-                    sub = self.table(sub_state, sub_jokers, sub_wild)
+                    sub = table(sub_state, sub_jokers, sub_wild, sub_key)
                 row = tr[kind]
                 for k, cov in sub.items():
                     nk = row[k]
-                    val = cov + gain
-                    if out.get(nk, -1) < val:
-                        out[nk] = val
-        memo[key] = out
-        return out
+                    cov += gain
+                    if out.get(nk, -1) < cov:
+                        out[nk] = cov
+            memo[key] = out
+            return out
+
+        return table
 
     def find_show(self) -> tuple[list[_Meld], bool] | None:
         """A valid show, if the cards make one: depth first, stopping at the first found.
@@ -397,7 +502,7 @@ class _Search:
         are remembered, so a hand with no show costs no more than the full table would.
         """
         ms, seq_min = self.v.min_sequences, self.seq_min
-        tr, failed = self.tr, set()
+        tr, failed, templates = self.tr, set(), self.templates
         joker_row = tr[_JOKERS]
 
         def leaf(jokers: int, flags: int) -> bool | None:
@@ -422,13 +527,14 @@ class _Search:
                 return None
             f = ((state & -state).bit_length() - 1) // _FIELD
             shift = _FIELD * f
-            rel, guard = state >> shift, self.guard >> shift
-            opts = self.options(f, wmask)
+            rel = state >> shift
+            with_guard = rel | _GUARD
+            opts = templates.get(f << 16 | wmask) or self.options(f, wmask)
             for n in range(1, len(opts)):
                 used, need, wused, kind, _gain, meld = opts[n]
                 if need > jokers:
                     break
-                if ((rel | guard) - used) & guard != guard:
+                if (with_guard - used) & _GUARD != _GUARD:
                     continue
                 found = find((rel - used) << shift, jokers - need, wmask & ~wused,
                              tr[kind][flags])
@@ -443,20 +549,29 @@ class _Search:
         return None if melds is None else (melds[::-1], self.joker_group)
 
     def solve(self) -> dict[int, int]:
-        return self.table(self.start, self.jokers, self.all_wild)
+        """The counting table for the whole hand (needs ``use_pass(exact=False)``).
+
+        Faces that no group can use stay loose whatever else happens, so the table
+        leaves them out (each would otherwise double the states that pass it)."""
+        linked = 0
+        for f in self.ids:
+            for option in self.options(f, self.all_wild)[1:]:
+                linked |= option[0] << _FIELD * f
+        self.count_start = self.start & linked * 7  # a face's whole field where linked
+        return self.table(self.count_start, self.jokers, self.all_wild)
 
     def rebuild(self, key: int, value: int) -> tuple[list[_Meld], bool]:
         """The groups behind an entry of the full table, and whether the jokers left over
         form a group of their own."""
-        state, jokers, wmask = self.start, self.jokers, self.all_wild
+        state, jokers, wmask = self.count_start, self.jokers, self.all_wild
         melds: list[_Meld] = []
         while state:
             f = ((state & -state).bit_length() - 1) // _FIELD
             shift = _FIELD * f
-            rel, guard = state >> shift, self.guard >> shift
+            rel = state >> shift
             opts = self.options(f, wmask)
-            for used, need, wused, kind, gain, meld in opts[1:] if self.exact else opts:
-                if need > jokers or ((rel | guard) - used) & guard != guard:
+            for used, need, wused, kind, gain, meld in opts:
+                if need > jokers or ((rel | _GUARD) - used) & _GUARD != _GUARD:
                     continue  # (rebuilding is rare: no need to stop early here)
                 sub = ((rel - used) << shift, jokers - need, wmask & ~wused)
                 row = self.tr[kind]
@@ -535,27 +650,17 @@ def _every_face_groupable(search: _Search) -> bool:
     v, jokers = search.v, search.jokers
     reach = search.seq_min - 1
     alone = min(search.seq_min, v.set_min_size) - 1  # jokers a card without partners needs
-    # Positions held in each suit (natural faces, and wild cards able to stand as
-    # themselves), and how many distinct faces each rank has.
-    held: dict[int, int] = {}
-    for f, suit in enumerate(search.suit_of):
-        for p in search.starts[f]:
-            held[suit] = held.get(suit, 0) | 1 << p
-    for suit, spots in search.wild_at.items():
-        for p, _ in spots:
-            held[suit] = held.get(suit, 0) | 1 << p
-    ranks: dict[int, int] = {}
-    for rank, _later, _same in search.pattern:
-        ranks[rank] = ranks.get(rank, 0) + 1
+    held, positions = search.held, search.rules.positions
     span = (1 << (2 * reach + 1)) - 1
     demand = 0
-    for f, (rank, _later, _same) in enumerate(search.pattern):
+    for f in search.ids:
+        rank, suit = (f >> 2) + 1, f & 3
         own = window = 0
-        for p in search.starts[f]:
+        for p in positions[rank]:
             own |= 1 << p
             window |= span << p >> reach  # positions p-reach .. p+reach
-        in_suit = (held[search.suit_of[f]] & window & ~own).bit_count()
-        same_rank = ranks[rank] - 1
+        in_suit = (held[suit] & window & ~own).bit_count()
+        same_rank = search.rank_suits[rank].bit_count() - 1
         if in_suit + jokers < reach and same_rank + jokers < v.set_min_size - 1:
             return False
         if not in_suit and not same_rank:
@@ -567,17 +672,8 @@ def _every_face_groupable(search: _Search) -> bool:
 
 def _pure_possible(search: _Search) -> bool:
     """Quick test: can any pure sequence of the qualifying length be made at all?"""
-    v = search.v
-    by_suit: dict[int, int] = {}
-    for c, suit in zip(search.faces, search.suit_of, strict=True):
-        assert c.rank is not None
-        for p in rank_positions(v, c.rank):
-            by_suit[suit] = by_suit.get(suit, 0) | 1 << p
-    for suit, spots in search.wild_at.items():
-        for p, _ in spots:
-            by_suit[suit] = by_suit.get(suit, 0) | 1 << p
     need = max(search.pml, search.seq_min)
-    for bits in by_suit.values():
+    for bits in search.held:
         run = bits
         for _ in range(need - 1):
             run &= run >> 1  # a bit survives where `need` positions in a row are held
@@ -589,7 +685,7 @@ def _pure_possible(search: _Search) -> bool:
 def _best_single_pure(search: _Search) -> _Meld | None:
     """The qualifying pure sequence covering the most points (the 'one pure sequence' case)."""
     best: _Meld | None = None
-    for f in range(len(search.faces)):
+    for f in search.ids:
         for _used, _need, _wused, kind, gain, meld in search.options(f, search.all_wild):
             if kind == _PURE_Q and (best is None or gain > best.points):
                 best = _Meld.placed(meld, f)
@@ -608,7 +704,7 @@ def _finish(
     """Turn melds into card groups, placing jokers in the gaps and leftovers where they fit."""
     used_wild = {wi for m in melds for wi in m.wilds}
     pool = list(search.printed) + [w for wi, w in enumerate(search.wild) if wi not in used_wild]
-    spare = [list(cards) for cards in search.copies]
+    spare = search.copies  # (the search is over: its card lists are used up here)
     groups: list[list[Card]] = []
     kinds: list[int] = []
     for m in melds:
@@ -636,9 +732,10 @@ def _layout(search: _Search, m: _Meld, naturals: list[Card], jokers: list[Card])
         return cards + jokers
     # Sequences: naturals by position, jokers filling the gaps, then padding the top.
     by_pos: dict[int, Card] = {}
+    positions = search.rules.positions
     for c in cards:
         assert c.rank is not None
-        for p in rank_positions(search.v, c.rank):
+        for p in positions[c.rank]:
             if p in m.layout and p not in by_pos:
                 by_pos[p] = c
                 break
