@@ -147,8 +147,11 @@ def _rules_key(variant: Variant) -> tuple[object, ...]:
 
 
 _LOOSE_OPTION: _Template = (1, 0, 0, _LOOSE, 0, (_LOOSE, (), (), 0, 0, ()))
-# Module-wide cache of a face's templates (see _Search.options).
+# Module-wide caches of a face's templates, and of its sets and sequences apart (see
+# _Search.options).
 _OPTIONS: dict[tuple[object, ...], tuple[_Template, ...]] = {}
+_SETS: dict[tuple[object, ...], tuple[_Template, ...]] = {}
+_RUNS: dict[tuple[object, ...], tuple[_Template, ...]] = {}
 _OPTIONS_MAX = 50_000
 _RULES_IDS: dict[tuple[object, ...], int] = {}
 
@@ -239,6 +242,10 @@ def _pure_wilds(spots: list[tuple[int, int]], wmask: int, ranks: int,
             keep |= at & 1 << pos
             pos += step
     return tuple((p, wi) for p, wi in free if keep >> p & 1)
+
+
+def _by_jokers(template: _Template) -> int:
+    return template[1]
 
 
 class _Search:
@@ -342,15 +349,26 @@ class _Search:
         if found is None:
             if len(_OPTIONS) > _OPTIONS_MAX:
                 _OPTIONS.clear()
-            groups: list[_Template] = []
-            self._sets(rank, later_suits, groups)
-            by_pos = {r: (r - rank) * 4 for r in range(rank + 1, 14) if later_ranks >> r & 1}
-            for start in self.rules.positions[rank]:
-                self._pure(rank, start, by_pos, dict(wild_here), groups)
-                if self.jokers:
-                    self._impure(rank, start, by_pos, groups)
-            groups.sort(key=lambda t: t[1])  # by jokers taken: callers stop early
-            found = _OPTIONS[key] = (_LOOSE_OPTION, *groups)
+                _SETS.clear()
+                _RUNS.clear()
+            # Sets and sequences apart first: each recurs more often than the two together.
+            set_key = (self.rules.id, rank, later_suits, min(self.jokers, self.rules.set_min))
+            sets = _SETS.get(set_key)
+            if sets is None:
+                sets = _SETS[set_key] = self._sets(rank, later_suits)
+            run_key = (self.rules.id, rank, later_ranks, wild_here, self.jokers)
+            runs = _RUNS.get(run_key)
+            if runs is None:
+                groups: list[_Template] = []
+                by_pos = {r: (r - rank) * 4 for r in range(rank + 1, 14)
+                          if later_ranks >> r & 1}
+                for start in self.rules.positions[rank]:
+                    self._pure(rank, start, by_pos, dict(wild_here), groups)
+                    if self.jokers:
+                        self._impure(rank, start, by_pos, groups)
+                runs = _RUNS[run_key] = tuple(groups)
+            # By jokers taken (callers stop early), sets first among equals.
+            found = _OPTIONS[key] = (_LOOSE_OPTION, *sorted(sets + runs, key=_by_jokers))
         self.templates[f << 16 | wmask] = found
         return found
 
@@ -369,8 +387,9 @@ class _Search:
         taken = need + len(wilds)
         return (used, taken, wused, kind, gain, (kind, faces, wilds, need, gain, layout))
 
-    def _sets(self, rank: int, later_suits: int, opts: list[_Template]) -> None:
+    def _sets(self, rank: int, later_suits: int) -> tuple[_Template, ...]:
         rules = self.rules
+        opts: list[_Template] = []
         members = [b + 1 for b in range(3) if later_suits >> b & 1]
         for bits in range(1, 1 << len(members)):
             chosen = tuple(members[b] for b in range(len(members)) if bits >> b & 1)
@@ -380,6 +399,7 @@ class _Search:
                 continue
             kind = _SET_ROOM if n + need < rules.set_max else _SET_FULL
             opts.append(self._group(rank, kind, (0, *chosen), (), need, ()))
+        return tuple(opts)
 
     def _pure(self, rank: int, start: int, by_pos: dict[int, int], wild_here: dict[int, int],
               opts: list[_Template]) -> None:
