@@ -11,8 +11,9 @@ Each card's possible groups are *templates*, their cards as offsets from the car
 depend only on its rank, the hand's later cards of its suit and rank within reach, the
 wild cards a pure sequence through it could use and the number of jokers, not on the rest
 of the hand, so a module-wide cache shares them between hands. Faces that no group can
-use are left out of the count. Results are memoised on (cards left, jokers left, wild cards still free to stand as
-themselves) and are small tables from *flags* to the most points covered:
+use are left out of the count. Results are memoised on (cards left, jokers left, wild
+cards still free to stand as themselves) and are small tables from *flags* to the most
+points covered:
 
 - ``s``: sequences made so far (capped at ``min_sequences``);
 - ``q``: a pure sequence of at least ``pure_min_length`` exists;
