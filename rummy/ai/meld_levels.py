@@ -7,7 +7,7 @@ least deadwood):
 - ``medium`` is that greedy player.
 - ``easy`` plays like it but loosely: it never takes from the discard pile unless it has
   to, and now and then throws a random unmelded card instead of the best one (never a card
-  of a meld in its best arrangement).
+  of a meld in its best arrangement, nor, once it is down, a card it could lay off).
 - ``hard``, in the table family, keeps its melds in hand until it can go out (melds on
   the table are places for the others to lay off, and with ``lay_at_end`` the melds held
   are laid for it if another player goes out; going out in one turn is rummy, doubled),
@@ -66,8 +66,10 @@ class MeldEasyBot(GreedyBot):
         if isinstance(action, Discard) and self.rng.random() < EASY_SLOPPY_CHANCE:
             melded = {id(c) for g in best_arrangement(view.variant, view.hand).groups
                       for c in g}
+            down = bool(view.laid_down and view.laid_down[view.seat])
             loose = [a for a in legal if isinstance(a, Discard) and id(a.card) not in melded
-                     and a.card not in view.taken]
+                     and a.card not in view.taken
+                     and not (down and _fits_table(view, a.card))]  # it goes out on those
             if loose:
                 return self.rng.choice(loose)
         return action

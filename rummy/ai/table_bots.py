@@ -6,7 +6,8 @@ They see only the seat's :class:`~rummy.model.view.PlayerView` and the legal act
   random lay), else discards at random: enough to finish rounds and reach the rare rules.
 - :class:`GreedyBot` takes the top discard only when it lowers its best deadwood, lays down
   its contract as soon as it can, lays the meld worth most and every lay-off it can, and
-  discards the card whose loss leaves the least deadwood.
+  discards the card whose loss leaves the least deadwood (in the contract family, once
+  down, the deadwood is what cannot be laid off: it keeps the cards that take it out).
 
 :func:`for_every_family` wraps a declare-family bot so that one name (``random``,
 ``greedy``) plays every family: it dispatches on ``view.family``.
@@ -29,6 +30,7 @@ from rummy.model.actions import (
     LayOff,
 )
 from rummy.model.cards import Card
+from rummy.model.melds import MeldRules, lay_off
 from rummy.model.solver_melds import best_arrangement, card_points
 from rummy.model.view import PlayerView
 
@@ -70,6 +72,10 @@ class GreedyBot:
 
     def _deadwood(self, view: PlayerView, cards: Sequence[Card]) -> int:
         self.solver_calls += 1
+        if view.family == "contract" and view.laid_down and view.laid_down[view.seat]:
+            # Laid down: no new melds this round, so what counts is what cannot be laid
+            # off. Keeping the cards that can (a joker above all) is how a hand goes out.
+            return _left_after_lay_offs(view, cards)
         return best_arrangement(view.variant, tuple(cards), limits=_limits(view)).points
 
     def _best_discard(self, view: PlayerView, cards: Sequence[Card],
@@ -131,6 +137,28 @@ def _limits(view: PlayerView) -> tuple[int, int] | None:
     if view.contract is None or (view.laid_down and view.laid_down[view.seat]):
         return None
     return view.contract
+
+
+def _left_after_lay_offs(view: PlayerView, cards: Sequence[Card]) -> int:
+    """Points of the cards left after laying off on the table every card that fits, one
+    after another (a card laid off can make room for the next, 5 then 6 of a run)."""
+    rules = MeldRules.of(view.variant)
+    melds = list(view.melds)
+    left = list(cards)
+    placed = True
+    while placed and left:
+        placed = False
+        for card in left:
+            for i, meld in enumerate(melds):
+                grown = lay_off(rules, meld, card)
+                if grown is not None:
+                    melds[i] = grown
+                    left.remove(card)
+                    placed = True
+                    break
+            if placed:
+                break
+    return sum(card_points(view.variant, c) for c in left)
 
 
 def _laid_value(view: PlayerView, action: Action) -> int:
