@@ -7,13 +7,16 @@ Each matchup is ``python -m rummy simulate --players 2 --bots A,B --rotate`` (th
 change seats every game), two-player, on ``--variant`` (default ``indian_13``). Prints one
 JSON object: per matchup the games, wins, the first bot's win rate over completed deals
 with its 95% Wilson interval, average points per deal per bot with the 95% interval of
-the difference (second minus first, paired by deal), and the target. For every ``hard``
+the difference (second minus first, paired by deal), and the target. ``--every-round``
+(contract family) plays deal ``i`` with round ``i mod 7``'s contract, so the points cover
+every contract of a match, not only round 1's. For every ``hard``
 seat it times each decision (median, p99, max, in ms) and reports the wall-clock cap hits.
 """
 
 from __future__ import annotations
 
 import argparse
+import dataclasses
 import json
 import math
 import os
@@ -28,7 +31,8 @@ from typing import Any
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
 from rummy.ai import hard as hard_module  # noqa: E402
-from rummy.simulate import simulate  # noqa: E402
+from rummy.model.variant import load_variant  # noqa: E402
+from rummy.simulate import Summary, play_one, seating, simulate  # noqa: E402
 
 MATCHUPS: dict[str, tuple[str, str, float]] = {
     "hard-medium": ("hard", "medium", 0.60),
@@ -101,11 +105,31 @@ class DecisionTimer:
                 "mean_ms": round(statistics.fmean(ms), 2), "cap_hits": self.cap_hits}
 
 
-def run_matchup(name: str, games: int, seed: int, variant: str) -> dict[str, Any]:
+def every_round(variant: str, games: int, seed: int, bots: tuple[str, str]) -> Summary:
+    """Like ``simulate --rotate``, but deal ``i`` is played with the contract of round
+    ``i mod 7`` (the variant's contracts turned round so that it comes first): points per
+    deal over every contract of the match, not only round 1's two sets."""
+    table = load_variant(variant)
+    tables = [dataclasses.replace(table, contracts=table.contracts[k:] + table.contracts[:k])
+              for k in range(len(table.contracts))] or [table]
+    summary = Summary()
+    start = time.perf_counter()
+    for index in range(games):
+        summary.add(play_one(variant, 2, seed, index, seating(bots, 2, index, True), None,
+                             None, table=tables[index % len(tables)]))
+    summary.seconds = time.perf_counter() - start
+    return summary
+
+
+def run_matchup(name: str, games: int, seed: int, variant: str,
+                rounds: bool = False) -> dict[str, Any]:
     first, second, target = MATCHUPS[name]
     with DecisionTimer() as timer:
-        summary = simulate(variant, 2, games, seed, (first, second), rotate=True,
-                           failed_dir=None)
+        if rounds:
+            summary = every_round(variant, games, seed, (first, second))
+        else:
+            summary = simulate(variant, 2, games, seed, (first, second), rotate=True,
+                               failed_dir=None)
     wins = summary.wins.get(first, 0)
     n = summary.completed
     low, high = wilson(wins, n)
@@ -137,11 +161,13 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--seed", type=int, default=1)
     parser.add_argument("--variant", default="indian_13")
     parser.add_argument("--only", nargs="*", choices=sorted(MATCHUPS), default=None)
+    parser.add_argument("--every-round", action="store_true",
+                        help="contract family: deal i plays round i mod 7's contract")
     args = parser.parse_args(argv)
-    results = {name: run_matchup(name, args.games, args.seed, args.variant)
+    results = {name: run_matchup(name, args.games, args.seed, args.variant, args.every_round)
                for name in (args.only or MATCHUPS)}
     print(json.dumps({"benchmark": "bots", "variant": args.variant, "players": 2,
-                      "seed": args.seed, "matchups": results,
+                      "seed": args.seed, "every_round": args.every_round, "matchups": results,
                       "python": platform.python_version(), "cpus": os.cpu_count()}))
     return 1 if any(r["errors"] for r in results.values()) else 0
 

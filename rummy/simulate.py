@@ -72,6 +72,23 @@ class Summary:
     seconds: float = 0.0
     reports: list[DealReport] = field(default_factory=list)
 
+    def add(self, report: DealReport) -> None:
+        """Count one played deal."""
+        self.games += 1
+        self.reports.append(report)
+        if report.error is not None:
+            self.errors += 1
+        elif report.winner is None:
+            self.incomplete += 1
+        else:
+            self.completed += 1
+            self.turns += report.turns
+            name = report.bots[report.winner]
+            self.wins[name] = self.wins.get(name, 0) + 1
+            for bot, points in zip(report.bots, report.points, strict=False):
+                self.points[bot] = self.points.get(bot, 0) + points
+                self.seat_deals[bot] = self.seat_deals.get(bot, 0) + 1
+
     def to_json(self) -> dict[str, Any]:
         return {
             "games": self.games,
@@ -130,22 +147,9 @@ def simulate(
     summary = Summary()
     start = time.perf_counter()
     for index in range(games):
-        report = play_one(variant, players, seed, index, seating(bots, players, index, rotate),
-                          options, failed_dir, max_turns, narrate, table)
-        summary.games += 1
-        summary.reports.append(report)
-        if report.error is not None:
-            summary.errors += 1
-        elif report.winner is None:
-            summary.incomplete += 1
-        else:
-            summary.completed += 1
-            summary.turns += report.turns
-            name = report.bots[report.winner]
-            summary.wins[name] = summary.wins.get(name, 0) + 1
-            for bot, points in zip(report.bots, report.points, strict=False):
-                summary.points[bot] = summary.points.get(bot, 0) + points
-                summary.seat_deals[bot] = summary.seat_deals.get(bot, 0) + 1
+        summary.add(play_one(variant, players, seed, index,
+                             seating(bots, players, index, rotate), options, failed_dir,
+                             max_turns, narrate, table))
     summary.seconds = time.perf_counter() - start
     return summary
 

@@ -15,12 +15,17 @@ least deadwood):
   it takes the top discard only when the card can be laid off or ends up in a meld
   (never just to swap a high card for a low one, which wastes a draw from the stock:
   rounds are races), and does not throw a card that another player could lay off on the
-  table or that fits what the next player took from the discard pile.
+  table or that fits what the next player took from the discard pile. Until it has laid
+  down, it keeps the cards that bring its contract closest (:func:`contract_need`: how
+  many cards it still lacks) and only then counts points, so it does not break a pair to
+  throw a high card, and it takes a discard that brings the contract closer.
 """
 
 from __future__ import annotations
 
+import itertools
 import random
+from collections import Counter
 from collections.abc import Sequence
 
 from rummy.model.actions import Action, Discard, Draw, DrawSource, FlipDiscard, LayMeld
@@ -125,9 +130,19 @@ class MeldHardBot(GreedyBot):
 
     def _top_melds(self, view: PlayerView, top: Card) -> bool:
         """The top discard joins a meld in the best arrangement with it (and lowers the
-        deadwood), or can be laid off on the table."""
+        deadwood), or can be laid off on the table; before laying down a contract, it
+        brings the contract closer."""
         if _fits_table(view, top):
             return True
+        if _before_contract(view):
+            assert view.contract is not None
+            rules = MeldRules.of(view.variant)
+            now = contract_need(rules, view.contract, view.hand)
+            cards = [*view.hand, top]
+            after = min(contract_need(rules, view.contract, [c for c in cards if c is not x])
+                        for x in view.hand)
+            if after < now:
+                return True
         now = self._deadwood(view, view.hand)
         self.solver_calls += 1
         arr = best_arrangement(view.variant, (*view.hand, top))
@@ -142,7 +157,7 @@ class MeldHardBot(GreedyBot):
         n = view.players
         nxt = (view.seat + 1) % n
         took = holdings[nxt].took if nxt in holdings else ()
-        best: tuple[int, int, Discard] | None = None
+        best: tuple[int, int, int, Discard] | None = None
         seen: set[str] = set()
         for a in discards:
             if a.card.face in seen:
@@ -152,17 +167,77 @@ class MeldHardBot(GreedyBot):
             rest.remove(a.card)
             feeds = _fits_table(view, a.card) or sum(near(a.card, c) for c in took) >= 2
             penalty = self.feed_points if view.family == "contract" else 0
-            key = (self._deadwood(view, rest) + (penalty if feeds else 0),
+            need = (contract_need(MeldRules.of(view.variant), view.contract, rest)
+                    if view.contract is not None and _before_contract(view) else 0)
+            key = (need, self._deadwood(view, rest) + (penalty if feeds else 0),
                    -card_points(view.variant, a.card))
-            if best is None or key < best[:2]:
+            if best is None or key < best[:3]:
                 best = (*key, a)
-        return None if best is None else best[2]
+        return None if best is None else best[3]
 
 
 MELD_LEVELS: dict[str, type[GreedyBot]] = {
     "easy": MeldEasyBot, "medium": MeldMediumBot, "hard": MeldHardBot,
 }
 """Level name -> its bot for the table and contract families."""
+
+
+def _before_contract(view: PlayerView) -> bool:
+    """Contract family, and this seat has not laid its contract down yet."""
+    return (view.family == "contract" and view.contract is not None
+            and not (view.laid_down and view.laid_down[view.seat]))
+
+
+def contract_need(rules: MeldRules, contract: tuple[int, int], cards: Sequence[Card]) -> int:
+    """How many cards ``cards`` still lack to hold the contract (``sets``, ``runs``): the
+    fewest places left empty over the ways to pick its sets (by rank) and runs (a window
+    of ``run_min`` places in a suit), jokers filling any place. The best few candidates
+    of each kind are tried, so it is an estimate when many tie.
+
+    >>> from rummy.model.cards import parse_cards
+    >>> rules = MeldRules(4, 3, None, False, True, True)
+    >>> contract_need(rules, (2, 0), parse_cards("5S 5H KD KC 2S 9H"))
+    2
+    >>> contract_need(rules, (1, 1), parse_cards("5S 5H 5D 6C 7C 9C JK"))
+    0
+    """
+    sets, runs = contract
+    jokers = sum(1 for c in cards if c.rank is None)
+    naturals = [c for c in cards if c.rank is not None and c.suit is not None]
+    by_rank: Counter[int] = Counter(int(c.rank) for c in naturals if c.rank is not None)
+    set_cands = sorted(by_rank, key=lambda r: (-by_rank[r], r))[:sets + 3]
+    held: dict[object, set[int]] = {}
+    for c in naturals:
+        assert c.rank is not None
+        for p in rules.positions(c.rank):
+            held.setdefault(c.suit, set()).add(p)
+    windows: list[tuple[int, object, int]] = []  # (held places, suit, lowest place)
+    for suit, places in held.items():
+        for low in range(rules.lowest, rules.highest - rules.run_min + 2):
+            n = sum(1 for p in range(low, low + rules.run_min) if p in places)
+            if n:
+                windows.append((n, suit, low))
+    windows.sort(key=lambda w: -w[0])
+    windows = windows[:runs + 4]
+    best = sets * rules.set_min + runs * rules.run_min
+    for chosen_sets in itertools.combinations(set_cands, min(sets, len(set_cands))):
+        for chosen_runs in itertools.combinations(windows, min(runs, len(windows))):
+            if any(a[1] == b[1] and abs(a[2] - b[2]) < rules.run_min
+                   for a, b in itertools.combinations(chosen_runs, 2)):
+                continue  # two runs of a suit may not share places
+            in_runs: Counter[object] = Counter()
+            missing = rules.run_min * (runs - len(chosen_runs))
+            for n, suit, low in chosen_runs:
+                missing += rules.run_min - n
+                for p in range(low, low + rules.run_min):
+                    if p in held[suit]:
+                        in_runs[1 if p == 14 else p] += 1
+            missing += rules.set_min * (sets - len(chosen_sets))
+            for rank in chosen_sets:
+                left = by_rank[rank] - in_runs[rank]
+                missing += max(rules.set_min - max(left, 0), 0)
+            best = min(best, max(missing - jokers, 0))
+    return best
 
 
 def _fits_table(view: PlayerView, card: Card) -> bool:
