@@ -9,15 +9,21 @@ and a lookahead over the unseen cards.
   :mod:`rummy.ai.tracking`). For each face that can join the hand, the solver counts the
   hand with it and the worst loose card let go; a face that joins nothing changes nothing.
   A valid show counts below everything.
-- Discard: candidates are medium's choice and the cards that belong least with the rest;
-  each is valued as above (one solver call per sampled face serves every candidate), plus
+- Deficiency: how many cards the hand still needs for a valid show (see
+  :mod:`rummy.ai.deficiency`; partial groups count what they lack). Unlike the count of
+  loose cards, it tells hands apart before the pure sequence is there.
+- Discard: first the least deficiency left; among those, candidates are medium's choice,
+  the cards that belong least with the rest and a few more of the least deficiency; each
+  is valued as above (one solver call per sampled face serves every candidate), plus
   small terms: links to the rest of the hand, live outs, and *feeding*: how likely the
   next player could make a group with it, over opponent hands sampled from the unseen
   cards (the open-deck cards it took and kept included), and what the opponents took
   from and threw to the open deck. Declares whenever it can.
-- Draw: the open card only when it is a joker or a valid show, or when it joins a group
-  and the hand with it counts below what a closed draw is expected to give (so never
-  just to swap a high card for a low one). Drops a hopeless opening hand, as medium does.
+- Draw: the open card only when it is a joker or a valid show, when it makes a group of
+  three with the hand and lowers its deficiency, or when it joins a group and the hand
+  with it counts below what a closed draw is expected to give (so never just to swap a
+  high card for a low one; for the deficiency, never a card it threw itself earlier).
+  Drops a hopeless opening hand, as medium does.
 - Budget: at most ``samples`` faces per decision (a seeded sample weighted by live
   copies when more can join) and ``candidates`` discards, calibrated so that a decision
   takes a few milliseconds; the play depends only on the seed and the view. A wall-clock
@@ -45,9 +51,11 @@ from .common import (
     hopeless_opening,
     keep_value,
     taken_from_open,
+    threw_before,
 )
+from .deficiency import Deficiency
 from .medium import MediumBot
-from .tracking import Tracker, danger, feed_chances, near, outs
+from .tracking import Tracker, danger, feed_chances, forms_group, near, outs
 
 DEFAULT_SAMPLES = 14
 """Faces looked at per decision (calibrated: a median decision of a few ms)."""
@@ -66,6 +74,12 @@ FEED_POINTS = 3.0
 """Cards of count a sure feed costs (scaled by its chance)."""
 FEED_WEIGHT = 1.5
 """Cards of count one unit of :func:`~rummy.ai.tracking.danger` is worth."""
+DEFICIENCY_WEIGHT = 100.0
+"""Cards of count one card of deficiency (:mod:`~rummy.ai.deficiency`) is worth in a
+discard: more than every other term, so the deficiency comes first and they break ties
+(measured: weights 3, 10 and 100 play almost alike)."""
+DEFICIENCY_EXTRA = 2
+"""Discards of the least deficiency valued beyond ``candidates``."""
 
 
 class HardBot(MediumBot):
@@ -84,6 +98,10 @@ class HardBot(MediumBot):
     feed_samples = FEED_SAMPLES
     feed_points = FEED_POINTS
     feed_weight = FEED_WEIGHT
+    deficiency_weight = DEFICIENCY_WEIGHT
+    deficiency_open = True
+    """Take the open card when it makes a group of three and lowers the deficiency."""
+    deficiency_extra = DEFICIENCY_EXTRA
 
     def __init__(self, seed: int = 0, samples: int = DEFAULT_SAMPLES,
                  candidates: int = DEFAULT_CANDIDATES, cap_ms: float = DEFAULT_CAP_MS) -> None:
@@ -94,6 +112,7 @@ class HardBot(MediumBot):
         self.cap_hits = 0
         self.hands = HandSolver(unit=bool(self.unit_points), relaxed=bool(self.relaxed))
         self.tracker = Tracker()
+        self.deficiency = Deficiency()
         self._deadline = 0.0
         self._capped = False
 
@@ -150,6 +169,11 @@ class HardBot(MediumBot):
         hand = list(view.hand)
         if not any(near(top, c) for c in hand):
             return False  # joins nothing
+        if (self.deficiency_open and not threw_before(view, top)
+                and forms_group(top, hand, view.wild_rank)):
+            d = self.deficiency.of(view.variant, hand, view.wild_rank)
+            if self.deficiency.of(view.variant, [*hand, top], view.wild_rank) < d:
+                return True  # a sure step towards a show
         with_top = self.hands.score_after_draw([*hand, top], view.wild_rank)
         now = self.hands.score(hand)
         if with_top == VALID_SCORE:
@@ -185,6 +209,24 @@ class HardBot(MediumBot):
             if all(c.face != k.face for k in cands):
                 cands.append(c)
         base: dict[str, int] = {}
+        short: dict[str, int] = {}  # the deficiency left by letting each face go
+        if self.deficiency_weight:
+            for c in naturals:
+                if c.face not in short:
+                    if time.perf_counter() > self._deadline:
+                        self._capped = True
+                        short.clear()
+                        break
+                    rest = list(hand)
+                    rest.remove(c)
+                    short[c.face] = self.deficiency.of(view.variant, rest, wild)
+        if short:
+            least = min(short.values())
+            for c in order:
+                if short[c.face] == least and all(c.face != k.face for k in cands):
+                    cands.append(c)
+                    if len(cands) >= self.candidates + self.deficiency_extra:
+                        break
         for card in cands:
             rest = list(hand)
             rest.remove(card)
@@ -225,6 +267,8 @@ class HardBot(MediumBot):
             score += self.link_weight * keep_value(card, hand, wild)
             score += self.feed_weight * danger(view, card, self.tracker.holdings)
             score += self.outs_weight * outs(card, hand, self.tracker.live, wild)
+            if short:
+                score += self.deficiency_weight * short.get(card.face, len(hand))
             if best is None or (score, i) < best[:2]:
                 best = (score, i, card)
         assert best is not None

@@ -37,8 +37,8 @@ from rummy.model.events import (
 from rummy.model.melds import is_joker
 from rummy.model.view import PlayerView
 
-__all__ = ["Tracker", "danger", "known_holdings", "live_counts", "near", "open_deck_cards",
-           "feed_chances", "outs"]
+__all__ = ["Tracker", "danger", "feed_chances", "forms_group", "known_holdings", "live_counts",
+           "near", "open_deck_cards", "outs"]
 
 
 def _pos(rank: Rank) -> tuple[int, ...]:
@@ -176,8 +176,8 @@ def outs(card: Card, hand: Sequence[Card], live: Counter[str],
     return sum(live.get(face, 0) for face in wanted)
 
 
-def _forms_group(card: Card, hand: Sequence[Card], wild: Rank | None,
-                 jokers_count: bool = False) -> bool:
+def forms_group(card: Card, hand: Sequence[Card], wild: Rank | None,
+                jokers_count: bool = False) -> bool:
     """Whether ``card`` makes a three-card group with two natural cards of ``hand`` (with
     ``jokers_count``, also one partner and a joker). A player who takes an open card only
     when it joins a group it counts takes, before its pure sequence, only such cards."""
@@ -233,7 +233,7 @@ def feed_chances(view: PlayerView, cards: Sequence[Card], samples: int, seed: ob
     for _ in range(samples):
         hand = known + [_face_card(f) for f in rng.sample(pool, need)]
         for face, card in faces.items():
-            if _forms_group(card, hand, wild, jokers_count):
+            if forms_group(card, hand, wild, jokers_count):
                 out[face] += 1.0 / samples
     return out
 
