@@ -746,25 +746,20 @@ def _finish(
 
 
 def _layout(search: _Search, m: _Meld, naturals: list[Card], jokers: list[Card]) -> list[Card]:
-    cards = naturals + [search.wild[w] for w in m.wilds]
-    if m.kind in (_SET_ROOM, _SET_FULL):
+    cards = naturals + [search.wild[w] for w in m.wilds] if m.wilds else naturals
+    layout = m.layout
+    if m.kind in (_SET_ROOM, _SET_FULL) or not layout:
         return cards + jokers
-    if not m.layout:
-        return cards + jokers
-    # Sequences: naturals by position, jokers filling the gaps, then padding the top.
+    # Sequences: cards by position (``layout`` is sorted; an ace stands at the end of it
+    # that the layout holds), jokers filling the gaps, then padding the top.
+    ace = 14 if layout[-1] == 14 else 1
     by_pos: dict[int, Card] = {}
-    positions = search.rules.positions
     for c in cards:
         assert c.rank is not None
-        for p in positions[c.rank]:
-            if p in m.layout and p not in by_pos:
-                by_pos[p] = c
-                break
-    lo, hi = min(m.layout), max(m.layout)
-    out: list[Card] = []
+        by_pos[ace if c.rank == 1 else int(c.rank)] = c
+    lo, hi = layout[0], layout[-1]
     spare = list(jokers)
-    for p in range(lo, hi + 1):
-        out.append(by_pos[p] if p in by_pos else spare.pop())
+    out = [by_pos[p] if p in by_pos else spare.pop() for p in range(lo, hi + 1)]
     return out + spare if hi < 14 else spare + out
 
 
