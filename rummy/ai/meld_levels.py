@@ -34,7 +34,7 @@ from rummy.model.melds import MeldRules, lay_off
 from rummy.model.solver_melds import best_arrangement, card_points
 from rummy.model.view import PlayerView
 
-from .table_bots import GreedyBot
+from .table_bots import GreedyBot, is_down
 from .tracking import known_holdings, near
 
 __all__ = ["MELD_LEVELS", "MeldEasyBot", "MeldHardBot", "MeldMediumBot"]
@@ -71,7 +71,7 @@ class MeldEasyBot(GreedyBot):
         if isinstance(action, Discard) and self.rng.random() < EASY_SLOPPY_CHANCE:
             melded = {id(c) for g in best_arrangement(view.variant, view.hand).groups
                       for c in g}
-            down = bool(view.laid_down and view.laid_down[view.seat])
+            down = is_down(view)
             loose = [a for a in legal if isinstance(a, Discard) and id(a.card) not in melded
                      and a.card not in view.taken
                      and not (down and _fits_table(view, a.card))]  # it goes out on those
@@ -157,6 +157,9 @@ class MeldHardBot(GreedyBot):
         n = view.players
         nxt = (view.seat + 1) % n
         took = holdings[nxt].took if nxt in holdings else ()
+        penalty = self.feed_points if view.family == "contract" else 0
+        contract = view.contract if _before_contract(view) else None
+        rules = MeldRules.of(view.variant)
         best: tuple[int, int, int, Discard] | None = None
         seen: set[str] = set()
         for a in discards:
@@ -166,9 +169,7 @@ class MeldHardBot(GreedyBot):
             rest = list(view.hand)
             rest.remove(a.card)
             feeds = _fits_table(view, a.card) or sum(near(a.card, c) for c in took) >= 2
-            penalty = self.feed_points if view.family == "contract" else 0
-            need = (contract_need(MeldRules.of(view.variant), view.contract, rest)
-                    if view.contract is not None and _before_contract(view) else 0)
+            need = contract_need(rules, contract, rest) if contract is not None else 0
             key = (need, self._deadwood(view, rest) + (penalty if feeds else 0),
                    -card_points(view.variant, a.card))
             if best is None or key < best[:3]:
@@ -184,8 +185,7 @@ MELD_LEVELS: dict[str, type[GreedyBot]] = {
 
 def _before_contract(view: PlayerView) -> bool:
     """Contract family, and this seat has not laid its contract down yet."""
-    return (view.family == "contract" and view.contract is not None
-            and not (view.laid_down and view.laid_down[view.seat]))
+    return view.family == "contract" and view.contract is not None and not is_down(view)
 
 
 def contract_need(rules: MeldRules, contract: tuple[int, int], cards: Sequence[Card]) -> int:

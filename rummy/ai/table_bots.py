@@ -72,7 +72,7 @@ class GreedyBot:
 
     def _deadwood(self, view: PlayerView, cards: Sequence[Card]) -> int:
         self.solver_calls += 1
-        if view.family == "contract" and view.laid_down and view.laid_down[view.seat]:
+        if view.family == "contract" and is_down(view):
             # Laid down: no new melds this round, so what counts is what cannot be laid
             # off. Keeping the cards that can (a joker above all) is how a hand goes out.
             return _left_after_lay_offs(view, cards)
@@ -134,9 +134,14 @@ class GreedyBot:
 def _limits(view: PlayerView) -> tuple[int, int] | None:
     """Before laying down a contract, plan only the melds it asks for: melds of a kind it
     does not need, or more of them than it needs, do not help lay it down."""
-    if view.contract is None or (view.laid_down and view.laid_down[view.seat]):
+    if view.contract is None or is_down(view):
         return None
     return view.contract
+
+
+def is_down(view: PlayerView) -> bool:
+    """Whether this seat has laid something down this round (contract: its contract)."""
+    return bool(view.laid_down and view.laid_down[view.seat])
 
 
 def _left_after_lay_offs(view: PlayerView, cards: Sequence[Card]) -> int:
