@@ -160,8 +160,7 @@ _RULES_IDS: dict[tuple[object, ...], int] = {}
 class _Rules(NamedTuple):
     """What the search reads from a variant, worked out once per variant object."""
 
-    key: tuple[object, ...]
-    id: int
+    id: int  # one per distinct set of rules: the template caches are keyed on it
     seq_min: int
     pml: int
     set_min: int
@@ -185,7 +184,7 @@ def _rules_for(variant: Variant) -> _Rules:
         if (ms, exact) not in _TRANSITIONS:
             _TRANSITIONS[ms, exact] = _make_transitions(ms, exact)
     points = variant.rank_points
-    rules = _Rules(key, _RULES_IDS.setdefault(key, len(_RULES_IDS)),
+    rules = _Rules(_RULES_IDS.setdefault(key, len(_RULES_IDS)),
                    variant.sequence_min_length, variant.pure_min_length,
                    variant.set_min_size, variant.set_max_size,
                    (0, *(points[r] for r in Rank)),
@@ -256,7 +255,6 @@ class _Search:
     def __init__(self, variant: Variant, cards: tuple[Card, ...], wild_rank: Rank | None):
         rules = self.rules = _rules_for(variant)
         self.v = variant
-        self.exact = False
         self.seq_min, self.pml = rules.seq_min, rules.pml
         self.tr = self.counting_tr = rules.counting
         self.exact_tr = rules.exact
@@ -320,7 +318,6 @@ class _Search:
     def use_pass(self, exact: bool) -> None:
         """Counting (cards may stay loose; flags ``s`` and ``q``) or the exact pass (every
         card grouped; every flag). The group templates serve both."""
-        self.exact = exact
         self.tr = self.exact_tr if exact else self.counting_tr
         self.memo = {}
 
