@@ -12,6 +12,7 @@ import pytest
 
 from rummy.ai import make_bot
 from rummy.model.actions import Discard
+from rummy.model.cards import Card
 from rummy.model.families import Phase
 from rummy.model.melds import MeldRules, lay_off
 from rummy.model.view import PlayerView
@@ -19,9 +20,9 @@ from rummy.session import Game
 from rummy.simulate import simulate
 
 
-def _fits(view: PlayerView, card: object) -> bool:
+def _fits(view: PlayerView, card: Card) -> bool:
     rules = MeldRules.of(view.variant)
-    return any(lay_off(rules, meld, card) is not None for meld in view.melds)  # type: ignore[arg-type]
+    return any(lay_off(rules, meld, card) is not None for meld in view.melds)
 
 
 @pytest.mark.parametrize("level", ["easy", "medium", "hard"])
