@@ -1,4 +1,4 @@
-"""The command line: ``python -m rummy start|play|check|simulate|bench``.
+"""The command line: ``python -m rummy start|play|check|simulate|bench|serve``.
 
 - ``start`` (what ``python3 main.py`` runs): says what the game is and plays a demo deal,
   bot against bot, in the terminal (the desktop client will take its place).
@@ -8,6 +8,7 @@
 - ``simulate``: bot-against-bot deals checked after every action; the summary is the last
   line, as JSON.
 - ``bench [NAME]``: runs ``benchmarks/bench_NAME.py`` (all of them without a name).
+- ``serve``: the game server for online tables (:mod:`rummy.net.server`).
 
 Usage errors (bad cards, an unknown variant, a wrong card count) print one line on stderr
 and exit with status 2; ``simulate`` exits with 1 when any deal had an error.
@@ -423,7 +424,24 @@ def build_parser() -> argparse.ArgumentParser:
         description="Other arguments go to the benchmark script, e.g. --games 20.")
     bench.add_argument("name", nargs="?", default=None, help="e.g. simulate, solver")
     bench.set_defaults(run=cmd_bench)
+
+    serve = sub.add_parser("serve", help="run the game server for online tables")
+    serve.add_argument("--host", default="127.0.0.1",
+                       help="address to listen on (0.0.0.0 for every network)")
+    serve.add_argument("--port", type=int, default=8765, help="0 picks a free port")
+    serve.add_argument("--data", default=None,
+                       help="folder of the table records (default: the user data folder)")
+    serve.set_defaults(run=cmd_serve)
     return parser
+
+
+def cmd_serve(args: argparse.Namespace) -> int:
+    """The authoritative server (rummy.net.server): tables over websockets."""
+    try:
+        from rummy.net.server import run
+    except ImportError as err:
+        raise UsageError(f"the server needs the websockets package: {err}") from err
+    return run(args.host, args.port, args.data)
 
 
 def main(argv: Sequence[str] | None = None) -> int:

@@ -1,0 +1,110 @@
+"""What the server sends, built per seat: each message holds only what that seat may see.
+
+Views come from :func:`rummy.model.view.view_for` for the seat's own deal seat, events go
+through :func:`rummy.model.events.redact_for` for that seat; nothing else about a hand or
+the closed deck is ever put in a message. ``docs/protocol.md`` describes every type.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from rummy.model.events import redact_for
+from rummy.model.view import PlayerView, view_for
+
+from . import PROTOCOL_VERSION
+from .protocol import ProtocolError
+from .table import Step, Table
+
+
+def welcome() -> dict[str, Any]:
+    return {"type": "welcome", "server": "rummy", "protocol": PROTOCOL_VERSION}
+
+
+def error(err: ProtocolError) -> dict[str, Any]:
+    return {"type": "error", "code": err.code, "message": err.message}
+
+
+def table_info(table: Table) -> dict[str, Any]:
+    return {"code": table.code, "variant": table.variant_ref, "options": table.options,
+            "players": table.players, "deals": table.deals, "bots": table.bot_level}
+
+
+def joined(table: Table, join_no: int, token: str | None) -> dict[str, Any]:
+    """Sent to the one client that took (or took back) a seat; only it gets the token."""
+    message = {"type": "joined", "join_no": join_no, **table_info(table)}
+    if token is not None:
+        message["token"] = token
+    return message
+
+
+def lobby(table: Table, online: set[int]) -> dict[str, Any]:
+    seats = [{"join_no": s.join_no, "name": s.name, "ready": s.ready or s.join_no == 0,
+              "connected": place in online} for place, s in enumerate(table.seats)]
+    return {"type": "lobby", **table_info(table), "seats": seats}
+
+
+def _seat_list(table: Table, online: set[int]) -> list[dict[str, Any]]:
+    return [{"place": place, "name": s.name, "bot": s.bot,
+             "connected": s.bot is not None or place in online, "missed": s.missed}
+            for place, s in enumerate(table.seats)]
+
+
+def seats(table: Table, online: set[int], clock: float | None) -> dict[str, Any]:
+    """Who is at the table and connected (sent when that changes)."""
+    return {"type": "seats", "seats": _seat_list(table, online), "turn": table.place_to_move(),
+            "clock": clock}
+
+
+def _match(table: Table) -> dict[str, Any]:
+    assert table.game is not None
+    m = table.game.match
+    return {"deal_no": table.deal_no, "seats": list(m.seats), "totals": list(m.totals),
+            "table": [list(row) for row in m.table], "out": list(m.out), "winner": m.winner,
+            "over": m.over}
+
+
+def _view_json(view: PlayerView | None, history: bool) -> dict[str, Any] | None:
+    if view is None:
+        return None
+    data = view.to_json()
+    if not history:
+        del data["history"]
+    return data
+
+
+def state(table: Table, place: int, clock: float | None) -> dict[str, Any]:
+    """The whole table as ``place`` sees it: on start, on reconnecting, at each new deal."""
+    return {"type": "state", **table_info(table), "seq": table.seq, "deal": table.deal_no,
+            "place": place, "seat": table.deal_seat(place),
+            "seats": _seat_list(table, set()), "turn": table.place_to_move(), "clock": clock,
+            "view": _view_json(table.view(place), history=True),
+            "legal": [a.to_json() for a in table.legal(place)],
+            "match": _match(table), "over": table.over}
+
+
+def update(table: Table, place: int, step: Step, clock: float | None) -> dict[str, Any]:
+    """One action's events as ``place`` sees them, its view after them, and its legal moves.
+
+    When the action ended a deal, the view and the events are of that finished deal (its
+    result shows every hand); a ``state`` message with the next deal follows."""
+    if step.finished is not None:
+        seats_then = table._last_seats
+        seat = seats_then.index(place) if place in seats_then else None
+        view = None if seat is None else view_for(step.finished, seat)
+        deal = table.deal_no if table.over else table.deal_no - 1
+    else:
+        seat = table.deal_seat(place)
+        view = table.view(place)
+        deal = table.deal_no
+    events = [] if seat is None else [redact_for(e, seat).to_json() for e in step.events]
+    return {"type": "update", "seq": table.seq, "deal": deal, "events": events,
+            "view": _view_json(view, history=False),
+            "legal": [] if step.new_deal else [a.to_json() for a in table.legal(place)],
+            "turn": None if step.new_deal else table.place_to_move(), "clock": clock,
+            "over": table.over}
+
+
+def over(table: Table) -> dict[str, Any]:
+    """The table's game has ended (its match, or the deals the creator asked for)."""
+    return {"type": "over", "seq": table.seq, "match": _match(table)}

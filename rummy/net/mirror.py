@@ -1,0 +1,96 @@
+"""A client's picture of its table, built from the server's messages alone (no I/O).
+
+The server sends a ``state`` message (the whole view, history included) on start, on
+reconnecting and at each new deal, then an ``update`` per action (its events, the view
+without the history, the legal moves). :class:`Mirror` keeps the seat's
+:class:`~rummy.model.view.PlayerView` whole by adding each update's events to the history,
+so a bot or the table scene reads it exactly as it reads a local view.
+"""
+
+from __future__ import annotations
+
+from dataclasses import replace
+from typing import Any
+
+from rummy.model.actions import Action, action_from_json
+from rummy.model.events import Event
+from rummy.model.variant import Variant, load_variant
+from rummy.model.view import PlayerView
+
+from .codec import event_from_json, view_from_json
+
+
+class Mirror:
+    """What one seat knows of its table, message by message."""
+
+    def __init__(self) -> None:
+        self.code: str | None = None
+        self.token: str | None = None
+        self.variant: Variant | None = None
+        self.view: PlayerView | None = None
+        self.legal: list[Action] = []
+        self.place: int | None = None
+        self.seq = -1
+        self.deal = 0
+        self.turn: int | None = None
+        self.clock: float | None = None
+        self.seats: list[dict[str, Any]] = []
+        self.lobby: list[dict[str, Any]] = []
+        self.match: dict[str, Any] = {}
+        self.over = False
+        self.info: dict[str, Any] = {}
+        self.errors: list[dict[str, Any]] = []
+
+    @property
+    def my_turn(self) -> bool:
+        return bool(self.legal) and not self.over
+
+    def apply(self, msg: dict[str, Any]) -> list[Event]:
+        """Take in one server message; returns the events it brought (already redacted by
+        the server for this seat), in order."""
+        kind = msg.get("type")
+        if kind == "joined":
+            self._table_info(msg)
+            self.token = msg.get("token", self.token)
+        elif kind == "lobby":
+            self._table_info(msg)
+            self.lobby = list(msg["seats"])
+        elif kind == "state":
+            self._table_info(msg)
+            assert self.variant is not None
+            self.place, self.seq, self.deal = msg["place"], msg["seq"], msg["deal"]
+            self.seats, self.match, self.over = msg["seats"], msg["match"], msg["over"]
+            self.turn, self.clock = msg["turn"], msg["clock"]
+            self.legal = [action_from_json(a) for a in msg["legal"]]
+            self.view = (None if msg["view"] is None
+                         else view_from_json(msg["view"], self.variant))
+            return list(self.view.history) if self.view is not None else []
+        elif kind == "update":
+            return self._update(msg)
+        elif kind == "seats":
+            self.seats, self.turn, self.clock = msg["seats"], msg["turn"], msg["clock"]
+        elif kind == "over":
+            self.over, self.match = True, msg["match"]
+            self.legal = []
+        elif kind == "error":
+            self.errors.append(msg)
+        return []
+
+    def _update(self, msg: dict[str, Any]) -> list[Event]:
+        assert self.variant is not None
+        events = [event_from_json(e) for e in msg["events"]]
+        self.seq, self.deal = msg["seq"], msg["deal"]
+        self.turn, self.clock, self.over = msg["turn"], msg["clock"], msg["over"]
+        self.legal = [action_from_json(a) for a in msg["legal"]]
+        if msg["view"] is not None:
+            history = self.view.history if self.view is not None else ()
+            fresh = view_from_json(msg["view"], self.variant)
+            self.view = replace(fresh, history=history + tuple(events))
+        return events
+
+    def _table_info(self, msg: dict[str, Any]) -> None:
+        self.info = {k: msg[k] for k in ("code", "variant", "options", "players", "deals",
+                                         "bots") if k in msg}
+        self.code = msg.get("code", self.code)
+        if self.variant is None and "variant" in msg:
+            self.variant = load_variant(msg["variant"]).with_options(msg.get("options") or {})

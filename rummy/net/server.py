@@ -1,0 +1,420 @@
+"""The authoritative game server: ``python -m rummy serve``.
+
+asyncio with the ``websockets`` package. The server creates tables, deals from a seed it
+draws with ``secrets``, checks every action with the engine (:mod:`rummy.net.table`),
+writes it to the store before anyone hears of it, and sends each seat only its own view
+and the events as that seat sees them (:mod:`rummy.net.messages`). The turn timer runs
+here: when it runs out, or while a seat's player is away, the seat's turn is played as
+the timer plays it. Bad input from one client gets an error for that client alone.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import logging
+import secrets
+import time
+from collections.abc import Iterator
+from concurrent.futures import ThreadPoolExecutor
+from dataclasses import dataclass, field
+from typing import Any
+
+from websockets.asyncio.server import ServerConnection, serve
+from websockets.exceptions import ConnectionClosed
+
+from rummy.model.actions import Action, action_from_json
+from rummy.model.families import Phase
+
+from . import messages
+from .protocol import (
+    HARD_MAX_MESSAGE,
+    NAME_LENGTH,
+    ProtocolError,
+    encode,
+    int_field,
+    read_message,
+    text_field,
+)
+from .store import Store
+from .table import DEFAULT_TURN_TIMER, Step, Table, new_code, normal_code
+
+log = logging.getLogger("rummy.net")
+
+OUTBOX_LIMIT = 1000
+"""Messages waiting for a client that does not read; past this it is disconnected, so a
+stalled reader never holds up its table."""
+
+
+@dataclass
+class Limits:
+    """How much a client may send: ``rate`` messages a second, ``burst`` at once."""
+
+    rate: float = 20.0
+    burst: float = 40.0
+
+
+@dataclass(eq=False)
+class Conn:
+    """One client connection and where it sits."""
+
+    ws: ServerConnection
+    limits: Limits
+    table: Table | None = None
+    place: int | None = None
+    """Join number before the start, match seat after."""
+    allowance: float = 0.0
+    stamp: float = field(default_factory=time.monotonic)
+    outbox: asyncio.Queue[str | None] = field(default_factory=asyncio.Queue)
+
+    def allow(self) -> bool:
+        """Token bucket: False once the client sends faster than its limits."""
+        now = time.monotonic()
+        self.allowance = min(self.limits.burst,
+                             self.allowance + (now - self.stamp) * self.limits.rate)
+        self.stamp = now
+        if self.allowance < 1.0:
+            return False
+        self.allowance -= 1.0
+        return True
+
+    def push(self, message: dict[str, Any]) -> None:
+        if self.outbox.qsize() >= OUTBOX_LIMIT:
+            self.outbox.put_nowait(None)  # the writer closes the connection
+            return
+        self.outbox.put_nowait(encode(message))
+
+
+class Server:
+    """Every table of one server process, their connections and clocks."""
+
+    def __init__(self, store: Store, *, turn_seconds: float | None = None,
+                 limits: Limits | None = None, bot_delay: float = 0.3) -> None:
+        self.store = store
+        self.turn_seconds = turn_seconds
+        """Overrides every table's turn time (tests run short clocks)."""
+        self.limits = limits or Limits()
+        self.bot_delay = bot_delay
+        self.tables: dict[str, Table] = {}
+        self.conns: dict[str, dict[int, Conn]] = {}
+        self.timers: dict[str, asyncio.TimerHandle] = {}
+        self.deadlines: dict[str, float] = {}
+        self.pool = ThreadPoolExecutor(max_workers=1, thread_name_prefix="rummy-server-bot")
+        self.resumed = 0
+
+    # -- start-up
+
+    def resume(self) -> None:
+        """Load every table the store holds that is not over, and set its clock going."""
+        for code, meta, actions in self.store.open_tables():
+            try:
+                table = Table.from_record(meta, actions)
+            except (ValueError, KeyError, TypeError) as err:
+                log.error("table %s cannot be resumed: %s", code, err)
+                self.store.set_status(code, "damaged")
+                continue
+            self.tables[code] = table
+            self.conns[code] = {}
+            self.resumed += 1
+            if table.started:
+                self._next(table)
+
+    async def run(self, host: str, port: int, ready: asyncio.Future[int] | None = None,
+                  stop: asyncio.Event | None = None) -> None:
+        """Serve until ``stop`` is set (forever without one)."""
+        self.resume()
+        async with serve(self.handle, host, port, max_size=HARD_MAX_MESSAGE,
+                         compression=None) as server:
+            bound = next(iter(server.sockets)).getsockname()[1]
+            if ready is not None:
+                ready.set_result(bound)
+            await (stop.wait() if stop is not None else asyncio.Future())
+        self.close()
+
+    def close(self) -> None:
+        for handle in self.timers.values():
+            handle.cancel()
+        self.pool.shutdown(wait=False, cancel_futures=True)
+
+    # -- connections
+
+    async def handle(self, ws: ServerConnection) -> None:
+        conn = Conn(ws, self.limits, allowance=self.limits.burst)
+        writer = asyncio.create_task(self._write(conn))
+        conn.push(messages.welcome())
+        try:
+            async for raw in ws:
+                if not conn.allow():
+                    conn.push(messages.error(ProtocolError(
+                        "flood", "too many messages; this connection is closed")))
+                    conn.outbox.put_nowait(None)
+                    break
+                try:
+                    self.dispatch(conn, read_message(raw))
+                except ProtocolError as err:
+                    conn.push(messages.error(err))
+        except ConnectionClosed:
+            pass
+        finally:
+            self._leave(conn)
+            with contextlib.suppress(asyncio.TimeoutError, ConnectionClosed):
+                await asyncio.wait_for(writer, 1.0)
+            writer.cancel()
+
+    async def _write(self, conn: Conn) -> None:
+        while True:
+            text = await conn.outbox.get()
+            if text is None:
+                await conn.ws.close(1008, "closed by the server")
+                return
+            try:
+                await conn.ws.send(text)
+            except ConnectionClosed:
+                return
+
+    def _leave(self, conn: Conn) -> None:
+        table, place = conn.table, conn.place
+        if table is None or place is None:
+            return
+        seated = self.conns.get(table.code, {})
+        if seated.get(place) is conn:
+            del seated[place]
+            self._broadcast_seats(table)
+
+    def dispatch(self, conn: Conn, msg: dict[str, Any]) -> None:
+        kind = msg["type"]
+        if kind in ("create", "join", "rejoin"):
+            if conn.table is not None:
+                raise ProtocolError("bad_request", "this connection already has a seat")
+            getattr(self, f"_on_{kind}")(conn, msg)
+            return
+        if conn.table is None or conn.place is None:
+            raise ProtocolError("not_seated", "create or join a table first")
+        getattr(self, f"_on_{kind}")(conn, msg)
+
+    def _seat(self, conn: Conn, table: Table, place: int) -> None:
+        old = self.conns.setdefault(table.code, {}).get(place)
+        if old is not None and old is not conn:
+            old.push(messages.error(ProtocolError("bad_token", "this seat was taken over by"
+                                                  " a newer connection")))
+            old.outbox.put_nowait(None)
+            old.table = None
+        conn.table, conn.place = table, place
+        self.conns[table.code][place] = conn
+
+    def _on_create(self, conn: Conn, msg: dict[str, Any]) -> None:
+        name = text_field(msg, "name", NAME_LENGTH)
+        players = int_field(msg, "seats", 2, 2, 6)
+        deals = msg.get("deals")
+        if deals is not None:
+            deals = int_field(msg, "deals", 1, 1, 50)
+        bots = msg.get("bots", "medium")
+        code = new_code()
+        while code in self.tables or self.store.code_taken(code):
+            code = new_code()
+        table = Table.create(code, msg["variant"], msg.get("options", {}), players, deals,
+                             bots if isinstance(bots, str) else "")
+        self.tables[code] = table
+        self._join(conn, table, name)
+
+    def _on_join(self, conn: Conn, msg: dict[str, Any]) -> None:
+        name = text_field(msg, "name", NAME_LENGTH)
+        self._join(conn, self._table(msg), name)
+
+    def _join(self, conn: Conn, table: Table, name: str) -> None:
+        join_no, token = table.add_player(name)
+        self.store.save_table(table.code, table.meta(), "lobby")
+        self._seat(conn, table, join_no)
+        conn.push(messages.joined(table, join_no, token))
+        self._broadcast_lobby(table)
+
+    def _table(self, msg: dict[str, Any]) -> Table:
+        table = self.tables.get(normal_code(msg.get("code")))
+        if table is None:
+            raise ProtocolError("no_table", f"no table with code {msg.get('code')!r:.20}")
+        return table
+
+    def _on_rejoin(self, conn: Conn, msg: dict[str, Any]) -> None:
+        table = self._table(msg)
+        place = table.seat_for_token(msg.get("token"))
+        if place is None:
+            raise ProtocolError("bad_token", "that token holds no seat at this table")
+        self._seat(conn, table, place)
+        if table.started:
+            conn.push(messages.state(table, place, self._clock_left(table)))
+            self._broadcast_seats(table)
+        else:
+            conn.push(messages.joined(table, table.seats[place].join_no, None))
+            self._broadcast_lobby(table)
+
+    def _on_ready(self, conn: Conn, msg: dict[str, Any]) -> None:
+        table, place = self._mine(conn)
+        if table.started:
+            raise ProtocolError("already_started", "the game has started")
+        table.seats[place].ready = msg.get("ready", True) is not False
+        self.store.save_table(table.code, table.meta(), "lobby")
+        self._broadcast_lobby(table)
+
+    def _on_start(self, conn: Conn, msg: dict[str, Any]) -> None:
+        table, place = self._mine(conn)
+        if table.started:
+            raise ProtocolError("already_started", "the game has started")
+        if table.seats[place].join_no != 0:
+            raise ProtocolError("not_creator", "only the table's creator starts the game")
+        waiting = [s.name for s in table.seats[1:] if not s.ready]
+        if waiting:
+            raise ProtocolError("not_ready", f"waiting for {', '.join(waiting)} to be ready")
+        by_join = self.conns.get(table.code, {})
+        table.start(secrets.randbits(31))
+        self.conns[table.code] = {}
+        for join_no, seated in by_join.items():
+            seated.place = table.place_of(join_no)
+            self.conns[table.code][seated.place] = seated
+        self.store.save_table(table.code, table.meta(), "playing")
+        self._next(table)
+        for p, seated in self._connected(table):
+            seated.push(messages.state(table, p, self._clock_left(table)))
+
+    def _on_action(self, conn: Conn, msg: dict[str, Any]) -> None:
+        table, place = self._mine(conn)
+        raw = msg["action"]
+        if not isinstance(raw, dict):
+            raise ProtocolError("bad_request", "action is an object (see docs/protocol.md)")
+        if not table.started:
+            raise ProtocolError("illegal", "the game has not started")
+        seat = table.deal_seat(place)
+        try:
+            action = action_from_json({"seat": seat, **raw})
+        except (ValueError, TypeError, AttributeError, OverflowError) as err:
+            raise ProtocolError("bad_request", f"not an action: {err}") from None
+        self._play(table, place, action)
+
+    def _mine(self, conn: Conn) -> tuple[Table, int]:
+        assert conn.table is not None and conn.place is not None
+        return conn.table, conn.place
+
+    # -- playing
+
+    def _play(self, table: Table, place: int, action: Action, clock: bool = False) -> None:
+        step = table.act(place, action, clock=clock)
+        self.store.add_action(table.code, table.seq, action.to_json())
+        if table.over:
+            self.store.set_status(table.code, "over")
+        self._next(table)
+        self._broadcast_step(table, step)
+
+    def _next(self, table: Table) -> None:
+        """Set the clock for the seat to move: a bot's pause, or the turn timer."""
+        handle = self.timers.pop(table.code, None)
+        if handle is not None:
+            handle.cancel()
+        place = table.place_to_move()
+        if place is None:
+            self.deadlines.pop(table.code, None)
+            return
+        loop = asyncio.get_running_loop()
+        seq = table.seq
+        if place in table.bots:
+            self.timers[table.code] = loop.call_later(
+                self.bot_delay, lambda: asyncio.ensure_future(self._bot_move(table, seq)))
+            self.deadlines.pop(table.code, None)
+            return
+        seconds = self.turn_seconds or float(
+            table.state.variant.turn_timer or DEFAULT_TURN_TIMER)
+        self.deadlines[table.code] = time.monotonic() + seconds
+        self.timers[table.code] = loop.call_later(seconds, self._clock, table, seq)
+
+    def _clock_left(self, table: Table) -> float | None:
+        deadline = self.deadlines.get(table.code)
+        return None if deadline is None else max(0.0, deadline - time.monotonic())
+
+    def _clock(self, table: Table, seq: int) -> None:
+        """The turn timer ran out: play the seat's turn as the timer does."""
+        place = table.place_to_move()
+        if table.seq != seq or place is None:
+            return
+        table.seats[place].missed += 1
+        for _ in range(4):  # a whole turn: the families without Timeout draw, then discard
+            try:
+                self._play(table, place, table.clock_action(), clock=True)
+            except ProtocolError:  # pragma: no cover - the clock plays legal moves only
+                log.exception("the clock's move at table %s was refused", table.code)
+                return
+            if table.place_to_move() != place or table.state.phase is Phase.DRAW:
+                break
+
+    async def _bot_move(self, table: Table, seq: int) -> None:
+        place = table.place_to_move()
+        if table.seq != seq or place is None or place not in table.bots:
+            return
+        view, legal = table.view(place), table.legal(place)
+        if view is None or not legal:
+            return
+        loop = asyncio.get_running_loop()
+        try:
+            action: Action = await loop.run_in_executor(
+                self.pool, table.bots[place].choose, view, legal)
+        except Exception:  # noqa: BLE001 - a failing bot must not stop its table
+            log.exception("bot at table %s failed", table.code)
+            action = legal[0]
+        if table.seq != seq:
+            return
+        try:
+            self._play(table, place, action)
+        except ProtocolError:
+            self._play(table, place, legal[0])
+
+    # -- sending
+
+    def _connected(self, table: Table) -> Iterator[tuple[int, Conn]]:
+        yield from list(self.conns.get(table.code, {}).items())
+
+    def _broadcast_step(self, table: Table, step: Step) -> None:
+        left = self._clock_left(table)
+        for place, conn in self._connected(table):
+            conn.push(messages.update(table, place, step, left))
+            if step.new_deal:
+                conn.push(messages.state(table, place, left))
+            if table.over:
+                conn.push(messages.over(table))
+
+    def _broadcast_lobby(self, table: Table) -> None:
+        online = set(self.conns.get(table.code, {}))
+        for _, conn in self._connected(table):
+            conn.push(messages.lobby(table, online))
+
+    def _broadcast_seats(self, table: Table) -> None:
+        if not table.started:
+            self._broadcast_lobby(table)
+            return
+        online = set(self.conns.get(table.code, {}))
+        for _, conn in self._connected(table):
+            conn.push(messages.seats(table, online, self._clock_left(table)))
+
+
+def run(host: str, port: int, data: str | None) -> int:
+    """What ``python -m rummy serve`` runs: serve until interrupted."""
+    from pathlib import Path
+
+    from .store import default_data_dir
+
+    folder = Path(data) if data else default_data_dir()
+    store = Store(folder / "tables.sqlite3")
+    server = Server(store)
+    logging.basicConfig(level=logging.INFO, format="%(asctime)s %(message)s")
+
+    async def main() -> None:
+        ready: asyncio.Future[int] = asyncio.get_running_loop().create_future()
+        task = asyncio.create_task(server.run(host, port, ready))
+        bound = await ready
+        print(f"rummy server listening on ws://{host}:{bound} (data: {folder};"
+              f" {server.resumed} table(s) resumed)", flush=True)
+        await task
+
+    try:
+        asyncio.run(main())
+    except KeyboardInterrupt:
+        pass
+    finally:
+        store.close()
+    return 0

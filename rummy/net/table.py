@@ -1,0 +1,325 @@
+"""One table on the server: its seats, its match and the moves played, without any I/O.
+
+The server (:mod:`rummy.net.server`) owns the sockets and the clock; this module owns the
+rules side: who sits where, the deal (from a seed the server draws with ``secrets``), the
+check of every action with the engine, what a timed-out or absent seat plays, and the
+record that replays the table exactly (variant, options, seed, every action).
+
+Seats follow the join order around the table and the first to join moves first: once the
+seed is drawn, the engine's first player of the first deal is known, and joiner ``i`` takes
+match seat ``(first + i) % players``.
+
+>>> t = Table.create("ACDEF", "indian_13", {}, players=2, deals=1, bot_level="greedy")
+>>> me, _ = t.add_player("Asha")
+>>> t.start(seed=5)
+>>> t.seats[t.place_of(me)].name, t.game.state.turn == t.place_of(me)
+('Asha', True)
+>>> t.seats[1 - t.place_of(me)].bot
+'greedy'
+"""
+
+from __future__ import annotations
+
+import hashlib
+import hmac
+import secrets
+from dataclasses import dataclass, field
+from typing import Any
+
+from rummy.ai import Bot, make_bot
+from rummy.model.actions import Action, Discard, Draw, DrawSource, IllegalMoveError, Timeout
+from rummy.model.events import Event
+from rummy.model.families import Phase
+from rummy.model.state import GameState, apply
+from rummy.model.variant import VariantError, list_variant_ids, load_variant
+from rummy.model.view import PlayerView, view_for
+from rummy.session import MatchGame
+
+from .protocol import ProtocolError
+
+CODE_LETTERS = "ACDEFHJKMNPRTWXY"
+"""Room-code letters: none that reads as a digit or as another letter (no B, G, I, L, O,
+Q, S, U, V, Z), so a code read aloud or off a screen is typed right."""
+CODE_LENGTH = 5
+DEFAULT_TURN_TIMER = 30
+"""Online declare tables always run a turn timer (the variant files say online tables use
+30-45 seconds): the engine's Timeout plays a missed turn and three in a row drop the seat."""
+RECORD_FORMAT = "rummy-table/1"
+
+
+def new_code() -> str:
+    return "".join(secrets.choice(CODE_LETTERS) for _ in range(CODE_LENGTH))
+
+
+def normal_code(code: Any) -> str:
+    """A room code as typed (any case, spaces around) in its stored form."""
+    return code.strip().upper() if isinstance(code, str) else ""
+
+
+def hash_token(token: str) -> str:
+    """Records keep only a token's hash: a leaked database seats nobody."""
+    return hashlib.sha256(token.encode()).hexdigest()
+
+
+@dataclass
+class Seat:
+    """A place at the table: a person (with the hash of their token) or a bot."""
+
+    name: str
+    token_hash: str | None = None
+    bot: str | None = None
+    ready: bool = False
+    join_no: int = 0
+    missed: int = 0
+    """Turns in a row the server played for this seat (families without Timeout)."""
+
+    def to_json(self) -> dict[str, Any]:
+        return {"name": self.name, "token_hash": self.token_hash, "bot": self.bot,
+                "ready": self.ready, "join_no": self.join_no}
+
+
+@dataclass
+class Step:
+    """What one action did: its events for the deal it was played in, and, when it ended
+    that deal, the finished deal's last state (the table shows its result)."""
+
+    action: Action
+    events: tuple[Event, ...]
+    finished: GameState | None = None
+    new_deal: bool = False
+
+
+@dataclass
+class Table:
+    code: str
+    variant_ref: str
+    options: dict[str, Any]
+    players: int
+    deals: int | None
+    bot_level: str
+    seats: list[Seat] = field(default_factory=list)
+    seed: int | None = None
+    game: MatchGame | None = None
+    finished: GameState | None = None
+    """The last finished deal, while the table shows its result (the table is over)."""
+    bots: dict[int, Bot] = field(default_factory=dict)
+    seq: int = 0
+    """Actions played at this table, all deals together (each message carries it)."""
+
+    @classmethod
+    def create(cls, code: str, variant: Any, options: Any, players: int,
+               deals: int | None, bot_level: str) -> Table:
+        """A new table in the lobby; ProtocolError for a bad variant, options or count."""
+        if not isinstance(variant, str) or variant not in list_variant_ids():
+            raise ProtocolError("bad_request", f"no variant {variant!r:.40} (variants:"
+                                f" {', '.join(list_variant_ids())})")
+        if not isinstance(options, dict):
+            raise ProtocolError("bad_request", "options is an object of option: value")
+        options = dict(options)
+        try:
+            base = load_variant(variant)
+            if base.family == "declare" and not options.get("turn_timer"):
+                options["turn_timer"] = DEFAULT_TURN_TIMER
+            rules = base.with_options(options)
+            make_bot(bot_level)
+        except (VariantError, ValueError) as err:
+            raise ProtocolError("bad_request", " ".join(str(err).split())) from None
+        if not rules.min_players <= players <= rules.max_players:
+            raise ProtocolError("bad_request", f"{variant} seats {rules.min_players} to"
+                                f" {rules.max_players} players")
+        return cls(code, variant, options, players, deals, bot_level)
+
+    # -- the lobby
+
+    @property
+    def started(self) -> bool:
+        return self.game is not None
+
+    def add_player(self, name: str) -> tuple[int, str]:
+        """Seat a person (in join order); returns their join number and secret token."""
+        if self.started:
+            raise ProtocolError("already_started", "this table has started")
+        if len(self.seats) >= self.players:
+            raise ProtocolError("table_full", f"all {self.players} seats are taken")
+        token = secrets.token_urlsafe(18)
+        self.seats.append(Seat(name, hash_token(token), join_no=len(self.seats)))
+        return len(self.seats) - 1, token
+
+    def seat_for_token(self, token: Any) -> int | None:
+        """The place (join number before the start, match seat after) holding ``token``."""
+        if not isinstance(token, str) or len(token) > 100:
+            return None
+        wanted = hash_token(token)
+        for place, seat in enumerate(self.seats):
+            if seat.token_hash is not None and hmac.compare_digest(seat.token_hash, wanted):
+                return place
+        return None
+
+    def place_of(self, join_no: int) -> int:
+        return next(p for p, s in enumerate(self.seats) if s.join_no == join_no)
+
+    def start(self, seed: int) -> None:
+        """Fill the empty seats with bots and deal; joiner ``i`` sits ``i`` places after the
+        engine's first player."""
+        game = MatchGame.new(self.variant_ref, self.players, seed, self.options)
+        while len(self.seats) < self.players:
+            n = len(self.seats)
+            self.seats.append(Seat(f"{self.bot_level.capitalize()} {n + 1}", bot=self.bot_level,
+                                   ready=True, join_no=n))
+        first = game.state.first_player
+        placed: list[Seat | None] = [None] * self.players
+        for seat in self.seats:
+            placed[(first + seat.join_no) % self.players] = seat
+        self.seats = [s for s in placed if s is not None]
+        self.seed, self.game = seed, game
+        self._make_bots()
+
+    def _make_bots(self) -> None:
+        assert self.seed is not None
+        self.bots = {place: make_bot(s.bot, seed=self.seed * 31 + place)
+                     for place, s in enumerate(self.seats) if s.bot is not None}
+
+    # -- playing
+
+    @property
+    def over(self) -> bool:
+        game = self.game
+        if game is None:
+            return False
+        return game.match.over or (self.deals is not None and game.match.deal_no >= self.deals)
+
+    @property
+    def state(self) -> GameState:
+        """The deal the table shows: the current one, or the last one once the table is over."""
+        assert self.game is not None
+        return self.finished if self.finished is not None else self.game.state
+
+    @property
+    def deal_no(self) -> int:
+        assert self.game is not None
+        return self.game.match.deal_no - (1 if self.finished is not None else 0)
+
+    def deal_seat(self, place: int) -> int | None:
+        """The deal seat of match seat ``place`` (None when it is out of the match)."""
+        assert self.game is not None
+        seats = self.game.match.seats
+        return seats.index(place) if place in seats else None
+
+    def place_to_move(self) -> int | None:
+        """The match seat whose move it is (None when the table is over)."""
+        if self.game is None or self.over:
+            return None
+        return self.game.match.seats[self.game.state.turn]
+
+    def view(self, place: int) -> PlayerView | None:
+        seat = self._shown_seat(place)
+        return None if seat is None else view_for(self.state, seat)
+
+    def _shown_seat(self, place: int) -> int | None:
+        assert self.game is not None
+        if self.finished is not None:
+            seats = self.game.match.seats if self.game.match.over else self._last_seats
+            return seats.index(place) if place in seats else None
+        return self.deal_seat(place)
+
+    def legal(self, place: int) -> list[Action]:
+        """What ``place`` may play now, as sent to its client (the clock's Timeout is the
+        server's alone)."""
+        if self.game is None or self.over:
+            return []
+        seat = self.deal_seat(place)
+        if seat is None:
+            return []
+        return [a for a in self.game.legal_actions(seat) if not isinstance(a, Timeout)]
+
+    def act(self, place: int, action: Action, *, clock: bool = False) -> Step:
+        """Check ``action`` (for match seat ``place``) with the engine and play it.
+
+        Raises ProtocolError for a move out of turn, an illegal one or a clock-only one."""
+        game = self.game
+        if game is None:
+            raise ProtocolError("illegal", "the game has not started")
+        if self.over:
+            raise ProtocolError("game_over", "this table's game is over")
+        seat = self.deal_seat(place)
+        if seat is None or seat != game.state.turn:
+            raise ProtocolError("not_your_turn", "it is not your turn")
+        if action.seat != seat:
+            raise ProtocolError("illegal", f"you play seat {seat}, not seat {action.seat}")
+        if isinstance(action, Timeout) and not clock:
+            raise ProtocolError("illegal", "only the turn timer plays a timeout")
+        before, deal_no, seats = game.state, game.match.deal_no, game.match.seats
+        try:
+            events = game.act(action)
+        except IllegalMoveError as err:
+            raise ProtocolError("illegal", str(err)) from None
+        self.seq += 1
+        if not clock:
+            self.seats[place].missed = 0
+        if game.match.deal_no == deal_no and not game.match.over:
+            return Step(action, events)
+        finished, _ = apply(before, action)
+        self._last_seats = seats
+        if game.match.deal_no != deal_no:  # the next deal's opening events are not this one's
+            events = events[:len(events) - len(game.state.history)]
+        if self.over:
+            self.finished = finished
+            return Step(action, events, finished)
+        return Step(action, events, finished, new_deal=True)
+
+    def clock_action(self) -> Action:
+        """What the turn timer plays for the seat to move: the engine's Timeout where the
+        family has one, else draw from the closed deck and discard the card drawn."""
+        assert self.game is not None
+        state = self.game.state
+        seat = state.turn
+        legal = self.game.legal_actions(seat)
+        for action in legal:
+            if isinstance(action, Timeout):
+                return action
+        if state.phase is Phase.DRAW:
+            wanted: Action = Draw(seat, DrawSource.CLOSED)
+        else:
+            drawn = state.drawn
+            wanted = Discard(seat, drawn) if drawn is not None else legal[0]
+        if wanted in legal:
+            return wanted
+        discards = [a for a in legal if isinstance(a, (Discard, Draw))]
+        return (discards or legal)[0]
+
+    # -- the record
+
+    def meta(self) -> dict[str, Any]:
+        """Everything but the actions: what the store keeps beside them."""
+        return {"format": RECORD_FORMAT, "code": self.code, "variant": self.variant_ref,
+                "options": self.options, "players": self.players, "deals": self.deals,
+                "bot_level": self.bot_level, "seed": self.seed,
+                "seats": [s.to_json() for s in self.seats]}
+
+    @classmethod
+    def from_record(cls, meta: dict[str, Any], actions: list[dict[str, Any]]) -> Table:
+        """Rebuild a table by replaying its actions; ValueError for a damaged record."""
+        if meta.get("format") != RECORD_FORMAT:
+            raise ValueError(f"not a table record (format {RECORD_FORMAT!r} expected)")
+        table = cls(meta["code"], meta["variant"], dict(meta["options"]), int(meta["players"]),
+                    meta["deals"], meta["bot_level"])
+        table.seats = [Seat(s["name"], s["token_hash"], s["bot"], bool(s["ready"]),
+                            int(s["join_no"])) for s in meta["seats"]]
+        seed = meta["seed"]
+        if seed is None:
+            return table
+        table.seed = int(seed)
+        table.game = MatchGame.new(table.variant_ref, table.players, table.seed, table.options)
+        table._make_bots()
+        from rummy.model.actions import action_from_json
+        for number, data in enumerate(actions, 1):
+            action = action_from_json(data)
+            place = table.game.match.seats[action.seat]
+            try:
+                table.act(place, action, clock=isinstance(action, Timeout))
+            except ProtocolError as err:
+                raise ValueError(f"action {number} ({action}) does not replay: {err}") from None
+        return table
+
+    _last_seats: tuple[int, ...] = ()
+    """The deal seats of the last finished deal."""

@@ -1,0 +1,144 @@
+"""Loopback test clients: real websockets on 127.0.0.1, every message received recorded."""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import json
+import random
+from collections.abc import AsyncIterator, Callable
+from pathlib import Path
+from typing import Any
+
+from websockets.asyncio.client import ClientConnection, connect
+
+from rummy.ai import make_bot
+from rummy.model.actions import Action
+from rummy.net.mirror import Mirror
+from rummy.net.server import Limits, Server
+from rummy.net.store import Store
+
+Chooser = Callable[[Mirror], Action]
+
+
+@contextlib.asynccontextmanager
+async def running_server(data: Path, **kwargs: Any) -> AsyncIterator[tuple[Server, str]]:
+    """A server on 127.0.0.1 on a port the OS picks; stopped on leaving."""
+    store = Store(data / "tables.sqlite3")
+    kwargs.setdefault("limits", Limits(rate=1000, burst=1000))
+    kwargs.setdefault("bot_delay", 0.0)
+    server = Server(store, **kwargs)
+    stop = asyncio.Event()
+    ready: asyncio.Future[int] = asyncio.get_running_loop().create_future()
+    task = asyncio.create_task(server.run("127.0.0.1", 0, ready, stop))
+    port = await asyncio.wait_for(ready, 10)
+    try:
+        yield server, f"ws://127.0.0.1:{port}"
+    finally:
+        stop.set()
+        await asyncio.wait_for(task, 10)
+        store.close()
+
+
+class Player:
+    """A client that records every message it gets (the leak test reads them all)."""
+
+    def __init__(self, name: str, choose: Chooser | None = None) -> None:
+        self.name = name
+        self.choose = choose or random_chooser(random.Random(name))
+        self.mirror = Mirror()
+        self.received: list[dict[str, Any]] = []
+        self.ws: ClientConnection | None = None
+
+    async def connect(self, url: str) -> None:
+        self.ws = await connect(url, compression=None)
+        await self.expect("welcome")
+
+    async def send(self, **message: Any) -> None:
+        assert self.ws is not None
+        await self.ws.send(json.dumps({"v": 1, **message}))
+
+    async def recv(self, timeout: float = 10) -> dict[str, Any]:
+        assert self.ws is not None
+        msg: dict[str, Any] = json.loads(await asyncio.wait_for(self.ws.recv(), timeout))
+        self.received.append(msg)
+        self.mirror.apply(msg)
+        return msg
+
+    async def expect(self, kind: str, timeout: float = 10) -> dict[str, Any]:
+        """Read until a message of ``kind`` (others are recorded and applied too)."""
+        loop = asyncio.get_running_loop()
+        end = loop.time() + timeout
+        while True:
+            msg = await self.recv(max(0.01, end - loop.time()))
+            if msg["type"] == kind:
+                return msg
+
+    async def play(self, timeout: float = 60, stop_after: int | None = None) -> None:
+        """Play whenever it is this seat's move until the table is over (or, with
+        ``stop_after``, until this seat has played that many actions)."""
+        loop = asyncio.get_running_loop()
+        end = loop.time() + timeout
+        played = 0
+        while not self.mirror.over:
+            if self.mirror.my_turn and not self._waiting:
+                if stop_after is not None and played >= stop_after:
+                    return
+                await self.send(type="action", action=_wire(self.choose(self.mirror)))
+                self._waiting = True
+                played += 1
+            msg = await self.recv(max(0.01, end - loop.time()))
+            if msg["type"] in ("update", "state", "error"):
+                self._waiting = False
+
+    _waiting = False
+
+    async def close(self) -> None:
+        if self.ws is not None:
+            await self.ws.close()
+
+
+def _wire(action: Action) -> dict[str, Any]:
+    data = action.to_json()
+    del data["seat"]  # the server knows the seat; sending it is optional
+    return data
+
+
+def random_chooser(rng: random.Random) -> Chooser:
+    """Any legal move: drops, wrong shows and all."""
+    return lambda mirror: rng.choice(mirror.legal)
+
+
+def bot_chooser(name: str, seed: int) -> Chooser:
+    """A bot playing from the seat's mirrored view, as a remote bot client does."""
+    bot = make_bot(name, seed)
+
+    def choose(mirror: Mirror) -> Action:
+        assert mirror.view is not None
+        return bot.choose(mirror.view, mirror.legal)
+
+    return choose
+
+
+async def seat_table(url: str, players: list[Player], variant: str,
+                     options: dict[str, Any] | None = None, seats: int | None = None,
+                     deals: int | None = 1, bots: str = "greedy") -> str:
+    """Create a table with the first player, join the others, ready, start."""
+    first, *rest = players
+    for p in players:
+        await p.connect(url)
+    await first.send(type="create", variant=variant, options=options or {}, name=first.name,
+                     seats=seats or len(players), deals=deals, bots=bots)
+    code = (await first.expect("joined"))["code"]
+    for p in rest:
+        await p.send(type="join", code=code.lower(), name=p.name)
+        await p.expect("joined")
+        await p.send(type="ready")
+    # every join and ready reaches the creator before it starts
+    while len(first.mirror.lobby) < len(players) or not all(
+            s["ready"] for s in first.mirror.lobby):
+        await first.expect("lobby")
+    await first.send(type="start")
+    for p in players:
+        await p.expect("state")
+    return str(code)

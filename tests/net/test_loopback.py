@@ -1,0 +1,48 @@
+"""Whole deals over real sockets on 127.0.0.1: two to six clients of every variant."""
+
+from __future__ import annotations
+
+import asyncio
+from pathlib import Path
+
+import pytest
+
+from rummy.model.invariants import check_invariants
+
+from .helpers import Player, bot_chooser, running_server, seat_table
+
+pytestmark = pytest.mark.timeout(120)
+
+CASES = [
+    ("indian_13", 2, {}, "random"),
+    ("indian_13", 6, {}, "greedy"),
+    ("two_player_13", 2, {"allow_drop": True}, "greedy"),
+    ("super_rummy", 3, {"lay_at_end": True}, "greedy"),
+    ("dummy_rummy", 4, {}, "greedy"),
+]
+
+
+@pytest.mark.parametrize(("variant", "players", "options", "kind"), CASES)
+def test_whole_deal_to_the_end(tmp_path: Path, variant: str, players: int,
+                               options: dict[str, object], kind: str) -> None:
+    async def scenario() -> None:
+        async with running_server(tmp_path) as (server, url):
+            clients = [Player(f"p{i}") if kind == "random" or i % 2 else
+                       Player(f"p{i}", bot_chooser("greedy", i)) for i in range(players)]
+            code = await seat_table(url, clients, variant, options)
+            await asyncio.gather(*(c.play(timeout=90) for c in clients))
+            table = server.tables[code]
+            assert table.over and table.finished is not None
+            assert check_invariants(table.finished) == []
+            for c in clients:
+                assert c.mirror.over and not c.mirror.errors
+                # what each client pieced together is what the server holds for its seat
+                mine, theirs = c.mirror.view, table.view(c.mirror.place)  # type: ignore[arg-type]
+                assert mine is not None and theirs is not None
+                assert mine.history == theirs.history, next((i, a, b) for i, (a, b) in enumerate(zip(mine.history, theirs.history)) if a != b)
+                assert mine == theirs
+            assert [s.name for s in table.seats if s.bot is None] != []
+            for c in clients:
+                await c.close()
+
+    asyncio.run(scenario())
