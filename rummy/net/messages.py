@@ -7,6 +7,7 @@ the closed deck is ever put in a message. ``docs/protocol.md`` describes every t
 
 from __future__ import annotations
 
+from dataclasses import replace
 from typing import Any
 
 from rummy.model.events import redact_for
@@ -67,9 +68,10 @@ def _match(table: Table) -> dict[str, Any]:
 def _view_json(view: PlayerView | None, history: bool) -> dict[str, Any] | None:
     if view is None:
         return None
-    data = view.to_json()
-    if not history:
-        del data["history"]
+    if history:
+        return view.to_json()
+    data = replace(view, history=()).to_json()  # the events go beside it, once each
+    del data["history"]
     return data
 
 

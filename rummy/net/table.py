@@ -197,7 +197,9 @@ class Table:
     @property
     def deal_no(self) -> int:
         assert self.game is not None
-        return self.game.match.deal_no - (1 if self.finished is not None else 0)
+        match = self.game.match
+        # a match that ended deals no more; one stopped at ``deals`` has dealt the next
+        return match.deal_no - (1 if self.finished is not None and not match.over else 0)
 
     def deal_seat(self, place: int) -> int | None:
         """The deal seat of match seat ``place`` (None when it is out of the match)."""

@@ -109,6 +109,18 @@ def random_chooser(rng: random.Random) -> Chooser:
     return lambda mirror: rng.choice(mirror.legal)
 
 
+def kind_chooser(kind: str) -> Chooser:
+    """``w``: shows at its first chance (a wrong show, nearly always); ``d``: drops at its
+    first chance; otherwise the first legal move."""
+    from rummy.model.actions import Drop, Finish
+    wanted = {"w": Finish, "d": Drop}[kind]
+
+    def choose(mirror: Mirror) -> Action:
+        return next((a for a in mirror.legal if isinstance(a, wanted)), mirror.legal[0])
+
+    return choose
+
+
 def bot_chooser(name: str, seed: int) -> Chooser:
     """A bot playing from the seat's mirrored view, as a remote bot client does."""
     bot = make_bot(name, seed)

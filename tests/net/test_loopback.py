@@ -37,11 +37,8 @@ def test_whole_deal_to_the_end(tmp_path: Path, variant: str, players: int,
             for c in clients:
                 assert c.mirror.over and not c.mirror.errors
                 # what each client pieced together is what the server holds for its seat
-                mine, theirs = c.mirror.view, table.view(c.mirror.place)  # type: ignore[arg-type]
-                assert mine is not None and theirs is not None
-                assert mine.history == theirs.history, next((i, a, b) for i, (a, b) in enumerate(zip(mine.history, theirs.history)) if a != b)
-                assert mine == theirs
-            assert [s.name for s in table.seats if s.bot is None] != []
+                assert c.mirror.place is not None
+                assert c.mirror.view == table.view(c.mirror.place)
             for c in clients:
                 await c.close()
 
