@@ -153,6 +153,10 @@ class Server:
                     self.dispatch(conn, read_message(raw))
                 except ProtocolError as err:
                     conn.push(messages.error(err))
+                except Exception:  # noqa: BLE001 - one odd message must not end the server
+                    log.exception("a message could not be handled")
+                    conn.push(messages.error(ProtocolError(
+                        "bad_request", "the server could not handle that message")))
         except ConnectionClosed:
             pass
         finally:
@@ -165,7 +169,11 @@ class Server:
         while True:
             text = await conn.outbox.get()
             if text is None:
-                await conn.ws.close(1008, "closed by the server")
+                # The close frame goes out at once; a client that floods has unread
+                # messages queued here, so its reply is not waited for.
+                with contextlib.suppress(asyncio.TimeoutError, ConnectionClosed):
+                    await asyncio.wait_for(conn.ws.close(1008, "closed by the server"), 0.2)
+                conn.ws.transport.abort()
                 return
             try:
                 await conn.ws.send(text)
