@@ -74,13 +74,17 @@ class Player:
             if msg["type"] == kind:
                 return msg
 
-    async def play(self, timeout: float = 60, stop_after: int | None = None) -> None:
+    async def play(self, timeout: float = 60, stop_after: int | None = None,
+                   until_seq: int | None = None) -> None:
         """Play whenever it is this seat's move until the table is over (or, with
-        ``stop_after``, until this seat has played that many actions)."""
+        ``stop_after``, until this seat has played that many actions; with ``until_seq``,
+        until the table has played that many)."""
         loop = asyncio.get_running_loop()
         end = loop.time() + timeout
         played = 0
         while not self.mirror.over:
+            if until_seq is not None and self.mirror.seq >= until_seq:
+                return
             if self.mirror.my_turn and not self._waiting:
                 if stop_after is not None and played >= stop_after:
                     return
