@@ -14,6 +14,7 @@ from rummy.model.events import redact_for
 from rummy.model.view import PlayerView, view_for
 
 from . import PROTOCOL_VERSION
+from .codec import view_json
 from .protocol import ProtocolError
 from .table import Step, Table
 
@@ -66,13 +67,7 @@ def _match(table: Table) -> dict[str, Any]:
 
 
 def _view_json(view: PlayerView | None, history: bool) -> dict[str, Any] | None:
-    if view is None:
-        return None
-    if history:
-        return view.to_json()
-    data = replace(view, history=()).to_json()  # the events go beside it, once each
-    del data["history"]
-    return data
+    return None if view is None else view_json(view, history)
 
 
 def state(table: Table, place: int, clock: float | None) -> dict[str, Any]:
@@ -93,11 +88,13 @@ def update(table: Table, place: int, step: Step, clock: float | None) -> dict[st
     if step.finished is not None:
         seats_then = table._last_seats
         seat = seats_then.index(place) if place in seats_then else None
-        view = None if seat is None else view_for(step.finished, seat)
+        view = None if seat is None else view_for(replace(step.finished, history=()), seat)
         deal = table.deal_no if table.over else table.deal_no - 1
     else:
         seat = table.deal_seat(place)
-        view = table.view(place)
+        # The update's view goes without the history (its events go beside it): leaving
+        # the history out of the state first spares redacting all of it for every seat.
+        view = None if seat is None else view_for(replace(table.state, history=()), seat)
         deal = table.deal_no
     events = [] if seat is None else [redact_for(e, seat).to_json() for e in step.events]
     return {"type": "update", "seq": table.seq, "deal": deal, "events": events,

@@ -20,6 +20,7 @@ match seat ``(first + i) % players``.
 
 from __future__ import annotations
 
+import functools
 import hashlib
 import hmac
 import secrets
@@ -31,7 +32,7 @@ from rummy.model.actions import Action, Discard, Draw, DrawSource, IllegalMoveEr
 from rummy.model.events import Event
 from rummy.model.families import Phase
 from rummy.model.state import GameState, apply
-from rummy.model.variant import VariantError, list_variant_ids, load_variant
+from rummy.model.variant import Variant, VariantError, list_variant_ids, load_variant
 from rummy.model.view import PlayerView, view_for
 from rummy.session import MatchGame
 
@@ -59,6 +60,19 @@ def normal_code(code: Any) -> str:
 def hash_token(token: str) -> str:
     """Records keep only a token's hash: a leaked database seats nobody."""
     return hashlib.sha256(token.encode()).hexdigest()
+
+
+@functools.lru_cache(maxsize=32)
+def _base_variant(variant_id: str) -> Variant:
+    """A shipped variant, read once (reading its YAML costs far more than a deal)."""
+    return load_variant(variant_id)
+
+
+def new_match(variant_id: str, options: dict[str, Any], players: int, seed: int) -> MatchGame:
+    variant = _base_variant(variant_id)
+    if options:
+        variant = variant.with_options(options)
+    return MatchGame(variant_id, options, players, seed, variant)
 
 
 @dataclass
@@ -117,7 +131,7 @@ class Table:
             raise ProtocolError("bad_request", "options is an object of option: value")
         options = dict(options)
         try:
-            base = load_variant(variant)
+            base = _base_variant(variant)
             if base.family == "declare" and not options.get("turn_timer"):
                 options["turn_timer"] = DEFAULT_TURN_TIMER
             rules = base.with_options(options)
@@ -161,7 +175,7 @@ class Table:
     def start(self, seed: int) -> None:
         """Fill the empty seats with bots and deal; joiner ``i`` sits ``i`` places after the
         engine's first player."""
-        game = MatchGame.new(self.variant_ref, self.players, seed, self.options)
+        game = new_match(self.variant_ref, self.options, self.players, seed)
         while len(self.seats) < self.players:
             n = len(self.seats)
             self.seats.append(Seat(f"{self.bot_level.capitalize()} {n + 1}", bot=self.bot_level,
@@ -311,7 +325,7 @@ class Table:
         if seed is None:
             return table
         table.seed = int(seed)
-        table.game = MatchGame.new(table.variant_ref, table.players, table.seed, table.options)
+        table.game = new_match(table.variant_ref, table.options, table.players, table.seed)
         table._make_bots()
         from rummy.model.actions import action_from_json
         for number, data in enumerate(actions, 1):

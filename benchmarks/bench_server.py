@@ -1,0 +1,152 @@
+"""The game server under load: N concurrent 4-seat tables of bot clients over loopback.
+
+Starts ``python -m rummy serve`` in its own process (records written to SQLite in a
+temporary folder, as in production), then one client process opens 4 websocket
+connections per table, creates and starts every table, and plays for a bounded time. The
+clients play only draws and discards, chosen at random from the legal moves the server
+sends (no shows, so no table ends early and the load stays the same), each after a think
+time (``--think`` seconds; 0 plays as fast as the server answers).
+
+Prints one JSON line: tables, connections, actions, actions per second, and the p50, p99
+and max round trip of an action (from sending it to receiving its update), in ms.
+
+    python benchmarks/bench_server.py --tables 200 --seconds 30 --think 0.5
+"""
+
+from __future__ import annotations
+
+import argparse
+import asyncio
+import json
+import random
+import statistics
+import subprocess
+import sys
+import tempfile
+import time
+from pathlib import Path
+from typing import Any
+
+from websockets.asyncio.client import ClientConnection, connect
+
+ROOT = Path(__file__).resolve().parents[1]
+
+
+class Seat:
+    def __init__(self, ws: ClientConnection, rng: random.Random) -> None:
+        self.ws = ws
+        self.rng = rng
+        self.sent_at: float | None = None
+
+    async def send(self, **message: Any) -> None:
+        await self.ws.send(json.dumps({"v": 1, **message}))
+
+    async def expect(self, kind: str) -> dict[str, Any]:
+        while True:
+            msg: dict[str, Any] = json.loads(await self.ws.recv())
+            if msg["type"] == kind:
+                return msg
+
+
+async def _table(url: str, rng: random.Random) -> list[Seat]:
+    seats = [Seat(await connect(url, compression=None, max_queue=None), rng) for _ in range(4)]
+    for seat in seats:
+        await seat.expect("welcome")
+    await seats[0].send(type="create", variant="indian_13", name="b0", seats=4, deals=None)
+    code = (await seats[0].expect("joined"))["code"]
+    for n, seat in enumerate(seats[1:], 1):
+        await seat.send(type="join", code=code, name=f"b{n}")
+        await seat.expect("joined")
+        await seat.send(type="ready")
+    ready = 0
+    while ready < 3:
+        lobby = await seats[0].expect("lobby")
+        ready = sum(s["ready"] for s in lobby["seats"][1:]) if len(lobby["seats"]) == 4 else 0
+    await seats[0].send(type="start")
+    return seats
+
+
+async def _play(seat: Seat, first: dict[str, Any], think: float, end: float,
+                trips: list[float]) -> None:
+    msg: dict[str, Any] | None = first
+    loop = asyncio.get_running_loop()
+    while loop.time() < end:
+        if msg is None:
+            try:
+                msg = json.loads(await asyncio.wait_for(seat.ws.recv(), end - loop.time()))
+            except asyncio.TimeoutError:
+                return
+        assert msg is not None
+        if msg["type"] in ("update", "error", "state") and seat.sent_at is not None:
+            trips.append(time.perf_counter() - seat.sent_at)
+            seat.sent_at = None
+        legal = [a for a in msg.get("legal") or () if a["type"] in ("draw", "discard")]
+        msg = None
+        if legal:
+            if think:
+                await asyncio.sleep(think * seat.rng.uniform(0.5, 1.5))
+            action = seat.rng.choice(legal)
+            del action["seat"]
+            seat.sent_at = time.perf_counter()
+            await seat.send(type="action", action=action)
+
+
+async def bench(url: str, tables: int, seconds: float, think: float) -> dict[str, Any]:
+    rng = random.Random(1)
+    setup = time.perf_counter()
+    all_seats: list[Seat] = []
+    for batch in range(0, tables, 20):
+        made = await asyncio.gather(*(_table(url, random.Random(rng.random()))
+                                      for _ in range(min(20, tables - batch))))
+        all_seats += [s for t in made for s in t]
+    firsts = await asyncio.gather(*(s.expect("state") for s in all_seats))
+    setup = time.perf_counter() - setup
+    trips: list[float] = []
+    loop = asyncio.get_running_loop()
+    start, end = time.perf_counter(), loop.time() + seconds
+    await asyncio.gather(*(_play(s, f, think, end, trips) for s, f in zip(all_seats, firsts,
+                                                                           strict=True)))
+    elapsed = time.perf_counter() - start
+    for seat in all_seats:
+        await seat.ws.close()
+    ms = sorted(t * 1000 for t in trips)
+    return {
+        "tables": tables, "connections": len(all_seats), "think_s": think,
+        "seconds": round(elapsed, 1), "setup_s": round(setup, 1), "actions": len(ms),
+        "actions_per_s": round(len(ms) / elapsed, 1),
+        "p50_ms": round(statistics.median(ms), 2) if ms else None,
+        "p99_ms": round(ms[int(len(ms) * 0.99)], 2) if ms else None,
+        "max_ms": round(ms[-1], 2) if ms else None,
+    }
+
+
+def main() -> int:
+    parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
+    parser.add_argument("--tables", type=int, default=200)
+    parser.add_argument("--seconds", type=float, default=30)
+    parser.add_argument("--think", type=float, default=0.5,
+                        help="seconds a client waits before its move (0: none)")
+    parser.add_argument("--url", default=None,
+                        help="bench a server already running (ws://host:port)")
+    args = parser.parse_args()
+    if args.url:
+        print(json.dumps(asyncio.run(bench(args.url, args.tables, args.seconds, args.think))))
+        return 0
+    with tempfile.TemporaryDirectory() as data:
+        server = subprocess.Popen(
+            [sys.executable, "-m", "rummy", "serve", "--port", "0", "--data", data],
+            cwd=ROOT, stdout=subprocess.PIPE, stderr=subprocess.DEVNULL, text=True)
+        try:
+            assert server.stdout is not None
+            line = server.stdout.readline()
+            url = "ws://" + line.split("ws://")[1].split()[0]
+            result = asyncio.run(bench(url, args.tables, args.seconds, args.think))
+        finally:
+            server.terminate()
+            server.wait(10)
+    print(json.dumps(result))
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
