@@ -128,11 +128,14 @@ def main() -> int:
                         help="seconds a client waits before its move (0: none)")
     parser.add_argument("--url", default=None,
                         help="bench a server already running (ws://host:port)")
+    parser.add_argument("--data", default=None,
+                        help="the server's record folder (default: a temporary folder)")
     args = parser.parse_args()
     if args.url:
         print(json.dumps(asyncio.run(bench(args.url, args.tables, args.seconds, args.think))))
         return 0
-    with tempfile.TemporaryDirectory() as data:
+    with tempfile.TemporaryDirectory() as scratch:
+        data = args.data or scratch
         server = subprocess.Popen(
             [sys.executable, "-m", "rummy", "serve", "--port", "0", "--data", data],
             cwd=ROOT, stdout=subprocess.PIPE, stderr=subprocess.DEVNULL, text=True)

@@ -52,7 +52,7 @@ def jsonable(value: Any) -> Any:
         return [jsonable(v) for v in value]
     if isinstance(value, enum.Enum):
         return value.value
-    names = _field_names(type(value))
+    names = _field_names(type(value))  # type: ignore[arg-type]
     if names is not None:
         return {name: jsonable(getattr(value, name)) for name in names}
     if isinstance(value, dict):

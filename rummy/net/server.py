@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
+import gc
 import logging
 import secrets
 import time
@@ -410,6 +411,11 @@ def run(host: str, port: int, data: str | None) -> int:
     store = Store(folder / "tables.sqlite3")
     server = Server(store)
     logging.basicConfig(level=logging.INFO, format="%(asctime)s %(message)s")
+
+    # The tables' long-lived objects are made; keep the collector from walking them all
+    # again and again (a full collection is a pause for every table at once).
+    gc.freeze()
+    gc.set_threshold(50_000, 20, 100)
 
     async def main() -> None:
         ready: asyncio.Future[int] = asyncio.get_running_loop().create_future()

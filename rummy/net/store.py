@@ -17,9 +17,13 @@ from __future__ import annotations
 
 import json
 import sqlite3
+import threading
 import time
 from pathlib import Path
 from typing import Any
+
+CHECKPOINT_SECONDS = 2.0
+"""How often the write-ahead log is copied into the database (off the event loop)."""
 
 SCHEMA = """
 CREATE TABLE IF NOT EXISTS tables (
@@ -49,12 +53,31 @@ class Store:
     def __init__(self, path: str | Path) -> None:
         if str(path) != ":memory:":
             Path(path).parent.mkdir(parents=True, exist_ok=True)
-        self.db = sqlite3.connect(str(path), isolation_level=None)
+        # Used from one thread at a time: the one running the server's event loop.
+        self.db = sqlite3.connect(str(path), isolation_level=None, check_same_thread=False)
         # WAL with synchronous=NORMAL: a commit survives the server's process dying (what
         # a restart must recover from) without an fsync per action.
         self.db.execute("PRAGMA journal_mode=WAL")
         self.db.execute("PRAGMA synchronous=NORMAL")
         self.db.executescript(SCHEMA)
+        self._stop = threading.Event()
+        self._checkpointer: threading.Thread | None = None
+        if str(path) != ":memory:":
+            # A checkpoint copies the log into the database and syncs it to disk, which can
+            # take a disk's whole latency; done on the event loop it would stall every
+            # table, so a thread of its own does it, and the loop's commits never do.
+            self.db.execute("PRAGMA wal_autocheckpoint=0")
+            self._checkpointer = threading.Thread(target=self._checkpoints, args=(path,),
+                                                  name="rummy-store-checkpoint", daemon=True)
+            self._checkpointer.start()
+
+    def _checkpoints(self, path: str | Path) -> None:
+        db = sqlite3.connect(str(path), isolation_level=None)
+        try:
+            while not self._stop.wait(CHECKPOINT_SECONDS):
+                db.execute("PRAGMA wal_checkpoint(PASSIVE)")
+        finally:
+            db.close()
 
     def save_table(self, code: str, meta: dict[str, Any], status: str) -> None:
         self.db.execute(
@@ -86,4 +109,7 @@ class Store:
         return [(code, json.loads(meta), self.actions(code)) for code, meta in rows]
 
     def close(self) -> None:
+        self._stop.set()
+        if self._checkpointer is not None:
+            self._checkpointer.join(5)
         self.db.close()

@@ -1,0 +1,155 @@
+"""The desktop game's connection to a server: websockets' sync client on background threads.
+
+The frame loop never waits on the network: :meth:`NetClient.send` only queues a message,
+and :meth:`NetClient.poll` returns whatever has arrived (possibly nothing). A reader thread
+owns the connection: it connects, puts every message on the queue, and when the connection
+drops it says so (a ``_status`` message), retries with a growing pause and, once back,
+takes its seat again with the token the server gave (``rejoin``). A writer thread sends.
+
+Messages the client makes up itself start with an underscore: ``{"type": "_status",
+"status": "connecting" | "connected" | "reconnecting" | "closed", "error": ...}``.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import json
+import queue
+import threading
+import time
+from typing import Any
+
+from websockets.exceptions import ConnectionClosed, InvalidURI, WebSocketException
+from websockets.sync.client import ClientConnection, connect
+
+from . import PROTOCOL_VERSION
+
+RETRY_PAUSES = (0.5, 1.0, 2.0, 4.0, 8.0)
+"""Seconds between reconnection attempts (the last repeats)."""
+
+
+class NetClient:
+    """One connection to a game server, kept up until :meth:`close`."""
+
+    def __init__(self, url: str, *, retry: bool = True, open_timeout: float = 5.0) -> None:
+        self.url = url
+        self.retry = retry
+        self.open_timeout = open_timeout
+        self.incoming: queue.Queue[dict[str, Any]] = queue.Queue()
+        self._outgoing: queue.Queue[str | None] = queue.Queue()
+        self._stop = threading.Event()
+        self._ws: ClientConnection | None = None
+        self._lock = threading.Lock()
+        self.code: str | None = None
+        self.token: str | None = None
+        self.status = "connecting"
+        self._reader = threading.Thread(target=self._read_loop, name="rummy-net-read",
+                                        daemon=True)
+        self._writer = threading.Thread(target=self._write_loop, name="rummy-net-write",
+                                        daemon=True)
+
+    def start(self) -> NetClient:
+        self._reader.start()
+        self._writer.start()
+        return self
+
+    # -- the frame's side: never blocks
+
+    def send(self, message: dict[str, Any]) -> None:
+        """Queue a message (``v`` is added); sent as soon as the connection allows."""
+        self._outgoing.put(json.dumps({"v": PROTOCOL_VERSION, **message}))
+
+    def poll(self, limit: int = 200) -> list[dict[str, Any]]:
+        """Every message that has arrived, oldest first (at most ``limit``)."""
+        out: list[dict[str, Any]] = []
+        while len(out) < limit:
+            try:
+                out.append(self.incoming.get_nowait())
+            except queue.Empty:
+                break
+        return out
+
+    def close(self) -> None:
+        self._stop.set()
+        self._outgoing.put(None)
+        with self._lock:
+            ws = self._ws
+        if ws is not None:
+            with contextlib.suppress(Exception):
+                ws.close()
+        self._reader.join(2)
+        self._writer.join(2)
+
+    # -- the threads
+
+    def _status(self, status: str, error: str | None = None) -> None:
+        self.status = status
+        self.incoming.put({"type": "_status", "status": status, "error": error})
+
+    def _read_loop(self) -> None:
+        attempt = 0
+        while not self._stop.is_set():
+            self._status("connecting" if attempt == 0 else "reconnecting")
+            try:
+                with connect(self.url, open_timeout=self.open_timeout,
+                             compression=None) as ws:
+                    attempt = 1
+                    self._connected(ws)
+            except InvalidURI as err:
+                self._status("closed", str(err))
+                return
+            except (OSError, WebSocketException, TimeoutError) as err:
+                if not self.retry:
+                    self._status("closed", str(err))
+                    return
+                self._stop.wait(RETRY_PAUSES[min(attempt, len(RETRY_PAUSES) - 1)])
+                attempt += 1
+                continue
+            with self._lock:
+                self._ws = None
+            if not self.retry:
+                break
+        self._status("closed")
+
+    def _connected(self, ws: ClientConnection) -> None:
+        if self.code and self.token:  # take the seat back first, before queued moves
+            ws.send(json.dumps({"v": PROTOCOL_VERSION, "type": "rejoin",
+                                "code": self.code, "token": self.token}))
+        with self._lock:
+            self._ws = ws
+        self._status("connected")
+        self._receive(ws)
+        with self._lock:
+            self._ws = None
+
+    def _receive(self, ws: ClientConnection) -> None:
+        try:
+            for raw in ws:
+                try:
+                    msg = json.loads(raw)
+                except ValueError:
+                    continue
+                if not isinstance(msg, dict):
+                    continue
+                if msg.get("type") == "joined":
+                    self.code = msg.get("code", self.code)
+                    self.token = msg.get("token", self.token)
+                self.incoming.put(msg)
+        except (ConnectionClosed, OSError):
+            pass
+
+    def _write_loop(self) -> None:
+        while True:
+            text = self._outgoing.get()
+            if text is None:
+                return
+            while not self._stop.is_set():
+                with self._lock:
+                    ws = self._ws
+                if ws is not None:
+                    try:
+                        ws.send(text)
+                        break
+                    except (ConnectionClosed, OSError):
+                        pass
+                time.sleep(0.05)  # not connected: the message waits for the connection

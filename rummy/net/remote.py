@@ -1,0 +1,249 @@
+"""A remote table behind the table scene's driver interface.
+
+:class:`RemoteDriver` answers what the table scene asks of
+:class:`rummy.ui.table.driver.TableDriver` (``view``, ``legal``, ``check``, ``act``,
+``next_event``/``pending``, ``poll_bot``, ``over``, ``match``, ``seats``, ``match_names``,
+``deal_values``, ``next_deal``, ``close``), but the server deals, checks and plays the
+bots: ``act`` sends the move and its events come back from the server, already redacted
+for this seat. Every call returns at once; messages are taken from the
+:class:`~rummy.net.client.NetClient`'s queue when the scene polls.
+"""
+
+from __future__ import annotations
+
+from collections import Counter, deque
+from collections.abc import Sequence
+from concurrent.futures import Future, ThreadPoolExecutor
+from dataclasses import dataclass
+from typing import Any
+
+from rummy.model.actions import Action, Finish, Timeout
+from rummy.model.events import Event
+from rummy.model.variant import Variant
+from rummy.model.view import PlayerView
+
+from .client import NetClient
+from .mirror import Mirror
+
+
+@dataclass(frozen=True)
+class RemoteMatch:
+    """The match as the server reports it (the fields of MatchState the table reads)."""
+
+    variant: Variant
+    players: int
+    deal_no: int
+    seats: tuple[int, ...]
+    totals: tuple[int, ...]
+    table: tuple[tuple[int | None, ...], ...]
+    out: tuple[bool, ...]
+    winner: int | None
+    over: bool
+
+
+@dataclass(frozen=True)
+class RemoteState:
+    turn: int
+    result: Any
+
+
+class RemoteGame:
+    """What the scene reads of ``driver.game``: the variant, players and whose turn."""
+
+    def __init__(self, driver: RemoteDriver) -> None:
+        self._driver = driver
+
+    @property
+    def variant(self) -> Variant:
+        assert self._driver.mirror.variant is not None
+        return self._driver.mirror.variant
+
+    @property
+    def players(self) -> int:
+        view = self._driver.view
+        return view.players
+
+    @property
+    def state(self) -> RemoteState:
+        view = self._driver.view
+        return RemoteState(view.turn, view.result)
+
+
+class RemoteDriver:
+    """One deal of a remote table, as this seat plays and sees it."""
+
+    def __init__(self, client: NetClient, mirror: Mirror | None = None,
+                 held: Sequence[dict[str, Any]] = ()) -> None:
+        self.client = client
+        self.mirror = mirror or Mirror()
+        self.pending: deque[Event] = deque()
+        self.game = RemoteGame(self)
+        self.opponents: dict[int, str] = {}
+        self.connection = client.status
+        self._held: list[dict[str, Any]] = []
+        self._sent = False
+        self._pool: ThreadPoolExecutor | None = None
+        self.deal_no: int | None = None
+        for msg in held:
+            self._take(msg)
+
+    # -- messages
+
+    def pump(self) -> None:
+        """Take in what has arrived (called from the frame; never waits)."""
+        for msg in self.client.poll():
+            self._take(msg)
+
+    def _take(self, msg: dict[str, Any]) -> None:
+        kind = msg.get("type")
+        if kind == "_status":
+            self.connection = msg["status"]
+            return
+        deal = msg.get("deal")
+        if self._held or (deal is not None and self.deal_no is not None
+                          and deal > self.deal_no):
+            self._held.append(msg)  # the next deal waits for next_deal()
+            return
+        events = self.mirror.apply(msg)
+        if kind in ("update", "state", "error"):
+            self._sent = False
+        if kind == "state" and self.deal_no is None:
+            self.deal_no = msg["deal"]
+        self.pending.extend(events)
+
+    def next_event(self) -> Event | None:
+        self.pump()
+        return self.pending.popleft() if self.pending else None
+
+    # -- what the scene reads
+
+    @property
+    def ready(self) -> bool:
+        """The first view has arrived."""
+        self.pump()
+        return self.mirror.view is not None
+
+    @property
+    def view(self) -> PlayerView:
+        view = self.mirror.view
+        assert view is not None, "no view yet: wait until ready"
+        return view
+
+    @property
+    def human(self) -> int | None:
+        return self.mirror.place
+
+    @property
+    def human_seat(self) -> int | None:
+        return None if self.mirror.view is None else self.mirror.view.seat
+
+    @property
+    def viewer(self) -> int:
+        return self.human_seat or 0
+
+    @property
+    def seats(self) -> tuple[int, ...]:
+        return tuple(self.mirror.match.get("seats", ()))
+
+    @property
+    def match(self) -> RemoteMatch:
+        m = self.mirror.match
+        assert self.mirror.variant is not None
+        return RemoteMatch(self.mirror.variant, len(self.mirror.seats), m["deal_no"],
+                           tuple(m["seats"]), tuple(m["totals"]),
+                           tuple(tuple(row) for row in m["table"]), tuple(m["out"]),
+                           m["winner"], m["over"])
+
+    @property
+    def over(self) -> bool:
+        return self.mirror.view is not None and self.mirror.view.result is not None
+
+    @property
+    def match_over(self) -> bool:
+        return self.over and bool(self.mirror.match.get("over")) or self.mirror.over
+
+    @property
+    def bot_thinking(self) -> bool:
+        return False
+
+    def match_names(self) -> list[str]:
+        return ["You" if s["place"] == self.mirror.place else s["name"]
+                for s in self.mirror.seats]
+
+    def deal_values(self, per_match_seat: Sequence[int]) -> list[int]:
+        return [per_match_seat[s] for s in self.seats]
+
+    def waiting_text(self, now_left: float | None = None) -> str | None:
+        """"waiting for Asha (reconnecting, 0:42)" while the seat to move is away."""
+        turn = self.mirror.turn
+        seat = next((s for s in self.mirror.seats if s["place"] == turn), None)
+        if seat is None or seat["connected"] or turn == self.mirror.place:
+            return None
+        left = self.mirror.clock if now_left is None else now_left
+        clock = "" if left is None else f", {int(left) // 60}:{int(left) % 60:02d}"
+        return f"waiting for {seat['name']} (reconnecting{clock})"
+
+    # -- acting
+
+    def legal(self, seat: int | None = None) -> list[Action]:
+        if self._sent or (seat is not None and seat != self.human_seat):
+            return []
+        return list(self.mirror.legal)
+
+    def check(self, action: Action) -> str | None:
+        """``None`` when the server will take ``action``, else why not (from the legal
+        moves the server sent; the server checks again)."""
+        if self._sent:
+            return "wait a moment"
+        if not self.mirror.legal:
+            return "not your turn"
+        if isinstance(action, Timeout):
+            return "the server keeps the clock"
+        if action in self.mirror.legal:
+            return None
+        if isinstance(action, Finish) and Finish(action.seat, action.card) in self.mirror.legal:
+            assert action.groups is not None
+            rest = list(self.view.hand)
+            rest.remove(action.card)
+            shown = Counter(c for g in action.groups for c in g)
+            return None if shown == Counter(rest) else "group every other card of your hand"
+        return "that move is not allowed now"
+
+    def act(self, action: Action) -> str | None:
+        """Send ``action``; its events arrive from the server. The reason if refused."""
+        reason = self.check(action)
+        if reason is not None:
+            return reason
+        data = action.to_json()
+        del data["seat"]
+        self.client.send({"type": "action", "action": data})
+        self._sent = True
+        return None
+
+    def poll_bot(self, dt: float, pace: float) -> bool:
+        """The server plays the bots; this only takes in what arrived."""
+        before = len(self.pending)
+        self.pump()
+        return len(self.pending) > before
+
+    def submit_hint(self) -> Future[Any] | None:
+        if self.mirror.view is None or not self.mirror.legal:
+            return None
+        from rummy.ui.table.hints import compute_hint  # the desktop game's own hint
+        if self._pool is None:
+            self._pool = ThreadPoolExecutor(max_workers=1, thread_name_prefix="rummy-hint")
+        return self._pool.submit(compute_hint, self.view, list(self.mirror.legal))
+
+    def next_deal(self) -> RemoteDriver:
+        """The driver of the next deal (its messages were held back until now)."""
+        held, self._held = self._held, []
+        nxt = RemoteDriver(self.client, self.mirror)
+        for msg in held:
+            nxt._take(msg)
+        nxt.pump()
+        return nxt
+
+    def close(self) -> None:
+        if self._pool is not None:
+            self._pool.shutdown(wait=False, cancel_futures=True)
+        self.client.close()

@@ -1,0 +1,119 @@
+"""The desktop game's side: the threaded client and the RemoteDriver play whole deals
+against a real server on 127.0.0.1, and a lost connection is retried and the seat taken
+back without the frame loop ever waiting."""
+
+from __future__ import annotations
+
+import asyncio
+import threading
+import time
+from collections.abc import Iterator
+from pathlib import Path
+
+import pytest
+
+from rummy.ai import make_bot
+from rummy.net.client import NetClient
+from rummy.net.remote import RemoteDriver
+from rummy.net.server import Limits, Server
+from rummy.net.store import Store
+
+pytestmark = pytest.mark.timeout(120)
+
+
+@pytest.fixture
+def server_url(tmp_path: Path) -> Iterator[str]:
+    """A server on its own thread and event loop (the client under test is synchronous)."""
+    store = Store(tmp_path / "t.sqlite3")
+    server = Server(store, limits=Limits(1000, 1000), bot_delay=0.0, turn_seconds=10)
+    loop = asyncio.new_event_loop()
+    stop = asyncio.Event()
+    ready: asyncio.Future[int] = loop.create_future()
+    thread = threading.Thread(
+        target=lambda: loop.run_until_complete(server.run("127.0.0.1", 0, ready, stop)))
+    thread.start()
+    port = None
+    for _ in range(200):
+        if ready.done():
+            port = ready.result()
+            break
+        time.sleep(0.02)
+    assert port is not None
+    yield f"ws://127.0.0.1:{port}"
+    loop.call_soon_threadsafe(stop.set)
+    thread.join(15)
+    store.close()
+
+
+def _wait(what: object, seconds: float = 10) -> None:
+    end = time.monotonic() + seconds
+    while time.monotonic() < end:
+        if callable(what) and what():
+            return
+        time.sleep(0.01)
+    raise AssertionError("timed out")
+
+
+def _frame_loop(driver: RemoteDriver, seconds: float, drop_after: int | None = None) -> int:
+    """What the table scene does each frame, with a bot in the human's place: returns the
+    longest frame in ms (it must never wait on the network)."""
+    bot = make_bot("greedy", 3)
+    longest = 0.0
+    moves = 0
+    end = time.monotonic() + seconds
+    while time.monotonic() < end and not driver.match_over:
+        start = time.perf_counter()
+        while driver.next_event() is not None:
+            pass
+        driver.poll_bot(0.016, 0.0)
+        if driver.over and not driver.match_over:
+            driver = driver.next_deal()
+        legal = driver.legal()
+        if legal and driver.ready:
+            assert driver.act(bot.choose(driver.view, legal)) is None
+            moves += 1
+            if drop_after is not None and moves == drop_after:
+                ws = driver.client._ws  # a lost connection, as a cable pulled out
+                assert ws is not None
+                ws.socket.close()
+        longest = max(longest, time.perf_counter() - start)
+        time.sleep(0.005)
+    assert driver.match_over, "the game did not finish"
+    return int(longest * 1000)
+
+
+@pytest.mark.parametrize(("variant", "deals"), [("indian_13", 2), ("dummy_rummy", 1)])
+def test_remote_driver_plays_to_the_end(server_url: str, variant: str, deals: int) -> None:
+    client = NetClient(server_url).start()
+    client.send({"type": "create", "variant": variant, "name": "Asha", "seats": 3,
+                 "bots": "greedy", "deals": deals})
+    driver = RemoteDriver(client)
+    _wait(lambda: (driver.pump(), driver.mirror.code)[1])
+    client.send({"type": "start"})
+    _wait(lambda: driver.ready)
+    assert driver.match_names()[driver.mirror.place or 0] == "You"
+    assert _frame_loop(driver, 90) < 100
+    assert not [e for e in driver.mirror.errors if e["code"] != "not_your_turn"]
+    driver.close()
+
+
+def test_a_lost_connection_is_retried_and_the_seat_taken_back(server_url: str) -> None:
+    client = NetClient(server_url).start()
+    client.send({"type": "create", "variant": "two_player_13", "name": "Asha", "seats": 2,
+                 "bots": "greedy", "deals": 1})
+    driver = RemoteDriver(client)
+    _wait(lambda: (driver.pump(), driver.mirror.code)[1])
+    client.send({"type": "start"})
+    _wait(lambda: driver.ready)
+    statuses: list[str] = []
+    original = driver._take
+
+    def spy(msg: dict[str, object]) -> None:
+        if msg.get("type") == "_status":
+            statuses.append(str(msg["status"]))
+        original(msg)
+
+    driver._take = spy  # type: ignore[method-assign]
+    _frame_loop(driver, 90, drop_after=2)
+    assert "reconnecting" in statuses and statuses[-1] == "connected"
+    driver.close()
