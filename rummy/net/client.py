@@ -20,7 +20,8 @@ import time
 from typing import Any
 
 from websockets.exceptions import ConnectionClosed, InvalidURI, WebSocketException
-from websockets.sync.client import ClientConnection, connect
+from websockets.sync.client import connect
+from websockets.sync.connection import Connection
 
 from . import PROTOCOL_VERSION
 
@@ -38,7 +39,7 @@ class NetClient:
         self.incoming: queue.Queue[dict[str, Any]] = queue.Queue()
         self._outgoing: queue.Queue[str | None] = queue.Queue()
         self._stop = threading.Event()
-        self._ws: ClientConnection | None = None
+        self._ws: Connection | None = None
         self._lock = threading.Lock()
         self.code: str | None = None
         self.token: str | None = None
@@ -111,7 +112,7 @@ class NetClient:
                 break
         self._status("closed")
 
-    def _connected(self, ws: ClientConnection) -> None:
+    def _connected(self, ws: Connection) -> None:
         if self.code and self.token:  # take the seat back first, before queued moves
             ws.send(json.dumps({"v": PROTOCOL_VERSION, "type": "rejoin",
                                 "code": self.code, "token": self.token}))
@@ -122,7 +123,7 @@ class NetClient:
         with self._lock:
             self._ws = None
 
-    def _receive(self, ws: ClientConnection) -> None:
+    def _receive(self, ws: Connection) -> None:
         try:
             for raw in ws:
                 try:

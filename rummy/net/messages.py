@@ -11,6 +11,7 @@ from dataclasses import replace
 from typing import Any
 
 from rummy.model.events import redact_for
+from rummy.model.state import GameState
 from rummy.model.view import PlayerView, view_for
 
 from . import PROTOCOL_VERSION
@@ -80,22 +81,28 @@ def state(table: Table, place: int, clock: float | None) -> dict[str, Any]:
             "match": _match(table), "over": table.over}
 
 
-def update(table: Table, place: int, step: Step, clock: float | None) -> dict[str, Any]:
+def bare_state(table: Table, step: Step) -> GameState:
+    """The deal an update shows, without its history: the views built from it skip
+    redacting the whole history for every seat (the events go beside the view). Made once
+    per action for all the seats."""
+    return replace(step.finished if step.finished is not None else table.state, history=())
+
+
+def update(table: Table, place: int, step: Step, clock: float | None,
+           bare: GameState | None = None) -> dict[str, Any]:
     """One action's events as ``place`` sees them, its view after them, and its legal moves.
 
     When the action ended a deal, the view and the events are of that finished deal (its
     result shows every hand); a ``state`` message with the next deal follows."""
+    bare = bare_state(table, step) if bare is None else bare
     if step.finished is not None:
         seats_then = table._last_seats
         seat = seats_then.index(place) if place in seats_then else None
-        view = None if seat is None else view_for(replace(step.finished, history=()), seat)
         deal = table.deal_no if table.over else table.deal_no - 1
     else:
         seat = table.deal_seat(place)
-        # The update's view goes without the history (its events go beside it): leaving
-        # the history out of the state first spares redacting all of it for every seat.
-        view = None if seat is None else view_for(replace(table.state, history=()), seat)
         deal = table.deal_no
+    view = None if seat is None else view_for(bare, seat)
     events = [] if seat is None else [redact_for(e, seat).to_json() for e in step.events]
     return {"type": "update", "seq": table.seq, "deal": deal, "events": events,
             "view": _view_json(view, history=False),

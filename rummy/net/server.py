@@ -380,8 +380,9 @@ class Server:
 
     def _broadcast_step(self, table: Table, step: Step) -> None:
         left = self._clock_left(table)
+        bare = messages.bare_state(table, step)
         for place, conn in self._connected(table):
-            conn.push(messages.update(table, place, step, left))
+            conn.push(messages.update(table, place, step, left, bare))
             if step.new_deal:
                 conn.push(messages.state(table, place, left))
             if table.over:
