@@ -18,7 +18,6 @@ import secrets
 import time
 from collections.abc import Iterator
 from concurrent.futures import ThreadPoolExecutor
-from dataclasses import dataclass, field
 from typing import Any
 
 from websockets.asyncio.server import ServerConnection, serve
@@ -28,11 +27,11 @@ from rummy.model.actions import Action, action_from_json
 from rummy.model.families import Phase
 
 from . import messages
+from .conn import Conn, Limits
 from .protocol import (
     HARD_MAX_MESSAGE,
     NAME_LENGTH,
     ProtocolError,
-    encode,
     int_field,
     read_message,
     text_field,
@@ -42,49 +41,8 @@ from .table import DEFAULT_TURN_TIMER, Step, Table, new_code, normal_code
 
 log = logging.getLogger("rummy.net")
 
-OUTBOX_LIMIT = 1000
-"""Messages waiting for a client that does not read; past this it is disconnected, so a
-stalled reader never holds up its table."""
-
-
-@dataclass
-class Limits:
-    """How much a client may send: ``rate`` messages a second, ``burst`` at once."""
-
-    rate: float = 20.0
-    burst: float = 40.0
-
-
-@dataclass(eq=False)
-class Conn:
-    """One client connection and where it sits."""
-
-    ws: ServerConnection
-    limits: Limits
-    table: Table | None = None
-    place: int | None = None
-    """Join number before the start, match seat after."""
-    allowance: float = 0.0
-    stamp: float = field(default_factory=time.monotonic)
-    outbox: asyncio.Queue[str | None] = field(default_factory=asyncio.Queue)
-
-    def allow(self) -> bool:
-        """Token bucket: False once the client sends faster than its limits."""
-        now = time.monotonic()
-        self.allowance = min(self.limits.burst,
-                             self.allowance + (now - self.stamp) * self.limits.rate)
-        self.stamp = now
-        if self.allowance < 1.0:
-            return False
-        self.allowance -= 1.0
-        return True
-
-    def push(self, message: dict[str, Any]) -> None:
-        if self.outbox.qsize() >= OUTBOX_LIMIT:
-            self.outbox.put_nowait(None)  # the writer closes the connection
-            return
-        self.outbox.put_nowait(encode(message))
-
+FORGET_AFTER = 600.0
+"""Seconds a finished table stays in memory (its record stays in the store)."""
 
 class Server:
     """Every table of one server process, their connections and clocks."""
@@ -309,8 +267,16 @@ class Server:
         self.store.add_action(table.code, table.seq, action.to_json())
         if table.over:
             self.store.set_status(table.code, "over")
+            # its record stays in the store; the table leaves memory once people have
+            # had time to read the result
+            asyncio.get_running_loop().call_later(FORGET_AFTER, self._forget, table)
         self._next(table)
         self._broadcast_step(table, step)
+
+    def _forget(self, table: Table) -> None:
+        if self.tables.get(table.code) is table:
+            del self.tables[table.code]
+            self.conns.pop(table.code, None)
 
     def _next(self, table: Table) -> None:
         """Set the clock for the seat to move: a bot's pause, or the turn timer."""
