@@ -16,7 +16,7 @@ import gc
 import logging
 import secrets
 import time
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from concurrent.futures import ThreadPoolExecutor
 from typing import Any
 
@@ -48,8 +48,12 @@ class Server:
     """Every table of one server process, their connections and clocks."""
 
     def __init__(self, store: Store, *, turn_seconds: float | None = None,
-                 limits: Limits | None = None, bot_delay: float = 0.3) -> None:
+                 limits: Limits | None = None, bot_delay: float = 0.3,
+                 seeds: Callable[[], int] | None = None) -> None:
         self.store = store
+        self.seeds = seeds or (lambda: secrets.randbits(31))
+        """Where deal seeds come from: ``secrets`` (tests give a fixed sequence, so a
+        failing game can be played again; a client never chooses one)."""
         self.turn_seconds = turn_seconds
         """Overrides every table's turn time (tests run short clocks)."""
         self.limits = limits or Limits()
@@ -232,7 +236,7 @@ class Server:
         if waiting:
             raise ProtocolError("not_ready", f"waiting for {', '.join(waiting)} to be ready")
         by_join = self.conns.get(table.code, {})
-        table.start(secrets.randbits(31))
+        table.start(self.seeds())
         self.conns[table.code] = {}
         for join_no, seated in by_join.items():
             seated.place = table.place_of(join_no)

@@ -27,6 +27,7 @@ async def running_server(data: Path, **kwargs: Any) -> AsyncIterator[tuple[Serve
     store = Store(data / "tables.sqlite3")
     kwargs.setdefault("limits", Limits(rate=1000, burst=1000))
     kwargs.setdefault("bot_delay", 0.0)
+    kwargs.setdefault("seeds", _fixed_seeds())
     server = Server(store, **kwargs)
     stop = asyncio.Event()
     ready: asyncio.Future[int] = asyncio.get_running_loop().create_future()
@@ -38,6 +39,12 @@ async def running_server(data: Path, **kwargs: Any) -> AsyncIterator[tuple[Serve
         stop.set()
         await asyncio.wait_for(task, 10)
         store.close()
+
+
+def _fixed_seeds() -> Callable[[], int]:
+    """The same deals on every run (a game that fails can be played again)."""
+    rng = random.Random(2026)
+    return lambda: rng.randrange(2**31)
 
 
 class Player:
