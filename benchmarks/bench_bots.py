@@ -10,7 +10,7 @@ with its 95% Wilson interval, average points per deal per bot with the 95% inter
 the difference (second minus first, paired by deal), and the target. ``--every-round``
 (contract family) plays deal ``i`` with round ``i mod 7``'s contract, so the points cover
 every contract of a match, not only round 1's. For every ``hard``
-seat it times each decision (median, p99, max, in ms) and reports the wall-clock cap hits.
+seat it times each decision (median, p99, max, in ms) and reports how often its work cap (hand evaluations a decision) was hit.
 """
 
 from __future__ import annotations
