@@ -6,13 +6,10 @@ from dataclasses import dataclass
 
 import pygame
 
-from .layout import SeatSpot, TableLayout
+from .layout import BUTTON_LABELS, SeatSpot, TableLayout
 from .sprites import DIM, GOLD, INK, RED, CardArt, TextCache
 
-BUTTON_TEXT = {
-    "sort": "Sort (S)", "group": "Group (G)", "hint": "Hint (H)", "discard": "Discard (D)",
-    "finish": "Finish", "drop": "Drop",
-}
+BUTTON_TEXT = BUTTON_LABELS
 
 
 @dataclass
