@@ -7,7 +7,16 @@ import random
 
 import pytest
 
-from rummy.model.actions import Discard, Draw, DrawSource, Drop, Finish, IllegalMoveError, Timeout
+from rummy.model.actions import (
+    Discard,
+    Draw,
+    DrawSource,
+    Drop,
+    DropAtTurn,
+    Finish,
+    IllegalMoveError,
+    Timeout,
+)
 from rummy.model.cards import Card, Rank, make_deck, parse_card, parse_cards
 from rummy.model.events import CardsDealt, DeckReshuffled, PlayerDropped, TossMade, WildJokerCut
 from rummy.model.families.declare import DeclareState, deal_from_cards, toss, toss_leaders
@@ -213,7 +222,7 @@ def test_illegal_actions_after_drawing(indian: Variant, action: object, reason: 
 def test_legal_actions_list_each_phase(indian: Variant) -> None:
     state = scenario(indian, READY, CASE_3)
     assert legal_actions(state, 0) == [Draw(0, CLOSED), Draw(0, OPEN), Drop(0)]
-    assert legal_actions(state, 1) == []
+    assert legal_actions(state, 1) == [DropAtTurn(1, True)]  # a waiting seat
     state = play(state, Draw(0, CLOSED))
     legal = legal_actions(state, 0)
     assert legal == [Discard(0, c) for c in state.hands[0]] + [

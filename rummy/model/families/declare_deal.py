@@ -57,6 +57,8 @@ class DeclareState:
     reshuffles: int
     history: tuple[Event, ...]
     result: DealResult | None = None
+    drop_at_turn: tuple[bool, ...] = ()
+    """Per seat: asked to drop at the start of its next turn (empty: nobody has)."""
 
     @property
     def active_seats(self) -> tuple[int, ...]:
@@ -198,7 +200,7 @@ def deal_from_cards(
         wild_joker=wild_joker, wild_rank=wild_rank, finish_slot=None,
         dead=((),) * players, status=(SeatStatus.PLAYING,) * players, penalties=zeros,
         turns_done=zeros, missed=zeros, shows=(None,) * players, drawn=None, reshuffles=0,
-        history=tuple(events),
+        history=tuple(events), drop_at_turn=(False,) * players,
     )
 
 
