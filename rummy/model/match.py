@@ -118,7 +118,7 @@ def _score(match: MatchState) -> MatchState:
         if change is not None:
             totals[seat] = totals[seat] + change
             if variant.family == "table":
-                totals[seat] = max(0, totals[seat])  # seed 001: never below 0
+                totals[seat] = max(0, totals[seat])  # source 001: never below 0
     match = replace(match, totals=tuple(totals), table=match.table + (tuple(row),))
     played = len(match.table)
     if variant.family == "table":

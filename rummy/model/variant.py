@@ -108,7 +108,7 @@ class Variant:
     missed_turns_to_drop: int = 3
     auto_drop_penalty: int = 40
     match_format: MatchFormat = MatchFormat.POINTS
-    # Family 2, table melds (seed 001: the technical names of its options)
+    # Family 2, table melds (source 001: the technical names of its options)
     deck_count: int = 1
     first_turn: FirstTurn = FirstTurn.NEXT_PLAYER
     allow_draw_choice: bool = False
@@ -119,7 +119,7 @@ class Variant:
     require_end_discard: bool = False
     lay_at_end: bool = True
     target_score: int = 250
-    # Family 3, contract rummy (seed 002): ``contracts[i]`` is (sets, runs) of round i + 1
+    # Family 3, contract rummy (source 002): ``contracts[i]`` is (sets, runs) of round i + 1
     run_min_length: int = 4
     contracts: tuple[tuple[int, int], ...] = ()
     options: tuple[VariantOption, ...] = ()
@@ -128,7 +128,7 @@ class Variant:
 
     def __post_init__(self) -> None:
         if self.family == "table":
-            # Seed 001 names the pack count ``deck_count`` and has no jokers; its card values
+            # Source 001 names the pack count ``deck_count`` and has no jokers; its card values
             # follow ``ace_rank`` (ace 1 low, 11 high). Derived here so every family's deck
             # and points read the same fields.
             ace = 11 if self.ace_rank is AceRule.HIGH else 1
@@ -143,7 +143,7 @@ class Variant:
 
     def deal_size(self, players: int) -> int:
         """Cards dealt to each of ``players``: ``hand_size``, or in the table family with
-        ``hand_size: null`` (0 here) seed 001's default for the player count."""
+        ``hand_size: null`` (0 here) source 001's default for the player count."""
         if self.family == "table" and self.hand_size == 0:
             return TABLE_HAND_SIZES[player_band(players)][0]
         return self.hand_size
@@ -151,7 +151,7 @@ class Variant:
     def seating_problem(self, players: int) -> str | None:
         """Why this table cannot seat ``players`` (a sentence), or None when it can.
 
-        Seed 001's hand sizes depend on the player count and the deck count: one deck
+        Source 001's hand sizes depend on the player count and the deck count: one deck
         deals at most 10 / 7 / 6 cards to 2 / 3-4 / 5-6 players, more decks at most
         12 / 10 / 8. That rule is checked here, when the player count is known.
         """

@@ -1,4 +1,4 @@
-"""Family 3, contract rummy (seed 002 "Dummy Rummy"): one test per rule of RULES.md."""
+"""Family 3, contract rummy (source 002 "Dummy Rummy"): one test per rule of docs/rules.md."""
 
 from __future__ import annotations
 
@@ -59,7 +59,7 @@ def test_seven_contracts_as_data() -> None:
 
 
 def test_runs_of_four_in_one_suit_ace_high_or_low_not_both() -> None:
-    """Seed 002: Q K A 2 is not a valid run, but J Q K A and A 2 3 4 are valid."""
+    """Source 002: Q K A 2 is not a valid run, but J Q K A and A 2 3 4 are valid."""
     assert classify_meld(V, cards("QS KS AS 2S")) is MeldKind.INVALID
     assert classify_meld(V, cards("JS QS KS AS")) is MeldKind.RUN
     assert classify_meld(V, cards("AS 2S 3S 4S")) is MeldKind.RUN

@@ -1,4 +1,4 @@
-"""Family 3, contract rummy (seed 002 "Dummy Rummy"): one round as a state machine.
+"""Family 3, contract rummy (source 002 "Dummy Rummy"): one round as a state machine.
 
 Turn: draw (top of the stock or the face-up discard), then optionally lay down the round's
 contract (:class:`LayDown`: exactly its sets and runs, each may be longer than the
@@ -49,7 +49,7 @@ __all__ = ["MeldState", "apply", "check_action", "choose_dealer", "find_contract
 
 
 def choose_dealer(players: int, seed: int) -> tuple[int, tuple[Event, ...]]:
-    """Seed 002: every player draws a card; the highest is dealer, aces low. Seats that
+    """Source 002: every player draws a card; the highest is dealer, aces low. Seats that
     tie draw again among themselves."""
     rng = random.Random(f"{seed}/dealer")
     faces = make_deck(1, 0)
@@ -125,7 +125,7 @@ def _off_problem(state: MeldState, seat: int, card: Card, index: int) -> str | N
     if len(left) <= 1 and not drew_from_stock(state):
         return "you may go out only in a turn begun from the stock: keep two cards"
     if len(left) == 1:
-        # Seed 002: the player "must be able to play both their cards": the last card
+        # Source 002: the player "must be able to play both their cards": the last card
         # must then fit a meld too, or the turn could not end.
         melds = put(state.melds, index, grown)
         if not any(lay_off(state.rules, m, left[0]) is not None for m in melds):
@@ -188,7 +188,7 @@ def check_action(state: MeldState, action: Action) -> None:
 
 def _left_ok(state: MeldState, left: int) -> bool:
     """Enough to discard and still hold one, or out (0 cards) in a turn begun from the
-    stock (seed 002's rule, docs/rules.md "Contract rummy: going out")."""
+    stock (source 002's rule, docs/rules.md "Contract rummy: going out")."""
     return left >= 2 or (left == 0 and drew_from_stock(state))
 
 

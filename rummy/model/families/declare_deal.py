@@ -77,7 +77,7 @@ def toss_leaders(rule: Toss, cards: Sequence[Card]) -> tuple[int, ...]:
     """Indexes of the cards that win a toss round: the highest, or for ``lowest_deals`` the
     lowest (rank with the ace high, then suit). More than one index means a tie.
 
-    Seed 004's example, verbatim: six players get A♣, A♠, A♦, A♥, 10♣, 10♠; A♠ moves first.
+    Source 004's example, verbatim: six players get A♣, A♠, A♦, A♥, 10♣, 10♠; A♠ moves first.
 
     >>> from rummy.model.cards import parse_cards
     >>> toss_leaders(Toss.HIGHEST_FIRST, parse_cards("A♣ A♠ A♦ A♥ 10♣ 10♠"))

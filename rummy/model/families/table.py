@@ -1,4 +1,4 @@
-"""Family 2, table melds (classic rummy, seed 001 "Super Rummy"): the round as a state machine.
+"""Family 2, table melds (classic rummy, source 001 "Super Rummy"): the round as a state machine.
 
 Turn: draw (top of the stock, or the top of the discard pile; with ``allow_draw_choice``
 any of the top 5 discards with every card above it), then any number of new melds
@@ -51,7 +51,7 @@ from .melding import (
 __all__ = ["MeldState", "apply", "check_action", "legal_actions", "meld_options", "start_deal"]
 
 DRAW_CHOICE_DEPTH = 5
-"""Seed 001: with ``allow_draw_choice`` the top 5 cards of the discard pile are offered."""
+"""Source 001: with ``allow_draw_choice`` the top 5 cards of the discard pile are offered."""
 
 
 def start_deal(variant: Variant, players: int, seed: int, *, first_player: int = 0,
