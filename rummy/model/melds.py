@@ -1,7 +1,7 @@
 """Group checks for the declare family: sequences (pure, impure) and sets. No I/O, no state.
 
 A *joker* is a printed joker or any card of the wild rank. A wild-rank card may also stand
-as its natural self; a sequence where it does so, with no other joker, stays pure (seed 000:
+as its natural self; a sequence where it does so, with no other joker, stays pure (source 000:
 K wild, A-K-Q-J of spades is pure). A group that reads more than one way counts as the best
 reading for its owner: pure sequence, then impure sequence, then set.
 

@@ -110,7 +110,7 @@ class Variant:
     missed_turns_to_drop: int = 3
     auto_drop_penalty: int = 40
     match_format: MatchFormat = MatchFormat.POINTS
-    # Family 2, table melds (seed 001: the technical names of its options)
+    # Family 2, table melds (source 001: the technical names of its options)
     deck_count: int = 1
     first_turn: FirstTurn = FirstTurn.NEXT_PLAYER
     allow_draw_choice: bool = False
@@ -121,7 +121,7 @@ class Variant:
     require_end_discard: bool = False
     lay_at_end: bool = True
     target_score: int = 250
-    # Family 3, contract rummy (seed 002): ``contracts[i]`` is (sets, runs) of round i + 1
+    # Family 3, contract rummy (source 002): ``contracts[i]`` is (sets, runs) of round i + 1
     run_min_length: int = 4
     contracts: tuple[tuple[int, int], ...] = ()
     options: tuple[VariantOption, ...] = ()
@@ -147,7 +147,7 @@ class Variant:
     def seating_problem(self, players: int) -> str | None:
         """Why this table cannot seat ``players`` (a sentence), or None when it can.
 
-        Seed 001's hand sizes depend on the player count and the deck count: one deck
+        Source 001's hand sizes depend on the player count and the deck count: one deck
         deals at most 10 / 7 / 6 cards to 2 / 3-4 / 5-6 players, more decks at most
         12 / 10 / 8. That rule is checked here, when the player count is known.
         """

@@ -38,7 +38,7 @@ class AceRule(str, enum.Enum):
 
 
 class FirstTurn(str, enum.Enum):
-    """Who starts the next round of a match (table family, seed 001 ``first_turn``)."""
+    """Who starts the next round of a match (table family, source 001 ``first_turn``)."""
 
     NEXT_PLAYER = "next_player"
     """The first turn passes left every round."""
@@ -47,7 +47,7 @@ class FirstTurn(str, enum.Enum):
 
 
 class DeckExhaust(str, enum.Enum):
-    """What happens when the stock runs out (table family, seed 001 ``deck_exhaust``)."""
+    """What happens when the stock runs out (table family, source 001 ``deck_exhaust``)."""
 
     FLIP_DISCARD = "flip_discard"
     """The discard pile is turned over, unshuffled, as the new stock; its top card is
@@ -59,7 +59,7 @@ class DeckExhaust(str, enum.Enum):
 
 
 class MatchFormat(str, enum.Enum):
-    """How many deals a match of the declare family lasts (RULES.md, "Match formats")."""
+    """How many deals a match of the declare family lasts (docs/rules.md, "Matches")."""
 
     POINTS = "points"
     """One deal."""
@@ -76,7 +76,7 @@ class MatchFormat(str, enum.Enum):
 
 
 TABLE_HAND_SIZES: dict[int, tuple[int, int]] = {2: (10, 12), 4: (7, 10), 6: (6, 8)}
-"""Table family (seed 001): players up to N -> (hand size with one deck = the default,
+"""Table family (source 001): players up to N -> (hand size with one deck = the default,
 the most with two or three decks)."""
 
 
@@ -136,7 +136,7 @@ FAMILY_FIELDS: dict[str, dict[str, Spec]] = {
     "table": {
         **COMMON_FIELDS,
         "deck_count": Spec(Kind.INTEGER, 1, 3),
-        # null (0 in the Variant) = seed 001's default for the player count
+        # null (0 in the Variant) = source 001's default for the player count
         "hand_size": Spec(Kind.INTEGER, 6, 12, nullable=True, null=0),
         "first_turn": Spec(Kind.CHOICE, choices=tuple(f.value for f in FirstTurn),
                            make=FirstTurn),
