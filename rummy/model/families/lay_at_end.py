@@ -32,7 +32,7 @@ from dataclasses import dataclass
 from itertools import product
 
 from ..cards import Card
-from ..melds import MeldKind, MeldRules, TableMeld, lay_off
+from ..melds import MeldKind, MeldRules, TableMeld, lay_off, meld_options
 from ..variant import Variant
 
 __all__ = ["LayPlan", "LayStep", "best_lay"]
@@ -69,7 +69,6 @@ def best_lay(variant: Variant, hand: Sequence[Card], melds: Sequence[TableMeld],
     plan.
     """
     from .melding import hand_value
-    from .table import meld_options
 
     rules = MeldRules.of(variant)
     cards = tuple(sorted(hand, key=lambda c: (-hand_value(variant, [c]), c.sort_key())))

@@ -203,7 +203,8 @@ class TableDriver:
         if self.log is not None:
             with contextlib.suppress(Exception):  # a debugging aid only
                 self.log.write(actor, event)
-        self.pending.append(redact_for(event, self.viewer))
+        if event.seen_by(self.viewer):  # a private event reaches only its seat
+            self.pending.append(redact_for(event, self.viewer))
 
     def next_event(self) -> Event | None:
         return self.pending.popleft() if self.pending else None

@@ -27,6 +27,7 @@ from rummy.model import (
     TableMeld,
     Variant,
 )
+from rummy.model.actions import DropAtTurn
 from rummy.model.melds import MeldKind, MeldRules, meld_kinds
 
 from .hand import HandModel
@@ -52,7 +53,8 @@ class TableParts:
     """The declare family's table (Indian rummy): open deck, finish slot, drop."""
 
     melds_on_table = False
-    buttons: tuple[str, ...] = ("sort", "group", "hint", "discard", "finish", "drop")
+    buttons: tuple[str, ...] = ("sort", "group", "hint", "discard", "finish", "drop",
+                                "dropturn")
     """The family's buttons, left to right."""
     keys: dict[str, str] = {"s": "sort", "g": "group", "d": "discard", "h": "hint"}
 
@@ -83,10 +85,22 @@ class TableParts:
             "discard": one is not None and seat is not None and Discard(seat, one) in legal,
             "finish": one is not None and seat is not None and Finish(seat, one, None) in legal,
             "drop": seat is not None and Drop(seat) in legal,
+            "dropturn": seat is not None and (DropAtTurn(seat, True) in legal
+                                              or DropAtTurn(seat, False) in legal),
         }
+
+    def button_label(self, name: str, view: PlayerView | None) -> str | None:
+        """A label that depends on the deal (None: the button's usual one)."""
+        if name == "dropturn" and view is not None and view.drop_at_turn:
+            return "Keep my turn"
+        return None
 
     def press(self, name: str, host: Any) -> bool:
         """Carry out a button of this family; False when it is not one."""
+        if name == "dropturn" and host.seat is not None:
+            # While others play: ask to drop when this seat's turn comes, or stop asking.
+            host.try_act(DropAtTurn(host.seat, not host.driver.view.drop_at_turn))
+            return True
         return False
 
     def status(self, view: PlayerView, legal: set[Action]) -> str:

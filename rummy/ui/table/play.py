@@ -20,6 +20,7 @@ from rummy.model.events import (
     DealScored,
     DeckReshuffled,
     Declared,
+    DropAtTurnSet,
     Event,
     OpenCardTurned,
     PlayerDropped,
@@ -74,7 +75,8 @@ class EventPlayer:
             OpenCardTurned: self._open_turned, WildJokerCut: self._wild_cut,
             TurnBegan: self._turn, CardDrawn: self._drawn, CardDiscarded: self._discarded,
             CardFinished: self._finished, Declared: self._declared,
-            PlayerDropped: self._dropped, TurnMissed: self._missed,
+            PlayerDropped: self._dropped, DropAtTurnSet: self._drop_at_turn,
+            TurnMissed: self._missed,
             DeckReshuffled: self._reshuffled, DealScored: self._scored,
         }
 
@@ -136,6 +138,10 @@ class EventPlayer:
         b.sizes[event.seat] = 0
         b.out[event.seat] = True
         b.points[event.seat] += event.penalty  # on top of the match total
+
+    def _drop_at_turn(self, event: DropAtTurnSet) -> None:
+        self.say("You will drop at the start of your turn" if event.on
+                 else "You will play your turn", event.on)
 
     def _missed(self, event: TurnMissed) -> None:
         self.say(f"{self.name(event.seat)} missed a turn", True)

@@ -309,6 +309,7 @@ class TableScene(PointerMixin, Scene):
                                          self.selected_cards()))
         for name, button in b.items():
             button.enabled = enable.get(name, False)
+            button.label = self.parts.button_label(name, view)
 
     def selected_cards(self) -> list[Card]:
         """The selected cards, in hand order."""
