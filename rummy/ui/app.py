@@ -186,7 +186,8 @@ class App:
         elif event.type == pygame.KEYDOWN and event.key == pygame.K_F1:
             variant = getattr(self.top, "variant_id", None)
             self.show_rules(variant if isinstance(variant, str) else None)
-        elif event.type == pygame.KEYDOWN and event.key == pygame.K_m:
+        elif event.type == pygame.KEYDOWN and event.key == pygame.K_m and not (
+                self.stack and self.stack[-1].claims_key(event.key)):
             self.toggle_mute()
         elif self.stack:
             self.stack[-1].handle(event)

@@ -133,6 +133,7 @@ class TableScene(PointerMixin, Scene):
         self.hand.sync(view.hand)
         self.board.resize(self.size)
         self.board.hidden = set(self.hand.cards)
+        self._dirty = True  # lay the board out from the view once the deal's events are shown
         self._refresh_buttons()
 
     def _match_hud(self, match: MatchState) -> tuple[str, list[str]]:
@@ -349,6 +350,9 @@ class TableScene(PointerMixin, Scene):
         name = self.parts.keys.get(pygame.key.name(key))
         if name is not None and not self.spectator:
             self.press_button(name)
+
+    def claims_key(self, key: int) -> bool:
+        return not self.spectator and pygame.key.name(key) in self.parts.keys
 
     def _leave(self) -> None:
         """Back to the menu (Esc, or Menu after a deal)."""
