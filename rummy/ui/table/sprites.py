@@ -13,25 +13,12 @@ from typing import TYPE_CHECKING
 import pygame
 
 from rummy.model import Card
+from rummy.ui.palette import DIM, FELT, FELT_DARK, GOLD, GREEN, INK, KIND_COLORS, RED  # noqa: F401
 
 if TYPE_CHECKING:
     from rummy.ui.resources import Resources
 
 Color = tuple[int, int, int]
-
-FELT = (22, 96, 52)
-FELT_DARK = (12, 62, 33)
-INK = (240, 240, 228)
-DIM = (170, 190, 170)
-GOLD = (245, 200, 70)
-RED = (230, 90, 80)
-GREEN = (120, 225, 120)
-KIND_COLORS: dict[str, Color] = {
-    "pure_sequence": (130, 235, 140),
-    "impure_sequence": (150, 210, 250),
-    "set": (240, 215, 120),
-    "invalid": (235, 130, 120),
-}
 
 
 class TextCache:
