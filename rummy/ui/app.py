@@ -67,8 +67,6 @@ class App:
                  inline_work: bool = False) -> None:
         self.inline_work = inline_work
         self.scenes: dict[str, SceneFactory] = {}
-        # The desktop file finds the window by its class; SDL reads it when the window opens.
-        os.environ.setdefault("SDL_VIDEO_X11_WMCLASS", WINDOW_CLASS)
         init_pygame()  # pygame.init() without ALSA noise on machines with no sound
         self.settings = Settings(settings_dir)
         self.fullscreen = False

@@ -15,7 +15,7 @@ import sys
 from typing import TYPE_CHECKING
 
 from rummy.model.variant import VariantError
-from rummy.ui.app import DEFAULT_SIZE, App
+from rummy.ui.app import DEFAULT_SIZE, WINDOW_CLASS, App
 from rummy.ui.catalog import difficulty_levels, find_variant
 from rummy.ui.menu import TitleScene
 from rummy.ui.menu_newgame import NewGameScene
@@ -150,6 +150,9 @@ def launch(argv: list[str]) -> int:
 
     args = parse_args(argv)
     config = demo_config(args) if args.demo else None
+    # The window's class, which rummy.desktop looks for. Importing pygame already set it to
+    # the script's name, so it is overwritten, before the display starts.
+    os.environ["SDL_VIDEO_X11_WMCLASS"] = WINDOW_CLASS
     problem = display_problem()
     if problem:
         print(f"{PROG}: {problem}", file=sys.stderr)

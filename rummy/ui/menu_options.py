@@ -64,9 +64,8 @@ class OptionsPanel:
         """Lay the rows out from the top of ``view`` (the scrollbar takes its right edge)."""
         self.font, self.small = font, small
         self.row_height, self.gap = row_height, gap
-        self.scroll.place(view, 0, small.get_linesize())
-        width = view.width - self.scroll.bar_width - gap * 2
         line = small.get_linesize()
+        width = view.width - ScrollView.bar_for(line) - gap * 2
         y = 0
         for row in self.rows:
             row.top = y

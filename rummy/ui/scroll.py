@@ -36,8 +36,13 @@ class ScrollView:
         self.view = pygame.Rect(view)
         self.content_height = content_height
         self.line = max(1, line)
-        self.bar_width = max(8, line // 2)
+        self.bar_width = self.bar_for(line)
         self.scroll_to(self.offset)
+
+    @staticmethod
+    def bar_for(line: int) -> int:
+        """The scrollbar's width for text ``line`` pixels high."""
+        return max(8, line // 2)
 
     @property
     def max_offset(self) -> int:

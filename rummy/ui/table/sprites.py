@@ -13,7 +13,16 @@ from typing import TYPE_CHECKING
 import pygame
 
 from rummy.model import Card
-from rummy.ui.palette import DIM, FELT, FELT_DARK, GOLD, GREEN, INK, KIND_COLORS, RED  # noqa: F401
+
+# The table's colours are the palette's (one palette for every screen), re-exported.
+from rummy.ui.palette import DIM as DIM
+from rummy.ui.palette import FELT as FELT
+from rummy.ui.palette import FELT_DARK as FELT_DARK
+from rummy.ui.palette import GOLD as GOLD
+from rummy.ui.palette import GREEN as GREEN
+from rummy.ui.palette import INK as INK
+from rummy.ui.palette import KIND_COLORS as KIND_COLORS
+from rummy.ui.palette import RED as RED
 
 if TYPE_CHECKING:
     from rummy.ui.resources import Resources
