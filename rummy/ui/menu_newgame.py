@@ -160,8 +160,8 @@ class NewGameScene(Scene):
                 self.app.settings.set("variant", entry.id)
             self.panel_view.scroll.scroll_to(0)
             self.layout()
-            rect = self.entry_tops[index]
-            self.list_scroll.show(rect.y - self.list_rect.y, rect.bottom - self.list_rect.y)
+            rect, top = self.entry_tops[index], self.list_scroll.view.y
+            self.list_scroll.show(rect.y - top, rect.bottom - top)
 
     def set_players(self, count: int) -> None:
         if self.entry is None:
@@ -248,8 +248,8 @@ class NewGameScene(Scene):
             self.entry_tops.append(pygame.Rect(self.list_rect.x + 6, y,
                                                self.list_rect.width - 18, height))
             y += height + round(6 * scale)
-        self.list_scroll.place(self.list_rect.inflate(-4, -2 * pad), y - self.list_rect.y,
-                               line)
+        view = self.list_rect.inflate(-4, -2 * pad)
+        self.list_scroll.place(view, y - view.y, line)
 
     def _layout_panel(self, scale: float) -> None:
         """The chosen variant's controls, in a scrolling view under the panel's heading."""
