@@ -126,8 +126,6 @@ class HardBot(MediumBot):
     def choose(self, view: PlayerView, legal: Sequence[Action]) -> Action:
         if not legal:
             raise ValueError("no legal action to choose from")
-        if view.family != "declare":
-            return self.other_family(view, legal)
         self._start(view)
         self.hands.start(view)
         self.tracker.update(view)
