@@ -42,7 +42,7 @@ from .sprites import GOLD, INK, RED, CardArt, TextCache
 
 if TYPE_CHECKING:
     from rummy.model.match import MatchState
-    from rummy.ui.app import App
+    from rummy.ui.scene import Host as App
     from rummy.ui.settings import GameConfig
 
 
