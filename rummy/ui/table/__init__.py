@@ -31,7 +31,8 @@ never in the frame (or inline, for tests: ``App(inline_work=True)``).
 Modules, along their seams: ``scene`` (the scene: flow of deals, buttons, keys, dialogs),
 ``pointer`` (mouse gestures), ``drag`` (hand places), ``targets`` (drop targets as objects),
 ``parts`` (each family's pieces), ``meld_area`` (melds on the table), ``board`` (what is on
-the felt, painted from caches), ``play`` and ``play_melds`` (engine events -> flights), ``anim`` (flights),
+the felt, painted from caches), ``play`` and ``play_melds`` (engine events -> flights),
+``anim`` (flights),
 ``driver`` (the deal's Game in its match + bots on a worker thread + event log), ``hand``
 (the player's order and groups, UI-local), ``layout`` (rects from the window size),
 ``hud``/``dialogs``/``sprites`` (painting helpers), ``hints`` (the H key).
