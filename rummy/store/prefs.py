@@ -77,13 +77,14 @@ class Preferences:
 
     def replace(self, **changes: Any) -> Preferences:
         """A copy with ``changes``; ValueError naming the field for an invalid value."""
+        checked = {}
         for name, value in changes.items():
             if name not in {f.name for f in fields(self)}:
                 raise ValueError(f"no preference {name!r}")
-            _, problem = _check(name, value, getattr(type(self), name))
+            checked[name], problem = _check(name, value, getattr(type(self), name))
             if problem:
                 raise ValueError(f"{name}: {problem}")
-        return dataclasses.replace(self, **changes)
+        return dataclasses.replace(self, **checked)
 
 
 def _check(name: str, value: Any, default: Any) -> tuple[Any, str]:
