@@ -20,10 +20,12 @@ from typing import TYPE_CHECKING
 
 import pygame
 
+from rummy.paths import data_root
+
 if TYPE_CHECKING:
     from rummy.model.cards import Card
 
-ASSETS_DIR = Path(__file__).resolve().parents[2] / "assets"
+ASSETS_DIR = data_root() / "assets"
 CARDS_DIR = ASSETS_DIR / "cards"
 FONTS_DIR = ASSETS_DIR / "fonts"
 SOUNDS_DIR = ASSETS_DIR / "sounds"
