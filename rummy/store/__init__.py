@@ -12,10 +12,17 @@ preferences. Pure Python (never imports pygame), so it is tested without a windo
 from rummy.store.files import data_dir, set_aside, write_atomic
 from rummy.store.prefs import Preferences, load_preferences, save_preferences
 from rummy.store.replays import ReplayEntry, ReplayShelf
-from rummy.store.saves import SavedGame, SaveError, SaveSlot
+from rummy.store.saves import (
+    SavedGame,
+    SaveError,
+    SaveSlot,
+    groups_from_codes,
+    groups_to_codes,
+)
 from rummy.store.stats import Statistics, Summary, deal_outcome, level_of
 from rummy.store.stepper import ReplayStepper
 
 __all__ = ["Preferences", "ReplayEntry", "ReplayShelf", "ReplayStepper", "SaveError",
            "SaveSlot", "SavedGame", "Statistics", "Summary", "data_dir", "deal_outcome",
-           "level_of", "load_preferences", "save_preferences", "set_aside", "write_atomic"]
+           "groups_from_codes", "groups_to_codes", "level_of", "load_preferences",
+           "save_preferences", "set_aside", "write_atomic"]

@@ -39,6 +39,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
+from rummy.model.cards import Card, parse_card
 from rummy.store.files import data_dir, leftover_temps, set_aside, write_atomic
 from rummy.store.records import AnyGame, fingerprint, game_from_record, variant_fingerprint
 
@@ -171,6 +172,40 @@ def _parse(raw: bytes) -> SavedGame:
     saved_at = data.get("saved_at")
     return SavedGame(game, [list(g) for g in hand], table,
                      saved_at if isinstance(saved_at, str) else "")
+
+
+def groups_to_codes(groups: Sequence[Sequence[Card]]) -> list[list[str]]:
+    """The hand's groups as plain data for :meth:`SaveSlot.write` (``"6S@1"`` codes)."""
+    return [[card.code for card in group] for group in groups if group]
+
+
+def groups_from_codes(codes: Sequence[Sequence[str]], hand: Sequence[Card]) -> list[list[Card]]:
+    """The saved groups laid over the hand the engine says the seat holds: every card of
+    ``hand`` exactly once, in the saved order; a code that is not in the hand (or cannot be
+    read) is left out, and cards the save did not place come last, as a group of their own.
+
+    >>> from rummy.model.cards import parse_cards
+    >>> hand = parse_cards("AS 2S 3S KD KD")
+    >>> groups_to_codes(groups_from_codes([["3S", "2S", "AS"], ["KD@1", "QH"]], hand))
+    [['3S', '2S', 'AS'], ['KD@1'], ['KD']]
+    """
+    left = list(hand)
+    out: list[list[Card]] = []
+    for group in codes:
+        cards = []
+        for code in group:
+            try:
+                card = parse_card(code)
+            except ValueError:
+                continue
+            if card in left:
+                left.remove(card)
+                cards.append(card)
+        if cards:
+            out.append(cards)
+    if left:
+        out.append(left)
+    return out
 
 
 def _is_groups(value: Any) -> bool:
