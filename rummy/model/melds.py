@@ -237,12 +237,11 @@ class MeldRules:
 
     @classmethod
     def of(cls, variant: Variant) -> MeldRules:
-        if variant.family == "table":
-            high = variant.ace_rank is AceRule.HIGH
-            return cls(3, 3, variant.limit_meld_size, variant.allow_run_mixed_suit,
-                       not high, high)
-        return cls(variant.run_min_length, variant.set_min_size, None, False,
-                   variant.ace is not AceRule.HIGH, variant.ace is not AceRule.LOW)
+        """The meld rules of ``variant`` (classic rummy's own keys were mapped onto these
+        fields when it was loaded)."""
+        return cls(variant.run_min_length, variant.set_min_size, variant.limit_meld_size,
+                   variant.allow_run_mixed_suit, variant.ace is not AceRule.HIGH,
+                   variant.ace is not AceRule.LOW)
 
     def positions(self, rank: Rank) -> tuple[int, ...]:
         """Where a rank may stand in a run: 1-13, the ace at 1 (low) and/or 14 (high)."""

@@ -29,9 +29,11 @@ from .cards import Card, Rank
 from .variant_fields import (
     FAMILIES,
     FAMILY_FIELDS,
+    SHAPES,
     TABLE_HAND_SIZES,
     AceRule,
     DeckExhaust,
+    FamilyShape,
     FirstTurn,
     MatchFormat,
     Toss,
@@ -128,16 +130,10 @@ class Variant:
     source: str = ""
     chosen: tuple[tuple[str, Any], ...] = field(default=())
 
-    def __post_init__(self) -> None:
-        if self.family == "table":
-            # Seed 001 names the pack count ``deck_count`` and has no jokers; its card values
-            # follow ``ace_rank`` (ace 1 low, 11 high). Derived here so every family's deck
-            # and points read the same fields.
-            ace = 11 if self.ace_rank is AceRule.HIGH else 1
-            points = tuple((r, ace if r is Rank.ACE else min(int(r), 10)) for r in Rank)
-            object.__setattr__(self, "packs", self.deck_count)
-            object.__setattr__(self, "printed_jokers", 0)
-            object.__setattr__(self, "card_points", points)
+    @property
+    def shape(self) -> FamilyShape:
+        """What the variant layer knows of this variant's family."""
+        return SHAPES[self.family]
 
     @property
     def deck_size(self) -> int:
@@ -145,8 +141,8 @@ class Variant:
 
     def deal_size(self, players: int) -> int:
         """Cards dealt to each of ``players``: ``hand_size``, or in the table family with
-        ``hand_size: null`` (0 here) seed 001's default for the player count."""
-        if self.family == "table" and self.hand_size == 0:
+        ``hand_size: null`` (0 here) the default for the player count."""
+        if self.shape.hand_sizes_by_players and self.hand_size == 0:
             return TABLE_HAND_SIZES[player_band(players)][0]
         return self.hand_size
 
@@ -160,7 +156,7 @@ class Variant:
         if not self.min_players <= players <= self.max_players:
             return (f"{self.name} is for {self.min_players}-{self.max_players} players,"
                     f" not {players}")
-        if self.family == "table" and self.hand_size:
+        if self.shape.hand_sizes_by_players and self.hand_size:
             one, more = TABLE_HAND_SIZES[player_band(players)]
             most = one if self.deck_count == 1 else more
             if self.hand_size > most:
@@ -228,7 +224,9 @@ class Variant:
             raise VariantError(problems)
         merged = dict(self.chosen)
         merged.update(plain)
-        return replace(self, chosen=tuple(sorted(merged.items())), **changes)
+        table = {key: getattr(self, key) for key in fields_for(self.family)} | changes
+        return replace(self, chosen=tuple(sorted(merged.items())), **changes,
+                       **self.shape.derive(table))
 
 
 def _all_fields() -> dict[str, Spec]:
@@ -347,7 +345,8 @@ def _parse(text: str, label: str, path: Path) -> Variant:
                 options.append(VariantOption(*parts))
     if reader.problems:
         raise VariantError(reader.problems)
-    return Variant(**table, options=tuple(options), source=str(path))
+    derived = SHAPES[table["family"]].derive(table)
+    return Variant(**table, **derived, options=tuple(options), source=str(path))
 
 
 

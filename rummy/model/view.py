@@ -24,6 +24,7 @@ from .events import Event, redact_for, to_jsonable
 from .families import Phase, SeatStatus
 from .families.melding import MeldState
 from .melds import TableMeld
+from .rules import RuleFamily, family_of
 from .scoring import DealResult, RoundResult
 from .state import GameState
 from .variant import Variant
@@ -81,8 +82,19 @@ class PlayerView:
 
     @property
     def family(self) -> str:
-        """The rule family (``declare``, ``table``, ``contract``): bots dispatch on it."""
+        """The rule family's name (``declare``, ``table``, ``contract``), for records and
+        messages; code asks :attr:`rules` or :attr:`melds_on_table` instead."""
         return self.variant.family
+
+    @property
+    def rules(self) -> RuleFamily:
+        """The rules of this deal's family."""
+        return family_of(self.variant)
+
+    @property
+    def melds_on_table(self) -> bool:
+        """Melds lie face up on the table in this family (classic and contract rummy)."""
+        return self.variant.shape.melds_on_table
 
     @property
     def my_turn(self) -> bool:

@@ -98,7 +98,8 @@ class TableScene(PointerMixin, Scene):
         c = self.config
         seed = None if self.seed is None else self.seed + self.deals_done
         driver = TableDriver.new(c.variant_id, dict(c.options), c.players, c.opponents,
-                                 seed, c.human_seat, game=game)
+                                 seed, c.human_seat, game=game,
+                                 inline=self.app.inline_work)
         if driver.game.variant.family != "declare":
             driver.close()
             raise ValueError(f"the table plays the declare family (Indian rummy) only,"
