@@ -217,14 +217,19 @@ def cmd_start(args: argparse.Namespace) -> int:
 
 
 def _version() -> str:
-    """The version in pyproject.toml (the game runs from its folder, not installed)."""
+    """The version in pyproject.toml, or the installed package's (``pip install .``)."""
     try:
         for line in (ROOT / "pyproject.toml").read_text(encoding="utf-8").splitlines():
             if line.startswith("version"):
                 return line.partition("=")[2].strip().strip('"')
     except OSError:
         pass
-    return "(unknown version)"
+    from importlib.metadata import PackageNotFoundError, version
+
+    try:
+        return version("rummy")
+    except PackageNotFoundError:
+        return "(unknown version)"
 
 
 PLAY_HELP = """\

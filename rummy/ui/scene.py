@@ -81,6 +81,15 @@ class Host(Protocol):
         """Sound off or on, remembered for the next start."""
         ...
 
+    @property
+    def fullscreen(self) -> bool:
+        """The window fills the screen."""
+        ...
+
+    def toggle_fullscreen(self) -> None:
+        """Full screen and back (F11), remembered for the next start."""
+        ...
+
 
 class Scene:
     """Base class: every method is a no-op, so a scene overrides only what it needs."""
