@@ -11,13 +11,13 @@ from dataclasses import dataclass
 
 import pygame
 
-from rummy.model import Card, Variant, check_declaration
+from rummy.model import Card, Variant, check_declaration, wild_rank_for
 from rummy.model.grouping import read_group
 from rummy.model.match import MatchState
 from rummy.model.rules import family_of
 from rummy.model.scoring import DealResult, RoundResult
 
-from .hud import TableButton, draw_button
+from .hud import TableButton, draw_button, draw_wild_badge
 from .layout import card_height
 from .sprites import DIM, GOLD, INK, KIND_COLORS, RED, CardArt, TextCache
 
@@ -45,6 +45,7 @@ def _draw_groups(surface: pygame.Surface, art: CardArt, text: TextCache, variant
     n = sum(len(p[0]) for p in parts)
     if n == 0:
         return
+    wild = wild_rank_for(variant, cut)
     gap = max(8, int(card_w * 0.35))
     room = width - card_w * len(parts) - gap * (len(parts) - 1)
     extra = n - len(parts)
@@ -59,6 +60,9 @@ def _draw_groups(surface: pygame.Surface, art: CardArt, text: TextCache, variant
         surface.blit(t, (cx, y))
         for i, c in enumerate(cards):
             surface.blit(art.face(c, card_w), (cx + i * step, y + font + 6))
+            if wild is not None and c.rank == wild:  # a wild-rank card keeps its star
+                draw_wild_badge(surface, text, (cx + i * step, y + font + 6), card_w,
+                                card_height(card_w))
         cx += span + gap
 
 
@@ -131,6 +135,16 @@ class DeclareDialog(_Overlay):
         self.buttons = {"confirm": TableButton("Declare", ok),
                         "cancel": TableButton("Cancel", cancel)}
         self.font = font
+
+def _in_order(groups: Sequence[Sequence[Card]], order: Sequence[Card]
+              ) -> list[list[Card]]:
+    """``groups`` and their cards in the order the player arranged the hand (cards the
+    arrangement does not hold last)."""
+    rank = {card: i for i, card in enumerate(order)}
+    far = len(order)
+    inner = [sorted(g, key=lambda c: rank.get(c, far)) for g in groups]
+    return sorted(inner, key=lambda g: min((rank.get(c, far) for c in g), default=far))
+
 
 _NUMBERS = ("no", "one", "two", "three", "four", "five")
 
@@ -217,8 +231,12 @@ class ResultPanel(_Overlay):
 
     def __init__(self, result: DealResult | RoundResult, names: Sequence[str], variant: Variant,
                  cut: Card | None, demo: bool, standing: Standing | None = None,
-                 next_label: str = "Next deal") -> None:
+                 next_label: str = "Next deal", viewer: int | None = None,
+                 order: Sequence[Card] = ()) -> None:
         self.result = result
+        self.viewer = viewer
+        self.order = list(order)
+        """The viewer's hand as the player arranged it: their groups are shown that way."""
         self.names = list(names)
         self.variant = variant
         self.cut = cut
@@ -288,7 +306,11 @@ class ResultPanel(_Overlay):
                 surf.blit(name, (x, y))
                 line = pts if not reason or seat == r.winner else f"{pts} ({reason})"
                 surf.blit(text.get(line, font - 2, color), (x + name.get_width() + 12, y + 2))
-            _draw_groups(surf, art, text, self.variant, self.cut, hand.groups, hand.ungrouped,
+            groups: Sequence[Sequence[Card]] = hand.groups
+            loose: Sequence[Card] = hand.ungrouped
+            if seat == self.viewer and self.order:
+                groups, loose = _in_order(groups, self.order), _in_order([loose], self.order)[0]
+            _draw_groups(surf, art, text, self.variant, self.cut, groups, loose,
                          x + name_w, y + head, cell_w - name_w, card_w, font - 2)
         self.surface = surf
         label_w = max(text.get(t, font, INK).get_width() for t in (self.next_label, "Menu"))
