@@ -79,3 +79,27 @@ def test_wild_cards_keep_their_star_in_the_declare_dialog(app: App,
     dialog.build(lay.size, scene.art, scene.text, game.variant, parse_card("9C"), lay.hand_w,
                  lay.font_normal)
     assert len(starred) == 4  # 9H 9D 9C and 9S are wild with a 9 cut
+
+
+def test_the_deals_last_action_is_played_once(monkeypatch: pytest.MonkeyPatch) -> None:
+    from rummy.model import Discard, Draw, DrawSource, Finish
+    from rummy.model import match as match_module
+    from rummy.ui.table.driver import TableDriver
+
+    from .test_table import prepared_game
+
+    driver = TableDriver.new("indian_13", {}, 2, ("greedy",), 3, 0, game=prepared_game())
+    try:
+        assert driver.act(Draw(0, DrawSource.CLOSED)) is None
+
+        def again(*_: object) -> None:
+            raise AssertionError("the match applied the deal's action a second time")
+
+        monkeypatch.setattr(match_module, "apply", again)
+        groups = tuple(tuple(parse_cards(g)) for g in
+                       ("2S 3S 4S", "5H 6H 7H", "9C 10C JC QC", "KD KH KS"))
+        assert driver.act(Finish(0, parse_card("4D"), groups)) is None
+        assert driver.over and driver.match.over and driver.match.winner == 0
+        assert Discard not in {type(a) for a in driver.game.actions}
+    finally:
+        driver.close()
