@@ -26,7 +26,7 @@ from rummy.model import parse_card, parse_cards  # noqa: E402
 from rummy.model.families.declare import deal_from_cards  # noqa: E402
 from rummy.session import Game  # noqa: E402
 from rummy.ui.app import App  # noqa: E402
-from rummy.ui.menu import TitleScene  # noqa: E402
+from rummy.ui.launch import register_scenes  # noqa: E402
 from rummy.ui.menu_newgame import NewGameScene  # noqa: E402
 from rummy.ui.settings import GameConfig  # noqa: E402
 from rummy.ui.table import TableScene  # noqa: E402
@@ -77,13 +77,23 @@ def save(app: App, out: Path, name: str) -> None:
 def shoot(size: tuple[int, int], out: Path) -> None:
     tag = f"{size[0]}x{size[1]}"
     with tempfile.TemporaryDirectory() as settings:
-        app = App(size, audio=False, settings_dir=Path(settings))
-        app.push(TitleScene(app))
+        app = register_scenes(App(size, audio=False, settings_dir=Path(settings)))
+        app.open("title")
         steps(app, 3)
         save(app, out, f"title-{tag}")
-        app.push(NewGameScene(app))
+        menu = app.open("new_game")
         steps(app, 3)
         save(app, out, f"newgame-{tag}")
+        # Super Rummy's options are more than the panel holds: scrolled half way down.
+        assert isinstance(menu, NewGameScene)
+        menu.select([e.id for e in menu.entries].index("super_rummy"))
+        pointer = menu.panel_view.scroll.view.center
+        pygame.event.post(pygame.event.Event(pygame.MOUSEMOTION, pos=pointer, rel=(0, 0),
+                                             buttons=(0, 0, 0)))
+        pygame.event.post(pygame.event.Event(pygame.MOUSEWHEEL, x=0, y=-2, precise_x=0.0,
+                                             precise_y=-2.0, flipped=False))
+        steps(app, 3)
+        save(app, out, f"newgame-super-{tag}")
         app.pop()
         app.show_rules("indian_13")
         steps(app, 3)

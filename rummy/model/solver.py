@@ -618,7 +618,7 @@ def best_arrangement(
     ``cut`` is the cut wild joker (a printed joker makes the variant's
     ``printed_joker_cut_rank`` wild). ``valid`` says whether these cards are a valid show.
     """
-    if variant.family != "declare":  # table and contract: fewest points left after melding
+    if variant.shape.melds_on_table:  # fewest points left after melding
         from .solver_melds import best_arrangement as best_meld_arrangement
         return best_meld_arrangement(variant, cards)
     hand = tuple(cards)

@@ -6,13 +6,10 @@ from dataclasses import dataclass
 
 import pygame
 
-from .layout import SeatSpot, TableLayout
-from .sprites import DIM, GOLD, INK, RED, CardArt, TextCache
+from .layout import BUTTON_LABELS, SeatSpot, TableLayout
+from .sprites import DIM, FELT_DARK, GOLD, INK, RED, CardArt, TextCache
 
-BUTTON_TEXT = {
-    "sort": "Sort (S)", "group": "Group (G)", "hint": "Hint (H)", "discard": "Discard (D)",
-    "finish": "Finish", "drop": "Drop",
-}
+BUTTON_TEXT = BUTTON_LABELS
 
 
 @dataclass
@@ -21,6 +18,8 @@ class TableButton:
     rect: pygame.Rect
     enabled: bool = True
     hover: bool = False
+    label: str | None = None
+    """Shown instead of the button's usual label (it depends on the deal)."""
 
     def hit(self, pos: tuple[int, int]) -> bool:
         return self.enabled and self.rect.collidepoint(pos)
@@ -36,7 +35,7 @@ def draw_button(surface: pygame.Surface, text: TextCache, button: TableButton, s
         fill, edge, ink = (26, 70, 44), (60, 100, 70), (110, 140, 115)
     pygame.draw.rect(surface, fill, r, border_radius=8)
     pygame.draw.rect(surface, edge, r, width=1, border_radius=8)
-    label = text.get(BUTTON_TEXT.get(button.name, button.name), size, ink)
+    label = text.get(button.label or BUTTON_TEXT.get(button.name, button.name), size, ink)
     surface.blit(label, label.get_rect(center=r.center))
 
 
@@ -124,3 +123,16 @@ def draw_slot(surface: pygame.Surface, rect: pygame.Rect, label: str, text: Text
 def draw_glow(surface: pygame.Surface, rect: pygame.Rect, over: bool) -> None:
     color = GOLD if over else (150, 230, 150)
     pygame.draw.rect(surface, color, rect.inflate(10, 10), width=4, border_radius=10)
+
+
+def draw_wild_badge(surface: pygame.Surface, text: TextCache, pos: tuple[int, int],
+                    width: int, height: int) -> None:
+    """A small gold star on a wild-rank card: it can stand for any card. It sits on the
+    card's left edge below the corner index, the strip that stays in view when the next
+    card of a fan covers the rest."""
+    r = max(7, width // 9)
+    center = (pos[0] + r + 3, pos[1] + int(height * 0.34))
+    pygame.draw.circle(surface, GOLD, center, r)
+    pygame.draw.circle(surface, FELT_DARK, center, r, width=1)
+    star = text.get("★", int(r * 1.5), FELT_DARK, bold=True)
+    surface.blit(star, star.get_rect(center=center))
