@@ -104,7 +104,8 @@ def update(table: Table, place: int, step: Step, clock: float | None,
         deal = table.deal_no
     view = None if seat is None else view_for(bare, seat)
     events = [] if seat is None else [redact_for(e, seat).to_json() for e in step.events]
-    return {"type": "update", "seq": table.seq, "deal": deal, "events": events,
+    return {"type": "update", "seq": table.seq, "deal": deal, "by": step.place,
+            "events": events,
             "view": _view_json(view, history=False),
             "legal": [] if step.new_deal else [a.to_json() for a in table.legal(place)],
             "turn": None if step.new_deal else table.place_to_move(), "clock": clock,

@@ -43,7 +43,9 @@ class Mirror:
 
     @property
     def my_turn(self) -> bool:
-        return bool(self.legal) and not self.over
+        """This seat is to move (``legal`` may hold moves allowed out of turn too)."""
+        return self.turn is not None and self.turn == self.place and bool(self.legal) \
+            and not self.over
 
     def apply(self, msg: dict[str, Any]) -> list[Event]:
         """Take in one server message; returns the events it brought (already redacted by

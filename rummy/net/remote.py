@@ -105,8 +105,8 @@ class RemoteDriver:
             self._held.append(msg)  # the next deal waits for next_deal()
             return
         events = self.mirror.apply(msg)
-        if kind in ("update", "state", "error"):
-            self._sent = False
+        if kind in ("state", "error") or (kind == "update" and msg.get("by") == self.mirror.place):
+            self._sent = False  # the answer to this seat's move (others' may cross it)
         if kind == "state" and self.deal_no is None:
             self.deal_no = msg["deal"]
         self.pending.extend(events)
@@ -201,6 +201,8 @@ class RemoteDriver:
             return "the server keeps the clock"
         if action in self.mirror.legal:
             return None
+        if not self.mirror.my_turn:
+            return "not your turn"
         if isinstance(action, Finish) and Finish(action.seat, action.card) in self.mirror.legal:
             assert action.groups is not None
             rest = list(self.view.hand)

@@ -267,6 +267,7 @@ class Server:
     # -- playing
 
     def _play(self, table: Table, place: int, action: Action, clock: bool = False) -> None:
+        mover = table.place_to_move()
         step = table.act(place, action, clock=clock)
         self.store.add_action(table.code, table.seq, action.to_json())
         if table.over:
@@ -274,7 +275,8 @@ class Server:
             # its record stays in the store; the table leaves memory once people have
             # had time to read the result
             asyncio.get_running_loop().call_later(FORGET_AFTER, self._forget, table)
-        self._next(table)
+        # a move out of turn (asking to drop) leaves the mover's clock running as it was
+        self._next(table, keep_clock=place != mover and table.place_to_move() == mover)
         self._broadcast_step(table, step)
 
     def _forget(self, table: Table) -> None:
@@ -282,8 +284,10 @@ class Server:
             del self.tables[table.code]
             self.conns.pop(table.code, None)
 
-    def _next(self, table: Table) -> None:
-        """Set the clock for the seat to move: a bot's pause, or the turn timer."""
+    def _next(self, table: Table, keep_clock: bool = False) -> None:
+        """Set the clock for the seat to move: a bot's pause, or the turn timer (what was
+        left of it with ``keep_clock``)."""
+        left = self._clock_left(table) if keep_clock else None
         handle = self.timers.pop(table.code, None)
         if handle is not None:
             handle.cancel()
@@ -298,7 +302,7 @@ class Server:
                 self.bot_delay, lambda: asyncio.ensure_future(self._bot_move(table, seq)))
             self.deadlines.pop(table.code, None)
             return
-        seconds = self.turn_seconds or float(
+        seconds = left if left is not None else self.turn_seconds or float(
             table.state.variant.turn_timer or DEFAULT_TURN_TIMER)
         self.deadlines[table.code] = time.monotonic() + seconds
         self.timers[table.code] = loop.call_later(seconds, self._clock, table, seq)

@@ -101,6 +101,8 @@ class Step:
     events: tuple[Event, ...]
     finished: GameState | None = None
     new_deal: bool = False
+    place: int = 0
+    """The match seat that played it (or for which the clock played it)."""
 
 
 @dataclass
@@ -258,30 +260,31 @@ class Table:
         if self.over:
             raise ProtocolError("game_over", "this table's game is over")
         seat = self.deal_seat(place)
-        if seat is None or seat != game.state.turn:
-            raise ProtocolError("not_your_turn", "it is not your turn")
+        if seat is None:
+            raise ProtocolError("not_your_turn", "you are out of this match")
         if action.seat != seat:
             raise ProtocolError("illegal", f"you play seat {seat}, not seat {action.seat}")
         if isinstance(action, Timeout) and not clock:
             raise ProtocolError("illegal", "only the turn timer plays a timeout")
         before, deal_no, seats = game.state, game.match.deal_no, game.match.seats
-        try:
+        try:  # the engine decides; some moves are allowed out of turn (asking to drop)
             events = game.act(action)
         except IllegalMoveError as err:
-            raise ProtocolError("illegal", str(err)) from None
+            code = "illegal" if seat == before.turn else "not_your_turn"
+            raise ProtocolError(code, str(err)) from None
         self.seq += 1
         if not clock:
             self.seats[place].missed = 0
         if game.match.deal_no == deal_no and not game.match.over:
-            return Step(action, events)
+            return Step(action, events, place=place)
         finished, _ = apply(before, action)
         self._last_seats = seats
         if game.match.deal_no != deal_no:  # the next deal's opening events are not this one's
             events = events[:len(events) - len(game.state.history)]
         if self.over:
             self.finished = finished
-            return Step(action, events, finished)
-        return Step(action, events, finished, new_deal=True)
+            return Step(action, events, finished, place=place)
+        return Step(action, events, finished, new_deal=True, place=place)
 
     def clock_action(self) -> Action:
         """What the turn timer plays for the seat to move: the engine's Timeout where the

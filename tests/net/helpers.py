@@ -92,17 +92,20 @@ class Player:
         while not self.mirror.over:
             if until_seq is not None and self.mirror.seq >= until_seq:
                 return
-            if self.mirror.my_turn and not self._waiting:
+            if self.mirror.my_turn and self._sent_at is None:
                 if stop_after is not None and played >= stop_after:
                     return
                 await self.send(type="action", action=_wire(self.choose(self.mirror)))
-                self._waiting = True
+                self._sent_at = self.mirror.seq
                 played += 1
             msg = await self.recv(max(0.01, end - loop.time()))
-            if msg["type"] in ("update", "state", "error"):
-                self._waiting = False
+            # the answer to a move is its own update (``by`` this seat) or an error; an
+            # update of another seat's move (asking to drop, out of turn) is not
+            if msg["type"] in ("error", "state") or (
+                    msg["type"] == "update" and msg["by"] == self.mirror.place):
+                self._sent_at = None
 
-    _waiting = False
+    _sent_at: int | None = None
 
     async def close(self) -> None:
         if self.ws is not None:

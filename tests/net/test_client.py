@@ -69,7 +69,7 @@ def _frame_loop(driver: RemoteDriver, seconds: float, drop_after: int | None = N
         if driver.over and not driver.match_over:
             driver = driver.next_deal()
         legal = driver.legal()
-        if legal and driver.ready:
+        if legal and driver.ready and driver.mirror.my_turn:
             assert driver.act(bot.choose(driver.view, legal)) is None
             moves += 1
             if drop_after is not None and moves == drop_after:
