@@ -1,7 +1,7 @@
 """The Settings screen: animation speed, volume and mute, card back, four-colour deck,
 confirmations, sort order, full screen. Every change is kept at once in the settings file
-(:mod:`rummy.store.prefs`); volume, mute and full screen also take effect at once, the
-others when the table next reads them."""
+(:mod:`rummy.store.prefs`); volume, mute, the card art and full screen also take effect at
+once, the others when the table next reads them."""
 
 from __future__ import annotations
 
@@ -23,7 +23,7 @@ from rummy.ui.screens.common import draw_message, draw_title, scale_for
 from rummy.ui.widgets import Button, Selector, draw_text
 
 if TYPE_CHECKING:
-    from rummy.ui.app import App
+    from rummy.ui.scene import Host as App
 
 VOLUMES = tuple(round(step / 10, 1) for step in range(11))
 
@@ -80,6 +80,10 @@ class PreferencesScene(Scene):
         elif name == "volume":
             res.volume = float(value)
             res.play("click")
+        elif name == "four_colour":
+            res.four_colour = bool(value)
+        elif name == "card_back":
+            res.card_back = str(value)
         elif name == "fullscreen" and self.app.fullscreen != value:
             self.app.toggle_fullscreen()
             if self.app.fullscreen != value:  # the system refused
