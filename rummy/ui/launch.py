@@ -47,9 +47,9 @@ def register_scenes(app: App) -> App:
     app.register("statistics", StatsScene)
     app.register("settings", PreferencesScene)
     try:
+        from rummy.ui.screens.replay_table import ReplayTableScene
         from rummy.ui.table import TableScene
         from rummy.ui.table.resume import continue_table
-        from rummy.ui.screens.replay_table import ReplayTableScene
     except ImportError as exc:
         if not (exc.name or "").startswith("rummy.ui.table"):
             raise

@@ -10,6 +10,8 @@ there had been none.
 
 from __future__ import annotations
 
+from collections.abc import Callable
+
 import pygame
 
 from rummy.store.files import set_aside
@@ -27,9 +29,9 @@ class TitleScene(Scene):
         self.buttons = [Button("New game", self.new_game), Button("Rules", self.rules),
                         Button("Quit", app.quit)]
         self.continue_button = Button("Continue", self.continue_game)
-        self.store_buttons = [Button("Statistics", lambda: self.app.open("statistics")),
-                              Button("Replays", lambda: self.app.open("replays")),
-                              Button("Settings", lambda: self.app.open("settings"))]
+        self.store_buttons = [Button(label, self._opener(name)) for label, name in
+                              (("Statistics", "statistics"), ("Replays", "replays"),
+                               ("Settings", "settings"))]
         self.sound = Button(self.sound_label(), self.toggle_sound)
         self.message = app.settings.message
         self.notice = ""
@@ -46,6 +48,11 @@ class TitleScene(Scene):
 
     def rules(self) -> None:
         self.app.show_rules(self.app.settings.get("variant"))
+
+    def _opener(self, name: str) -> Callable[[], None]:
+        def open_it() -> None:
+            self.app.open(name)
+        return open_it
 
     def continue_game(self) -> None:
         """Continue: the saved game at the table, or why it cannot be (then it is gone

@@ -105,7 +105,7 @@ class ReplayTableScene(Scene):
         self._place_buttons()
 
     def _match_line(self, match: MatchState | None) -> str:
-        if match is None or len(self.stepper.positions) < 2:
+        if match is None or self.stepper.kind == "deal":
             return "Replay"
         return f"Replay · deal {match.deal_no + 1}"
 
