@@ -84,7 +84,8 @@ def main(argv: list[str] | None = None) -> int:
             replay.stepper.seek(replay.stepper.positions * 2 // 3)
             replay.show()
             screens = {"title": None, "title-continue": "save",
-                       "stats": StatsScene(app, stats), "replays": ReplaysScene(app, shelf),
+                       "stats": StatsScene(app, stats),
+                       "replays": app.build("replays", shelf=shelf),
                        "settings": PreferencesScene(app), "replay-table": replay}
             for name, scene in screens.items():
                 if scene == "save":

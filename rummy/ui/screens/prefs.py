@@ -33,6 +33,10 @@ def _speed(value: Any) -> str:
         value, f"{value:g}x")
 
 
+def _back_name(value: Any) -> str:
+    return "Red (classic)" if value == "classic" else str(value).capitalize()
+
+
 def _on_off(value: Any) -> str:
     return "On" if value else "Off"
 
@@ -54,7 +58,7 @@ class PreferencesScene(Scene):
             Selector("Sound", (False, True), not p.muted,
                      lambda v: self.change("muted", not v)),
             Selector("Card back", CARD_BACKS, p.card_back,
-                     lambda v: self.change("card_back", v), str.capitalize),
+                     lambda v: self.change("card_back", v), _back_name),
             Selector("Four-colour deck (♠ black, ♥ red, ♦ blue, ♣ green)", (False, True),
                      p.four_colour, lambda v: self.change("four_colour", v)),
             Selector("Confirm before declaring", (False, True), p.confirm_declare,
@@ -127,6 +131,9 @@ class PreferencesScene(Scene):
         draw_title(surface, self.title_font, "Settings", w, round(20 * scale_for(self.size)))
         for selector in self.selectors:
             selector.draw(surface)
+        row = self.selectors[3].rect  # the card back as it looks now, beside its choice
+        back = self.app.res.back(max(12, round(row.height * 0.69)))
+        surface.blit(back, back.get_rect(midleft=(row.right + 12, row.centery)))
         if not self.app.res.audio_available:
             draw_text(surface, self.font, "No sound device: the game is silent.",
                       (w // 2, self.selectors[-1].rect.bottom + 16), DIM, "midtop")
