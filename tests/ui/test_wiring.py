@@ -224,3 +224,39 @@ def test_settings_change_the_table(app: App, data: Path) -> None:
               key=lambda c: c.b - c.r)
     assert pip.b > 150 and pip.r < 60, pip  # the diamonds are blue now
     assert blue_before != diamond.get_at((50, 75)) or pip.b > pip.r
+
+
+@pytest.mark.parametrize("variant", ["super_rummy", "dummy_rummy", "two_player_13"])
+def test_continue_every_family(app: App, data: Path, variant: str) -> None:
+    config = GameConfig(variant, {}, 2, ("medium",), 9, 0)
+    scene = my_turn_table(app, config)
+    click(app, scene.board.lay.closed_deck.center)  # draw
+    until(app, lambda: scene.idle)
+    state, groups = scene.driver.game.state, codes(scene.hand.groups)
+    key(app, pygame.K_ESCAPE)
+    click(app, title(app).continue_button.rect.center)
+    again = app.top
+    assert isinstance(again, TableScene) and again is not scene
+    app.step(1 / 60)
+    assert again.driver.game.state == state and codes(again.hand.groups) == groups
+    assert again.driver.match.totals == scene.driver.match.totals
+
+
+def test_continue_in_the_second_deal_of_a_match(app: App, data: Path) -> None:
+    app.settings.set("confirm_drop", False)
+    config = GameConfig("indian_13", {"allow_drop": True, "match_format": "deals_2"}, 2,
+                        ("greedy",), 5, 0)
+    scene = my_turn_table(app, config)
+    click(app, scene.board.buttons["drop"].rect.center)
+    until(app, lambda: scene.result is not None)
+    key(app, pygame.K_RETURN)  # next deal
+    until(app, lambda: scene.idle and scene.driver.view.my_turn and scene.result is None)
+    assert scene.driver.deal_no == 1
+    state, totals = scene.driver.game.state, scene.driver.match.totals
+    key(app, pygame.K_ESCAPE)
+    click(app, title(app).continue_button.rect.center)
+    again = app.top
+    assert isinstance(again, TableScene) and again is not scene
+    app.step(1 / 60)
+    assert again.driver.deal_no == 1 and again.driver.match.totals == totals
+    assert again.driver.game.state == state and again.board.points[0] == 20
