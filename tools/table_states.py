@@ -59,7 +59,7 @@ def meld_round(variant: str, hands: Sequence[str], melds: Sequence[tuple[int, st
             raise ValueError(f"{codes} is neither a run nor a set")
         table.append(meld)
     pile, top = faces.take(discard), faces.take(stock)
-    laid = tuple(1 if any(m.owner == s for m in table) else -1 for s in range(len(hands)))
+    laid = tuple(0 if any(m.owner == s for m in table) else -1 for s in range(len(hands)))
     game.state = replace(state, hands=tuple(held), open_deck=pile,
                          closed_deck=tuple(faces.left) + top, melds=tuple(table),
                          turn=0, turns_done=(1,) * len(hands), laid_at=laid, history=())
