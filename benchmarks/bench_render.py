@@ -136,7 +136,7 @@ def measure(table: str, size: tuple[int, int], frames: int) -> dict[str, object]
         "size": f"{size[0]}x{size[1]}",
         "seats": 6,
         "hand": len(scene.hand),
-        "melds": len(scene.driver.game.state.melds) if table == "melds" else 0,
+        "melds": len(getattr(scene.driver.game.state, "melds", ())),
         "frames": len(times),
         "median_ms": round(median, 3),
         "p99_ms": round(p99, 3),
@@ -150,6 +150,11 @@ def measure(table: str, size: tuple[int, int], frames: int) -> dict[str, object]
     return report
 
 
+def parse_size(text: str) -> tuple[int, int]:
+    w, h = text.lower().split("x")
+    return int(w), int(h)
+
+
 def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--frames", type=int, default=400)
@@ -158,12 +163,12 @@ def main() -> int:
                         help="WxH, repeatable (declare: 1280x720; melds: 1280x720 and"
                         " 2560x1440 by default)")
     args = parser.parse_args()
-    sizes = [tuple(int(v) for v in s.lower().split("x")) for s in args.size]
+    sizes = [parse_size(text) for text in args.size]
     runs: list[tuple[str, tuple[int, int]]] = []
     if args.table in ("all", "declare"):
-        runs += [("declare", s) for s in (sizes or [(1280, 720)])]  # type: ignore[misc]
+        runs += [("declare", size) for size in (sizes or [(1280, 720)])]
     if args.table in ("all", "melds"):
-        runs += [("melds", s) for s in (sizes or [(1280, 720), (2560, 1440)])]  # type: ignore[misc]
+        runs += [("melds", size) for size in (sizes or [(1280, 720), (2560, 1440)])]
     for table, size in runs:
         print(json.dumps(measure(table, size, args.frames)), flush=True)
     return 0

@@ -18,6 +18,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from pathlib import Path
+from typing import Any
 
 import pygame
 
@@ -50,7 +51,7 @@ def settle(app: App, scene: TableScene, frames: int = 600) -> None:
             return
 
 
-def post(kind: int, pos: tuple[int, int], **extra: object) -> None:
+def post(kind: int, pos: tuple[int, int], **extra: Any) -> None:
     pygame.event.post(pygame.event.Event(kind, pos=pos, **extra))
 
 
@@ -143,7 +144,9 @@ def shoot_classic(app: App, out: Path, tag: str, save: Save) -> None:
         app.step(1 / 60)
     key(app, pygame.K_m)
     settle(app, scene)
-    mine = len(scene.driver.game.state.melds) - 1
+    parts = scene.parts
+    assert isinstance(parts, MeldParts)
+    mine = len(parts.melds) - 1
     drop_at(app, grip(scene, "8S"), meld_center(scene, mine))
     settle(app, scene)
     drop_at(app, grip(scene, "2C"), scene.board.lay.open_deck.center)
