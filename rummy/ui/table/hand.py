@@ -185,12 +185,22 @@ class HandModel:
             self.groups[group].insert(max(0, min(index, len(self.groups[group]))), card)
         self.groups = [g for g in self.groups if g] or [[]]
 
-    def set_groups(self, groups: Iterable[Iterable[Card]]) -> None:
+    def with_groups(self, groups: Iterable[Iterable[Card]]) -> list[list[Card]]:
+        """The arrangement with ``groups`` first; the other cards stay in the player's own
+        groups, in their order."""
         have = set(self.cards)
         new = [[c for c in g if c in have] for g in groups]
         placed = {c for g in new for c in g}
-        loose = [c for c in self.cards if c not in placed]
-        self.groups = [g for g in new if g] + ([loose] if loose else [])
+        rest = [[c for c in g if c not in placed] for g in self.groups]
+        return [g for g in new if g] + [g for g in rest if g] or [[]]
+
+    def set_groups(self, groups: Iterable[Iterable[Card]]) -> None:
+        self.groups = self.with_groups(groups)
+
+    def improves(self, groups: Iterable[Iterable[Card]]) -> bool:
+        """Whether arranging ``groups`` first would count no more than the hand does now
+        (a hint never makes the player's arrangement worse)."""
+        return hand_count(self.variant, self.with_groups(groups), self.cut) <= self.count()
 
     # --
 
