@@ -10,11 +10,18 @@ this module only turns words into actions, and says what it cannot read.
 >>> from rummy.model.variant import load_variant
 >>> from rummy.model.view import view_for
 >>> view = view_for(start_deal(load_variant("super_rummy"), 2, seed=1), 0)
->>> card = view.hand[0].code
->>> read_move(f"o {card} 2", view) == (LayOff(0, view.hand[0], 1),)
-True
 >>> read_move("t 3", view)
 (Draw(seat=0, source=<DrawSource.OPEN: 'open'>, count=3),)
+>>> " ".join(c.code for c in view.hand)
+'KD 8D QH KH 10S 8H 7S QD 10C 3D'
+>>> [str(a) for a in read_move("m KD KH kc / 8d 8h 8s", view)]
+Traceback (most recent call last):
+rummy.cli_moves.MoveError: you hold no KC
+>>> [str(a) for a in read_move("m KD KH / 8d 8h", view)]
+['0: meld KD KH', '0: meld 8D 8H']
+>>> read_move("o 7S 2", view)
+Traceback (most recent call last):
+rummy.cli_moves.MoveError: there is no meld 2 on the table (melds: none yet)
 """
 
 from __future__ import annotations
@@ -130,11 +137,20 @@ def _meld_move(word: str, rest: str, line: str, view: PlayerView) -> tuple[Actio
         if contracts:
             return (LayDown(me, groups),)
         return tuple(LayMeld(me, g) for g in groups)
-    if word in ("d", "discard"):
-        return (Discard(me, card_in(view.hand, rest)),)
     if word in ("drop", "f", "finish", "declare"):
         raise MoveError("this game has no declaring or dropping: h lists the moves")
-    return (Discard(me, card_in(view.hand, line)),)
+    return (Discard(me, _to_discard(view, rest if word in ("d", "discard") else line)),)
+
+
+def _to_discard(view: PlayerView, text: str) -> Card:
+    """With several decks a face may be held twice: prefer the copy not just taken from
+    the discard pile (that one may not go back this turn)."""
+    if "@" not in text:  # a copy named exactly is taken as named
+        try:
+            return card_in(view.hand, text, list(view.taken))
+        except MoveError:
+            pass
+    return card_in(view.hand, text)
 
 
 def _lay_off(args: Sequence[str], view: PlayerView) -> LayOff:

@@ -126,9 +126,11 @@ def _report(game: MatchGame, events: Sequence[Event], seats: Sequence[int], me: 
             _result(event.result, seats, me, write)
             _standing(game, me, write)
             if not game.match.over:
-                if _ask(read, "Enter deals the next round (q quits) > ").lower() in QUIT:
+                deal = "round" if game.variant.shape.melds_on_table else "deal"
+                if _ask(read, f"Enter deals the next {deal} (q quits) > ").lower() in QUIT:
                     write("bye")
                     return False
+                write(f"-- {deal} {game.match.deal_no + 1} --")
                 seats = game.match.seats  # the next deal's opening events follow
     return True
 
@@ -153,12 +155,14 @@ def _result(result: DealResult | RoundResult, seats: Sequence[int], me: int,
         if isinstance(result, DealResult):
             write(f"  {who}: {result.points[seat]} points ({result.reasons[seat]}): {hand}")
             continue
+        laid = " | ".join(" ".join(c.label for c in g) for g in hand.groups) or "nothing"
         if seat == result.winner:
-            write(f"  {who}: out ({result.reason}), collects {result.changes[seat]}:"
-                  f" {hand}")
-        else:
-            write(f"  {who}: {result.points[seat]} left in hand, score {result.changes[seat]:+d}"
-                  f": {hand}")
+            write(f"  {who}: out ({result.reason}), collects {result.changes[seat]};"
+                  f" laid {laid}")
+            continue
+        left = " ".join(c.label for c in hand.ungrouped) or "no cards"
+        write(f"  {who}: {result.points[seat]} left in hand ({left}), score"
+              f" {result.changes[seat]:+d}; laid {laid}")
     if isinstance(result, RoundResult) and result.rummy:
         write("  rummy! every card laid in one turn: the hand values count double")
 
@@ -167,8 +171,8 @@ def _standing(game: MatchGame, me: int, write: Write) -> None:
     match = game.match
     scores = ", ".join(f"{_name(s, me)} {t}" + (" (out)" if match.out[s] else "")
                        for s, t in enumerate(match.totals))
-    done = len(match.table)
-    write(f"  after deal {done}: {scores} (the match: {describe(match.variant)})")
+    deal = "round" if match.variant.shape.melds_on_table else "deal"
+    write(f"  after {deal} {len(match.table)}: {scores} (the match: {describe(match.variant)})")
 
 
 def _final(game: MatchGame, me: int, write: Write) -> None:
@@ -234,7 +238,8 @@ def _melds_text(view: PlayerView) -> str:
     for seat in view.seats:
         if seat.seat != view.seat:
             down = " (laid down)" if contracts and view.laid_down[seat.seat] else ""
-            others.append(f"seat {seat.seat} holds {seat.hand_size} cards{down}")
+            cards = "card" if seat.hand_size == 1 else "cards"
+            others.append(f"seat {seat.seat} holds {seat.hand_size} {cards}{down}")
     lines.append("; ".join(others))
     lines.append(_hand_text(view))
     lines.append(f"{_melds_in_hand(view)}   (your hand counts {value_if_out(view)}"
@@ -282,7 +287,7 @@ def _todo(view: PlayerView) -> str:
         if view.closed_size == 0 and not view.rules.lays_down_contracts:
             todo += "; the stock is empty: flip turns the discard pile over"
         return todo
-    end = "then discard a card (e.g. 7H)"
+    end = f"then discard a card (e.g. {view.hand[0].face})" if view.hand else "discard"
     if not view.rules.lays_down_contracts:
         return f"m CARDS = lay a meld, o CARD N = lay off onto meld N; {end}"
     if not view.laid_down[view.seat]:
