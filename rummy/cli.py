@@ -190,7 +190,7 @@ def _simulate_matches(args: argparse.Namespace, bots: list[str],
 INTRO = """\
 Rummy {version}: Indian 13-card rummy and friends, an open-source game in Python.
 The rules engine is ready; the desktop client is on its way. Meanwhile:
-  python -m rummy play        play a deal in this terminal against the greedy bot
+  python -m rummy play        play a match in this terminal against the greedy bot
   python -m rummy simulate    bot-against-bot deals, checked after every move
   python -m rummy check ...   the best arrangement and count of a hand
 Variants: {variants}.

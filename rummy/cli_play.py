@@ -273,7 +273,7 @@ def _melds_in_hand(view: PlayerView) -> str:
         groups = find_contract(MeldRules.of(view.variant), view.contract, view.hand)
         if groups is None:
             return "your contract is not in your hand yet"
-        return "your contract: l " + " / ".join(" ".join(c.code for c in g) for g in groups)
+        return "your contract: l " + " / ".join(" ".join(c.face for c in g) for g in groups)
     found = best_melds(view.variant, view.hand).groups
     return "melds in your hand: " + ("  ".join(
         "[" + " ".join(c.label for c in g) + "]" for g in found) or "none")

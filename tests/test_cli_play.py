@@ -20,7 +20,7 @@ import pytest
 import rummy.cli as cli
 from rummy.ai import make_bot
 from rummy.cli_moves import MoveError, read_move
-from rummy.cli_play import _table_text, play_match, value_if_out
+from rummy.cli_play import _table_text, event_text, play_match, value_if_out
 from rummy.model.actions import (
     Action,
     Discard,
@@ -35,7 +35,7 @@ from rummy.model.actions import (
     LayOff,
 )
 from rummy.model.cards import Card
-from rummy.model.events import MeldLaid
+from rummy.model.events import DealScored, MeldLaid
 from rummy.model.families.contract import find_contract
 from rummy.model.melds import MeldRules
 from rummy.model.solver_melds import best_arrangement
@@ -230,6 +230,46 @@ def test_classic_draw_choice_offers_the_top_five() -> None:
         game.act(read_move(view.open_cards[-1].face, after)[0])
 
 
+@pytest.mark.timeout(120)
+def test_classic_flip_when_the_stock_is_empty() -> None:
+    game = MatchGame.new("super_rummy", 2, 0)
+    bots = [make_bot("random", 1), make_bot("random", 2)]
+    for _ in range(400):  # random bots rarely go out: the stock runs dry in round 1
+        assert game.match.deal_no == 0
+        seat = game.match.state.turn
+        view = game.view(seat)
+        if seat == 0 and view.phase.value == "draw" and view.closed_size == 0:
+            break
+        game.act(bots[seat].choose(view, game.legal_actions(seat)))
+    else:
+        raise AssertionError("the stock never ran out")
+    assert "the stock is empty: flip turns the discard pile over" in _table_text(view)
+    with pytest.raises(IllegalMoveError, match="the stock is empty"):
+        game.act(read_move("c", view)[0])
+    (flip,) = read_move("flip", view)
+    events = game.act(flip)
+    assert "the discard pile is turned over as a new stock of" in event_text(events[0])
+    assert game.view(0).closed_size == view.open_size - 1
+
+
+def test_a_rummy_round_says_it_counts_double() -> None:
+    from rummy.cli_play import _result
+    from rummy.model.cards import parse_cards
+    from rummy.model.scoring import RoundResult, ShownHand
+
+    run, left = tuple(parse_cards("5S 6S 7S")), tuple(parse_cards("KD 2C"))
+    result = RoundResult(1, (12, 0), (0, 24), 24, True, "rummy",
+                         (ShownHand((), left), ShownHand((run,), ())))
+    lines: list[str] = []
+    _result(result, (0, 1), 0, lines.append)
+    assert lines == [
+        "  you: 12 left in hand (K♦ 2♣), score +0; laid nothing",
+        "  seat 1: out (rummy), collects 24; laid 5♠ 6♠ 7♠",
+        "  rummy! every card laid in one turn: the hand values count double",
+    ]
+    assert "(rummy: doubled)" in event_text(DealScored(result))
+
+
 def test_lay_at_end_counts_what_the_game_would_lay() -> None:
     game = MatchGame.new("super_rummy", 2, 1)
     view = game.view(0)
@@ -315,6 +355,22 @@ def test_cards_named_twice_take_two_copies() -> None:
     assert first[0] != first[1] and first[0].face == first[1].face == pair.face
     with pytest.raises(MoveError, match=f"you hold no more {pair.face}"):
         read_move(f"l {pair.face} {pair.face} {pair.face}", view)
+
+
+# ---------------------------------------------------------------- Indian rummy matches
+
+
+@pytest.mark.timeout(300)
+def test_an_indian_pool_plays_deal_after_deal() -> None:
+    game, person = play("indian_13", 4, lambda g: Person(g, "medium", 2),
+                        {"match_format": "pool_101"})
+    text = person.text
+    assert game.match.over and len(game.match.table) >= 2
+    assert "pool 101: out at 101" in text
+    assert "-- deal 2 --" in text and "after deal 2: you " in text
+    assert "best groups:" in text  # the Indian table, as before
+    assert not person.refused
+    assert text.rstrip().splitlines()[-1].startswith("match over: ")
 
 
 # ---------------------------------------------------------------- a real terminal session
