@@ -56,7 +56,7 @@ def play_match(game: MatchGame, bots: Mapping[int, Bot], read: Read, write: Writ
     while not game.match.over:
         match = game.match
         if me not in match.seats:
-            write("you are out of the match")
+            write("you are out of the match; the others play on")
             break
         mine = match.seats.index(me)
         seat = match.state.turn
@@ -118,20 +118,24 @@ def _report(game: MatchGame, events: Sequence[Event], seats: Sequence[int], me: 
     deal they happened in); at the end of a deal, its result and the match so far, and
     wait for the person before the next deal. False when the person quits there."""
     for event in events:
-        mine = seats.index(me) if me in seats else -1
-        if mine >= 0 and not seen_by(event, mine):
+        if me not in seats:  # out of a pool: the next deal is none of this seat's business
             continue
-        write(f"  {event_text(redact_for(event, mine) if mine >= 0 else event)}")
+        mine = seats.index(me)
+        if not seen_by(event, mine):
+            continue
+        write(f"  {event_text(redact_for(event, mine))}")
         if isinstance(event, DealScored):
             _result(event.result, seats, me, write)
             _standing(game, me, write)
-            if not game.match.over:
+            if game.match.over:
+                continue
+            seats = game.match.seats  # the next deal's opening events follow
+            if me in seats:
                 deal = "round" if game.variant.shape.melds_on_table else "deal"
                 if _ask(read, f"Enter deals the next {deal} (q quits) > ").lower() in QUIT:
                     write("bye")
                     return False
                 write(f"-- {deal} {game.match.deal_no + 1} --")
-                seats = game.match.seats  # the next deal's opening events follow
     return True
 
 

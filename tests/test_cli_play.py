@@ -373,6 +373,18 @@ def test_an_indian_pool_plays_deal_after_deal() -> None:
     assert text.rstrip().splitlines()[-1].startswith("match over: ")
 
 
+@pytest.mark.timeout(300)
+def test_out_of_a_pool_the_person_sees_no_more() -> None:
+    game = MatchGame.new("indian_13", 3, 6, {"match_format": "pool_101"})
+    person = Person(game, "random", 2)  # a random player drops and loses: out soon
+    bots = {1: make_bot("greedy", 7), 2: make_bot("greedy", 8)}
+    assert play_match(game, bots, read=person.read, write=person.write) == 0
+    assert game.match.out[0] and not game.match.over
+    assert person.out[-1] == "you are out of the match; the others play on"
+    assert person.out[-2].startswith("  after deal ") and "you 1" in person.out[-2]
+    assert "(out)" in person.out[-2]
+
+
 # ---------------------------------------------------------------- a real terminal session
 
 
