@@ -179,6 +179,8 @@ class Standing:
     winner: int | None
     target: int | None = None
     """Classic rummy: the score that wins the match (the highest total wins)."""
+    sheet: tuple[tuple[int | None, ...], ...] = ()
+    """Contract rummy: every round's score per seat so far (the score sheet)."""
     word: str = "deal"
     """What one deal is called: "deal", or "round" where melds lie on the table."""
 
@@ -190,8 +192,9 @@ class Standing:
         if not family.has_match_formats:
             rounds = len(variant.contracts) if family.lays_down_contracts else None
             target = None if family.lays_down_contracts else variant.target_score
+            sheet = match.table if family.lays_down_contracts else ()
             return cls(tuple(names), match.totals, match.out, played, rounds, None,
-                       match.over, match.winner, target, "round")
+                       match.over, match.winner, target, sheet, "round")
         kind, _, number = variant.match_format.value.partition("_")
         deals = int(number) if kind == "deals" else (1 if kind == "points" else None)
         limit = int(number) if kind == "pool" else None
@@ -256,7 +259,10 @@ class ResultPanel(_Overlay):
         per_col = -(-seats // cols)
         rect = pygame.Rect(0, 0, int(w * 0.94), int(h * 0.94))
         rect.center = (w // 2, h // 2)
-        extra = 2 * (font + 6) if self.standing is not None else 0
+        extra = 0
+        if self.standing is not None:
+            sheet_lines = len(self.standing.names) if self.standing.sheet else 1
+            extra = (1 + sheet_lines) * (font + 6)
         top, bottom = rect.y + font * 3 + extra, rect.bottom - font * 3
         cell_w = (rect.width - 40 - 20 * (cols - 1)) // cols
         cell_h = (bottom - top) // per_col
@@ -324,12 +330,35 @@ class ResultPanel(_Overlay):
         self.font = font
 
     @staticmethod
+    def _draw_sheet(surf: pygame.Surface, text: TextCache, st: Standing, x: int, y: int,
+                    font: int) -> None:
+        """The score sheet: a line per seat, every round's score (a star for the round's
+        winner, who scores 0), then the total; the lowest total wins."""
+        size = font - 2
+        name_w = max(text.get(n, size, INK, bold=True).get_width() for n in st.names) + 16
+        cell = text.get("888★", size, INK).get_width() + 10
+        for seat, name in enumerate(st.names):
+            color = GOLD if seat == st.winner else INK
+            surf.blit(text.get(name, size, color, bold=True), (x, y))
+            cx = x + name_w
+            for row in st.sheet:
+                score = row[seat] if seat < len(row) else None
+                shown = "-" if score is None else f"{score}★" if score == 0 else f"{score}"
+                surf.blit(text.get(shown, size, GOLD if score == 0 else DIM), (cx, y))
+                cx += cell
+            surf.blit(text.get(f"= {st.totals[seat]}", size, color, bold=True), (cx + 6, y))
+            y += font + 6
+
+    @staticmethod
     def _draw_standing(surf: pygame.Surface, text: TextCache, st: Standing, x: int, y: int,
                        width: int, font: int) -> None:
         """The match line (gold once the match is won), then every seat's total."""
         head = text.get(st.heading, font, GOLD if st.over else INK, bold=st.over)
         surf.blit(head, (x, y))
         y += font + 6
+        if st.sheet:
+            ResultPanel._draw_sheet(surf, text, st, x, y, font)
+            return
         label = text.get("Totals:", font - 2, DIM)
         surf.blit(label, (x, y + 1))
         x0 = x + label.get_width() + 10

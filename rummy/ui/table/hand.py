@@ -7,7 +7,7 @@ labels and the count come from :mod:`rummy.model.grouping`, for every family.
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Sequence
+from collections.abc import Callable, Iterable, Sequence
 
 from rummy.model import Card, Variant, wild_rank_for
 from rummy.model.grouping import GroupReading, hand_count, read_group
@@ -113,21 +113,23 @@ class HandModel:
 
     def sort(self) -> None:
         """Sort by suit then rank, wild jokers last: one group per suit, jokers apart."""
-        cards = sorted(self.cards, key=self._key)
-        self.groups = [cards]
-        self._split_by_suit()
+        self.groups = self._split(sorted(self.cards, key=self._key), lambda c: c.suit)
 
     def _split_by_suit(self) -> None:
         cards = self.groups[0] if len(self.groups) == 1 else self.cards
+        self.groups = self._split(cards, lambda c: c.suit)
+
+    def _split(self, cards: list[Card], tag_of: Callable[[Card], object]) -> list[list[Card]]:
+        """``cards`` cut into a group wherever ``tag_of`` changes (wild jokers apart)."""
         groups: list[list[Card]] = []
         last: object = object()
         for c in cards:
-            tag = "wild" if self._wild(c) else c.suit
+            tag = "wild" if self._wild(c) else tag_of(c)
             if tag != last:
                 groups.append([])
                 last = tag
             groups[-1].append(c)
-        self.groups = groups or [[]]
+        return groups or [[]]
 
     def group_selected(self) -> bool:
         """The selected cards (in hand order) become one new group at the end."""
@@ -157,15 +159,7 @@ class HandModel:
         """By rank, then suit (sets side by side), wild jokers last: one group per rank."""
         cards = sorted(self.cards, key=lambda c: (self._key(c)[0], int(c.rank or 99),
                                                   self._key(c)[1:]))
-        groups: list[list[Card]] = []
-        last: object = object()
-        for c in cards:
-            tag = "wild" if self._wild(c) else c.rank
-            if tag != last:
-                groups.append([])
-                last = tag
-            groups[-1].append(c)
-        self.groups = groups or [[]]
+        self.groups = self._split(cards, lambda c: c.rank)
 
     def toggle(self, card: Card) -> None:
         self.selected ^= {card}

@@ -69,7 +69,7 @@ class TableParts:
         cap = self.variant.count_cap
         # A loser never scores more than the cap: say what the count would cost.
         if count > cap:
-            return f"{cap} points if someone shows now (your count is {count})"
+            return f"count {count} (costs {cap})"
         return f"count {count}"
 
     # -- what the pointer may drop on
@@ -133,7 +133,7 @@ class MeldParts(TableParts):
     open_label = "discards"
 
     def count_words(self, count: int) -> str:
-        return f"{count} points in hand if someone goes out now"
+        return f"{count} in hand"  # what the hand costs if someone goes out now
 
     def __init__(self, variant: Variant) -> None:
         super().__init__(variant)
