@@ -267,7 +267,8 @@ class App:
             if self.stack[index].opaque:
                 first = index
                 break
-        self.screen.fill(FELT)
+        if not (self.stack and self.stack[first].covers):
+            self.screen.fill(FELT)
         for scene in self.stack[first:]:
             scene.draw(self.screen)
 

@@ -100,6 +100,8 @@ class Scene:
 
     opaque: bool = True
     """False for an overlay drawn over the scene beneath it."""
+    covers: bool = False
+    """The scene paints every pixel of the window itself (the app need not clear it)."""
 
     def __init__(self, app: Host) -> None:
         self.app = app

@@ -27,6 +27,8 @@ class HandModel:
         self.cut = cut
         self.groups: list[list[Card]] = []
         self.selected: set[Card] = set()
+        self._readings: dict[tuple[Card, ...], GroupReading] = {}
+        self._counts: dict[tuple[tuple[Card, ...], ...], int] = {}
         self.aside: set[Card] = set()
         """Cards of the hand put somewhere else for now (staged in a lay-down slot)."""
 
@@ -49,13 +51,26 @@ class HandModel:
         raise KeyError(card)
 
     def reading(self, group: Sequence[Card]) -> GroupReading:
-        """How ``group`` reads (pure sequence, run, set, invalid...)."""
-        return read_group(self.variant, group, self.cut)
+        """How ``group`` reads (pure sequence, run, set, invalid...); remembered, since the
+        table asks again at every mouse motion of a drag."""
+        key = tuple(group)
+        reading = self._readings.get(key)
+        if reading is None:
+            if len(self._readings) > 512:
+                self._readings.clear()
+            reading = self._readings[key] = read_group(self.variant, group, self.cut)
+        return reading
 
     def count(self, without: Card | None = None) -> int:
         """The count of the hand as arranged (invalid groups count in full)."""
-        groups = [[c for c in g if c != without] for g in self.groups]
-        return hand_count(self.variant, groups, self.cut)
+        groups = tuple(g for g in (tuple(c for c in g if c != without) for g in self.groups)
+                       if g)
+        count = self._counts.get(groups)
+        if count is None:
+            if len(self._counts) > 256:
+                self._counts.clear()
+            count = self._counts[groups] = hand_count(self.variant, groups, self.cut)
+        return count
 
     def groups_without(self, card: Card) -> tuple[tuple[Card, ...], ...]:
         """The arrangement to declare with after ``card`` goes to the finish slot."""

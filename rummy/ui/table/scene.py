@@ -50,6 +50,8 @@ if TYPE_CHECKING:
 class TableScene(PointerMixin, Scene):
     """See the package docstring for the constructor's arguments."""
 
+    covers = True  # the felt fills the window
+
     def __init__(self, app: App, config: GameConfig, *, game: Game | MatchGame | None = None,
                  deals: int | None = None, quit_when_done: bool | None = None,
                  speed: float | None = None) -> None:
