@@ -90,6 +90,18 @@ def test_valid_show_uses_a_wild_card_as_itself_in_the_pure_sequence(indian):
     assert r.valid
 
 
+def test_jokers_shared_by_two_far_apart_cards_make_a_valid_show(indian):
+    # Issue 11: 5S and 8S have no partner within a sequence's length, but with both
+    # printed jokers standing for 6S 7S they make one impure sequence. The quick "can
+    # every card be grouped?" test counted each as needing two jokers of its own and
+    # skipped the search for a show, so a valid declaration was called a wrong show.
+    r = solve(indian, "9C 10C JC 2H 3H 4H 5S JK JK 8S KS KH KC", "QD")
+    assert r.valid and r.points == 0 and r.ungrouped == ()
+    # Two such pairs with two jokers cannot both be sequences: still a wrong show.
+    r = solve(indian, "9C 10C JC 2H 3H 4H 5S JK JK 8S 2D 5D KC", "QD")
+    assert not r.valid
+
+
 def test_leftover_joker_must_find_a_group(two_player):
     # One pure sequence of 4 and two full sets: the 13th card, a joker, has nowhere to go
     # (on the pure sequence it would leave no pure sequence; sets hold 4 at most).
