@@ -39,30 +39,15 @@ lowest count; the three scoring cases of RULES.md are read off its table.
 from __future__ import annotations
 
 from collections.abc import Callable, Iterable
-from dataclasses import dataclass
 from typing import NamedTuple
 
+from .arrangement import Arrangement
 from .cards import Card, Rank, Suit
 from .melds import MAX_SEQUENCE_LENGTH, rank_positions, wild_rank_for
+from .solver_melds import best_arrangement as best_meld_arrangement
 from .variant import Variant
 
 __all__ = ["Arrangement", "best_arrangement", "wild_rank_for", "best_discards"]
-
-
-@dataclass(frozen=True)
-class Arrangement:
-    """A hand's best arrangement.
-
-    ``points`` is what a loser holding these cards scores (capped; 0 when ``valid``);
-    ``count`` is the same before the cap. ``groups`` are the groups that count (each in
-    display order, jokers in the gaps they fill); ``ungrouped`` is every other card.
-    """
-
-    points: int
-    valid: bool
-    groups: tuple[tuple[Card, ...], ...]
-    ungrouped: tuple[Card, ...]
-    count: int
 
 
 # Group types, as transitions on the flags.
@@ -619,7 +604,6 @@ def best_arrangement(
     ``printed_joker_cut_rank`` wild). ``valid`` says whether these cards are a valid show.
     """
     if variant.family != "declare":  # table and contract: fewest points left after melding
-        from .solver_melds import best_arrangement as best_meld_arrangement
         return best_meld_arrangement(variant, cards)
     hand = tuple(cards)
     wild_rank = wild_rank_for(variant, cut)

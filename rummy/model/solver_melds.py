@@ -24,9 +24,9 @@ from __future__ import annotations
 from collections.abc import Callable, Iterable
 from functools import cache
 
+from .arrangement import Arrangement
 from .cards import Card
 from .melds import MAX_SEQUENCE_LENGTH, MeldRules, lay_run, lay_set
-from .solver import Arrangement
 from .variant import Variant
 
 __all__ = ["best_arrangement", "card_points"]
