@@ -239,10 +239,12 @@ class _Table(NamedTuple):
     set_min: int
     ace_low: bool
     ace_high: bool
+    single: frozenset[int]  # a meld's bits moved down to bit 0: runs up from a rank, sets
 
 
 _TABLES: dict[int, tuple[Variant, _Table | None]] = {}
-_BITS: dict[int, tuple[Card, int]] = {}  # id(card) -> (card, its bit); 0 for a joker
+_BITS: dict[int, int] = {}  # id(card) -> its bit (0 for a joker); see _bits
+_KEPT: list[Card] = []  # the cards _BITS knows, held so that no other object takes their id
 _SUIT_BIT = {Suit.SPADES: 0, Suit.HEARTS: 1, Suit.DIAMONDS: 2, Suit.CLUBS: 3}
 _LOW_BITS = sum(1 << 4 * r for r in range(14))  # bit 0 of each rank's four bits
 _FIFTY_TWO = (1 << 52) - 1
@@ -282,26 +284,32 @@ def _make_table(variant: Variant, rules: MeldRules) -> _Table:
             if rules.set_min <= mask.bit_count() <= (rules.max_size or 4):
                 found.append(mask)
         sets.append(tuple(found))
+    single = {sum(1 << 4 * k for k in range(n)) for n in range(rules.run_min, longest + 1)}
+    single |= {m >> (m & -m).bit_length() - 1 for ms in sets for m in ms}
     return _Table(values, {1 << f: v for f, v in enumerate(values)}, tuple(chains),
-                  tuple(sets), rules.run_min, rules.set_min, rules.ace_low, rules.ace_high)
+                  tuple(sets), rules.run_min, rules.set_min, rules.ace_low, rules.ace_high,
+                  frozenset(single))
 
 
 def _bits(hand: tuple[Card, ...]) -> list[int]:
-    """The cards' bits (0 for a printed joker). Remembered by the card object's identity:
-    the cache holds each card, so no other object can take its id while it is there."""
+    """The cards' bits (0 for a printed joker), remembered by the card object's identity:
+    a hand's cards are mostly the same objects from deal to deal."""
     try:
-        return [_BITS[id(c)][1] for c in hand]
+        return [_BITS[id(c)] for c in hand]
     except KeyError:
         pass
-    if len(_BITS) > 4096:
+    if len(_KEPT) > 4096:
         _BITS.clear()
+        _KEPT.clear()
     for card in hand:
         if card.rank is None or card.suit is None:
             bit = 0
         else:
             bit = 1 << (int(card.rank) - 1) * 4 + _SUIT_BIT[card.suit]
-        _BITS[id(card)] = (card, bit)
-    return [_BITS[id(c)][1] for c in hand]
+        if id(card) not in _BITS:
+            _BITS[id(card)] = bit
+            _KEPT.append(card)
+    return [_BITS[id(c)] for c in hand]
 
 
 def _meldable(table: _Table, hand: int) -> int:
@@ -332,56 +340,77 @@ def _one_deck(table: _Table, hand: tuple[Card, ...]) -> Arrangement | None:
     left = sum(bits)
     if left.bit_count() != len(hand):
         return None  # a joker (bit 0) or two identical cards
-    values, chains, sets, run_min = table.values, table.chains, table.sets, table.run_min
-    memo: dict[int, tuple[int, int]] = {0: (0, 0)}  # cards left -> (points left, choice)
-
-    def best(left: int) -> int:
-        low = left & -left
-        f = low.bit_length() - 1
-        rest = left ^ low
-        hit = memo.get(rest)
-        score = values[f] + (hit[0] if hit is not None else best(rest))
-        choice = 0
-        for chain in chains[f]:
-            meld, n = low, 1
-            for bit in chain:
-                if not left & bit:
-                    break
-                meld |= bit
-                n += 1
-                if n >= run_min:
-                    hit = memo.get(left ^ meld)
-                    sub = hit[0] if hit is not None else best(left ^ meld)
-                    if sub < score:
-                        score, choice = sub, meld
-        for meld in sets[f]:
-            if left & meld == meld:
-                hit = memo.get(left ^ meld)
-                sub = hit[0] if hit is not None else best(left ^ meld)
-                if sub < score:
-                    score, choice = sub, meld
-        memo[left] = (score, choice)
-        return score
-
     melded = _meldable(table, left)
-    loose = left ^ melded
-    pairs = sorted(zip(bits, hand, strict=True))  # rank, then suit
+    points = sum(map(table.value_of.__getitem__, bits))
+    if not melded:  # most random hands: every card is left (in hand order, as declare's)
+        return Arrangement(points, False, (), hand, points)
+    f = (melded & -melded).bit_length() - 1
+    shape = melded >> f
+    if shape in table.single and (shape < 16 and shape.bit_length() + f % 4 <= 4
+                                  or shape > 15 and (f > 3 or table.ace_low)):
+        # Most hands with melds: the cards in melds make one meld (a set within its
+        # rank's four bits, or a run up from its lowest card), so it is the answer.
+        points -= sum(map(table.value_of.__getitem__, [b for b in bits if melded & b]))
+        memo = {melded: (0, melded), 0: (0, 0)}
+    else:
+        memo = _search(table, melded)
+        points -= memo[melded][0]
+    by_bit = dict(zip(bits, hand, strict=True))
     groups: list[tuple[Card, ...]] = []
-    if melded:
-        best(melded)
+    loose = left ^ melded
     while melded:
         choice = memo[melded][1] or melded & -melded
         melded ^= choice
         if choice & choice - 1 == 0:
             loose |= choice
             continue
-        meld = [c for b, c in pairs if choice & b]
+        meld = []
+        while choice:  # rank, then suit
+            low = choice & -choice
+            meld.append(by_bit[low])
+            choice ^= low
         if meld[0].rank == Rank.ACE and meld[-1].rank == Rank.KING:
             meld.append(meld.pop(0))  # an ace beside a king stands high
         groups.append(tuple(meld))
-    if loose == left:  # nothing melded (most random hands)
-        points = sum(map(table.value_of.__getitem__, bits))
-        return Arrangement(points, False, (), tuple([c for _, c in pairs]), points)
-    points = sum(map(table.value_of.__getitem__, [b for b in bits if loose & b]))
-    ungrouped = [c for b, c in pairs if loose & b]
-    return Arrangement(points, not ungrouped, tuple(groups), tuple(ungrouped), points)
+    ungrouped = tuple([c for b, c in zip(bits, hand, strict=True) if loose & b])
+    return Arrangement(points, not ungrouped, tuple(groups), ungrouped, points)
+
+
+def _search(table: _Table, cards: int) -> dict[int, tuple[int, int]]:
+    """The memo of the search from ``cards``: cards left -> (most points melded, the meld
+    the lowest card joins there, or 0 when it stays loose)."""
+    value_of, chains, sets, run_min = table.value_of, table.chains, table.sets, table.run_min
+    memo: dict[int, tuple[int, int]] = {0: (0, 0)}
+
+    def best(left: int) -> int:
+        low = left & -left
+        chains_here, sets_here = chains[low.bit_length() - 1], sets[low.bit_length() - 1]
+        rest = left ^ low
+        hit = memo.get(rest)
+        score = hit[0] if hit is not None else best(rest)
+        choice = 0
+        for chain in chains_here:
+            meld, gain, n = low, value_of[low], 1
+            for bit in chain:
+                if not left & bit:
+                    break
+                meld |= bit
+                gain += value_of[bit]
+                n += 1
+                if n >= run_min:
+                    hit = memo.get(left ^ meld)
+                    sub = gain + (hit[0] if hit is not None else best(left ^ meld))
+                    if sub > score:
+                        score, choice = sub, meld
+        for meld in sets_here:
+            if left & meld == meld:
+                hit = memo.get(left ^ meld)
+                sub = (meld.bit_count() * value_of[low]
+                       + (hit[0] if hit is not None else best(left ^ meld)))
+                if sub > score:
+                    score, choice = sub, meld
+        memo[left] = (score, choice)
+        return score
+
+    best(cards)
+    return memo
