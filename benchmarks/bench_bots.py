@@ -9,8 +9,9 @@ JSON object: per matchup the games, wins, the first bot's win rate over complete
 with its 95% Wilson interval, average points per deal per bot with the 95% interval of
 the difference (second minus first, paired by deal), and the target. ``--every-round``
 (contract family) plays deal ``i`` with round ``i mod 7``'s contract, so the points cover
-every contract of a match, not only round 1's. For every ``hard``
-seat it times each decision (median, p99, max, in ms) and reports the wall-clock cap hits.
+every contract of a match, not only round 1's. For every ``hard`` seat it times each
+decision (median, p99, max, in ms) and reports how often its work cap (hand evaluations
+a decision) was hit.
 """
 
 from __future__ import annotations
@@ -31,6 +32,7 @@ from typing import Any
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
 from rummy.ai import hard as hard_module  # noqa: E402
+from rummy.ai import meld_levels  # noqa: E402
 from rummy.model.variant import load_variant  # noqa: E402
 from rummy.simulate import Summary, play_one, seating, simulate  # noqa: E402
 
@@ -69,31 +71,36 @@ def mean_interval(values: Sequence[float], z: float = 1.96) -> tuple[float, floa
 
 
 class DecisionTimer:
-    """Wraps ``HardBot.choose`` to time every decision (in this process)."""
+    """Wraps ``choose`` of the hard bots (``HardBot`` for Indian rummy, ``MeldHardBot``
+    where melds lie on the table) to time every decision (in this process)."""
 
     def __init__(self) -> None:
         self.times: list[float] = []
         self.cap_hits = 0
-        self._original = hard_module.HardBot.choose
+        self._classes: list[Any] = [hard_module.HardBot, meld_levels.MeldHardBot]
+        self._originals = [cls.choose for cls in self._classes]
 
     def __enter__(self) -> DecisionTimer:
-        original = self._original
         timer = self
 
-        def timed(bot: Any, view: Any, legal: Any) -> Any:
-            start = time.perf_counter()
-            before = bot.cap_hits
-            try:
-                return original(bot, view, legal)
-            finally:
-                timer.times.append(time.perf_counter() - start)
-                timer.cap_hits += bot.cap_hits - before
+        def timing(original: Any) -> Any:
+            def timed(bot: Any, view: Any, legal: Any) -> Any:
+                start = time.perf_counter()
+                before = getattr(bot, "cap_hits", 0)
+                try:
+                    return original(bot, view, legal)
+                finally:
+                    timer.times.append(time.perf_counter() - start)
+                    timer.cap_hits += getattr(bot, "cap_hits", 0) - before
+            return timed
 
-        hard_module.HardBot.choose = timed  # type: ignore[method-assign]
+        for cls, original in zip(self._classes, self._originals, strict=True):
+            cls.choose = timing(original)
         return self
 
     def __exit__(self, *_: object) -> None:
-        hard_module.HardBot.choose = self._original  # type: ignore[method-assign]
+        for cls, original in zip(self._classes, self._originals, strict=True):
+            cls.choose = original
 
     def stats(self) -> dict[str, Any]:
         if not self.times:

@@ -25,7 +25,7 @@ from pathlib import Path
 from typing import Any, NoReturn
 
 from rummy.model.cards import Card, CardError, make_deck, parse_cards
-from rummy.model.melds import classify_group
+from rummy.model.melds import classify_group, classify_meld
 from rummy.model.solver import best_arrangement
 from rummy.model.variant import Variant, VariantError, list_variant_ids, load_variant
 from rummy.model.view import PlayerView
@@ -88,8 +88,7 @@ def check_hand(variant: Variant, hand: Sequence[Card], cut: Card | None) -> dict
 def check_group(variant: Variant, group: Sequence[Card], cut: Card | None) -> dict[str, Any]:
     """What ``check --group`` prints: the best reading of one group (table and contract
     families: ``run``, ``set`` or ``invalid``)."""
-    if variant.family != "declare":
-        from rummy.model.melds import classify_meld
+    if variant.shape.melds_on_table:
         return {"kind": classify_meld(variant, group).value}
     return {"kind": classify_group(variant, group, cut=cut).value}
 
@@ -101,7 +100,7 @@ def cmd_check(args: argparse.Namespace) -> int:
         out = check_group(variant, cards, cut)
     else:
         # Table and contract hands change size in play: any number of cards is a hand.
-        if variant.family == "declare" and len(cards) != variant.hand_size:
+        if not variant.shape.melds_on_table and len(cards) != variant.hand_size:
             raise UsageError(f"a hand of {variant.id} has {variant.hand_size} cards,"
                              f" got {len(cards)} (use --group to check one group)")
         out = check_hand(variant, cards, cut)

@@ -297,19 +297,43 @@ def test_hard_takes_a_joker_from_the_open_deck(indian: Variant) -> None:
     assert HardBot().choose(view, draw_legal(view)) == Draw(view.seat, DrawSource.OPEN)
 
 
-def test_hard_respects_its_time_cap() -> None:
-    bot = HardBot(seed=1, cap_ms=0.0)  # every decision runs out at once
+def play_hard(seed: int, bots: Sequence[HardBot], moves: int = 200) -> list[Action]:
+    game = Game.new("indian_13", players=len(bots), seed=seed)
+    while not game.state.is_over and len(game.actions) < moves:
+        seat = game.state.turn
+        action = bots[seat].choose(game.view(seat), game.legal_actions(seat))
+        game.act(action)
+    return game.actions
+
+
+def test_hard_respects_its_work_cap() -> None:
+    bot = HardBot(seed=1, work=0)  # every decision runs out of work at once
     for seed in (5, 6):
         game = Game.new("indian_13", players=2, seed=seed)
         while not game.state.is_over and len(game.actions) < 200:
             seat = game.state.turn
             view, legal = game.view(seat), game.legal_actions(seat)
-            start = time.perf_counter()
             action = bot.choose(view, legal)
-            assert time.perf_counter() - start < 0.25
             assert action in legal or isinstance(action, Finish)
             game.act(action)
     assert bot.cap_hits > 0
+    assert bot.work_peak <= 2  # one face looked at per search, however long it takes
+
+
+def test_hard_plays_the_same_moves_on_a_slow_machine(monkeypatch: pytest.MonkeyPatch) -> None:
+    fast = play_hard(9, [HardBot(seed=1), HardBot(seed=2)], moves=16)
+    from rummy.ai import deficiency
+
+    real = deficiency.Deficiency.of
+
+    def slow(self: deficiency.Deficiency, *args: Any) -> int:
+        time.sleep(0.025)  # a machine far slower: a search of 14 faces takes 0.35 s
+        return real(self, *args)
+
+    monkeypatch.setattr(deficiency.Deficiency, "of", slow)
+    bots = [HardBot(seed=1), HardBot(seed=2)]
+    assert play_hard(9, bots, moves=16) == fast
+    assert all(b.cap_hits == 0 for b in bots)
 
 
 def test_hard_decisions_are_quick_with_the_default_budget() -> None:

@@ -150,8 +150,8 @@ def test_bots_choose_from_the_view_alone(name: str, monkeypatch: pytest.MonkeyPa
 
 
 def test_make_bot_names_the_bots() -> None:
-    assert isinstance(make_bot("greedy", 3), GreedyBot)
-    assert isinstance(make_bot("random", 3), RandomBot)
+    assert isinstance(make_bot("greedy", 3).declare, GreedyBot)
+    assert isinstance(make_bot("random", 3).declare, RandomBot)
     with pytest.raises(ValueError, match="easy, greedy, hard, medium, random"):
         make_bot("clever")
 

@@ -27,8 +27,10 @@ from .easy import EasyBot
 from .greedy import GreedyBot
 from .hard import HardBot
 from .medium import MediumBot
+from .meld_levels import MeldEasyBot, MeldHardBot, MeldMediumBot
 from .random_bot import RandomBot
-from .table_bots import for_every_family
+from .table_bots import GreedyBot as MeldGreedyBot
+from .table_bots import RandomBot as MeldRandomBot
 
 
 class Bot(Protocol):
@@ -41,12 +43,31 @@ class Bot(Protocol):
         ...
 
 
+class EveryFamily:
+    """One bot name that plays every rule family: ``declare`` plays the hands kept until a
+    declaration, ``melds`` the families whose melds lie on the table."""
+
+    def __init__(self, name: str, declare: Bot, melds: Bot) -> None:
+        self.name = name
+        self.declare = declare
+        self.melds = melds
+
+    def choose(self, view: PlayerView, legal: Sequence[Action]) -> Action:
+        bot = self.melds if view.melds_on_table else self.declare
+        return bot.choose(view, legal)
+
+
+def _every_family(name: str, declare: Callable[[int], Bot], melds: Callable[[int], Bot]
+                  ) -> Callable[[int], Bot]:
+    return lambda seed: EveryFamily(name, declare(seed), melds(seed))
+
+
 BOTS: dict[str, Callable[[int], Bot]] = {
-    "random": for_every_family("random", RandomBot),  # + table/contract (table_bots)
-    "greedy": for_every_family("greedy", GreedyBot),
-    "easy": EasyBot,
-    "medium": MediumBot,
-    "hard": HardBot,
+    "random": _every_family("random", RandomBot, MeldRandomBot),
+    "greedy": _every_family("greedy", GreedyBot, MeldGreedyBot),
+    "easy": _every_family("easy", EasyBot, MeldEasyBot),
+    "medium": _every_family("medium", MediumBot, MeldMediumBot),
+    "hard": _every_family("hard", HardBot, MeldHardBot),
 }
 """Bot name -> a constructor taking the seed."""
 
@@ -64,5 +85,5 @@ def make_bot(name: str, seed: int = 0) -> Bot:
     return factory(seed)
 
 
-__all__ = ["BOTS", "LEVELS", "Bot", "EasyBot", "GreedyBot", "HardBot", "MediumBot", "RandomBot",
-           "make_bot"]
+__all__ = ["BOTS", "LEVELS", "Bot", "EasyBot", "EveryFamily", "GreedyBot", "HardBot",
+           "MediumBot", "RandomBot", "make_bot"]

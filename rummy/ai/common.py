@@ -11,7 +11,6 @@ from __future__ import annotations
 
 import dataclasses
 from collections.abc import Callable, Sequence
-from typing import Any
 
 from rummy.model.actions import Action, Discard, Draw, DrawSource, Finish
 from rummy.model.cards import Card, Rank, Suit
@@ -23,7 +22,7 @@ from rummy.model.view import PlayerView
 
 from .tracking import near
 
-__all__ = ["VALID_SCORE", "HandSolver", "OtherFamilies", "hopeless_opening", "keep_value",
+__all__ = ["VALID_SCORE", "HandSolver", "hopeless_opening", "keep_value",
            "pure_run_cards", "taken_from_open", "threw_before"]
 
 VALID_SCORE = -20
@@ -206,23 +205,6 @@ def taken_from_open(view: PlayerView) -> Card | None:
                 return view.drawn
             return None
     return None
-
-
-class OtherFamilies:
-    """For the families whose melds lie on the table (table, contract): a level plays them
-    as the level of the same name in :mod:`rummy.ai.meld_levels`."""
-
-    seed: int
-    name: str
-    _meld_bot: Any = None
-
-    def other_family(self, view: PlayerView, legal: Sequence[Action]) -> Action:
-        if self._meld_bot is None:
-            from .meld_levels import MELD_LEVELS
-
-            self._meld_bot = MELD_LEVELS[self.name](self.seed)
-        action: Action = self._meld_bot.choose(view, legal)
-        return action
 
 
 def threw_before(view: PlayerView, card: Card) -> bool:

@@ -25,7 +25,6 @@ from rummy.model.melds import is_joker
 from rummy.model.view import PlayerView
 
 from .common import (
-    OtherFamilies,
     discard_of,
     draw_choice,
     finish_with,
@@ -40,7 +39,7 @@ SLOPPY_CHANCE = 0.8
 """How often easy throws a random loose card instead of its highest one."""
 
 
-class EasyBot(OtherFamilies, GreedyBot):
+class EasyBot(GreedyBot):
     """Loose beginner play; see the module docstring."""
 
     name = "easy"
@@ -60,8 +59,6 @@ class EasyBot(OtherFamilies, GreedyBot):
     def choose(self, view: PlayerView, legal: Sequence[Action]) -> Action:
         if not legal:
             raise ValueError("no legal action to choose from")
-        if view.family != "declare":
-            return self.other_family(view, legal)
         self._start(view)
         draw = draw_choice(view, legal, self._wants_open)
         if draw is not None:

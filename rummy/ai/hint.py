@@ -26,10 +26,9 @@ from dataclasses import dataclass
 from rummy.model.actions import Action, Discard, Draw, DrawSource, Drop, Finish
 from rummy.model.cards import Card
 from rummy.model.solver import best_arrangement
-from rummy.model.solver_melds import best_arrangement as best_melds
 from rummy.model.view import PlayerView
 
-from .hard import HardBot
+from . import make_bot
 
 __all__ = ["Hint", "hint"]
 
@@ -67,16 +66,15 @@ class Hint:
         return what
 
 
-_BOT = HardBot(seed=0)
+_BOT = make_bot("hard", seed=0)
 
 
 def hint(view: PlayerView, legal: Sequence[Action]) -> Hint:
     """Hard's move for ``view`` (one of ``legal``) and the best grouping of the hand."""
     action = _BOT.choose(view, legal) if legal else None
-    if view.family == "declare":
-        arrangement = best_arrangement(view.variant, view.hand, view.wild_joker)
-    else:  # table and contract families: the melds that leave the fewest points
-        arrangement = best_melds(view.variant, view.hand)
+    # the best grouping in the family's own terms (melds that leave the fewest points
+    # where melds lie on the table)
+    arrangement = best_arrangement(view.variant, view.hand, view.wild_joker)
     return Hint(
         action=action,
         source=action.source if isinstance(action, Draw) else None,

@@ -25,7 +25,6 @@ from rummy.model.solver import Arrangement
 from rummy.model.view import PlayerView
 
 from .common import (
-    OtherFamilies,
     discard_of,
     draw_choice,
     finish_with,
@@ -40,7 +39,7 @@ LINK_WEIGHT = 3
 """Points of count one link to the rest of the hand is worth when choosing a discard."""
 
 
-class MediumBot(OtherFamilies, GreedyBot):
+class MediumBot(GreedyBot):
     """Greedy play, structure-aware discards and the drop rule; see the module docstring."""
 
     name = "medium"
@@ -52,8 +51,6 @@ class MediumBot(OtherFamilies, GreedyBot):
     def choose(self, view: PlayerView, legal: Sequence[Action]) -> Action:
         if not legal:
             raise ValueError("no legal action to choose from")
-        if view.family != "declare":
-            return self.other_family(view, legal)
         self._start(view)
         drop = next((a for a in legal if isinstance(a, Drop)), None)
         if drop is not None and self.should_drop(view):

@@ -97,7 +97,7 @@ class MeldHardBot(GreedyBot):
             stock = next((a for a in draws if a.source is DrawSource.CLOSED), None)
             top = next((a for a in draws if a.source is DrawSource.OPEN and a.count == 1),
                        None)
-            if view.family == "table":  # points left count: a swap that lowers them helps
+            if not view.rules.lays_down_contracts:  # a swap that lowers the points helps
                 return self._draw(view, draws, flips)
             if top is not None and view.open_top is not None and (
                     (stock is None and not flips) or _fits_table(view, view.open_top)):
@@ -108,7 +108,7 @@ class MeldHardBot(GreedyBot):
             if stock is not None:
                 return stock
             return flips[0] if flips else draws[0]
-        if (self.hold_melds and view.family == "table" and view.variant.lay_at_end
+        if (self.hold_melds and not view.rules.lays_down_contracts and view.variant.lay_at_end
                 and not self._can_go_out(view)):
             # Melds held in hand still count at the end (they are laid for us then), and
             # melds on the table are places for the others to lay off: lay them only to
@@ -157,7 +157,7 @@ class MeldHardBot(GreedyBot):
         n = view.players
         nxt = (view.seat + 1) % n
         took = holdings[nxt].took if nxt in holdings else ()
-        penalty = self.feed_points if view.family == "contract" else 0
+        penalty = self.feed_points if view.rules.lays_down_contracts else 0
         contract = view.contract if _before_contract(view) else None
         rules = MeldRules.of(view.variant)
         best: tuple[int, int, int, Discard] | None = None
@@ -185,7 +185,7 @@ MELD_LEVELS: dict[str, type[GreedyBot]] = {
 
 def _before_contract(view: PlayerView) -> bool:
     """Contract family, and this seat has not laid its contract down yet."""
-    return view.family == "contract" and view.contract is not None and not is_down(view)
+    return view.rules.lays_down_contracts and view.contract is not None and not is_down(view)
 
 
 def contract_need(rules: MeldRules, contract: tuple[int, int], cards: Sequence[Card]) -> int:

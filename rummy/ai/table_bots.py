@@ -9,15 +9,14 @@ They see only the seat's :class:`~rummy.model.view.PlayerView` and the legal act
   discards the card whose loss leaves the least deadwood (in the contract family, once
   down, the deadwood is what cannot be laid off: it keeps the cards that take it out).
 
-:func:`for_every_family` wraps a declare-family bot so that one name (``random``,
-``greedy``) plays every family: it dispatches on ``view.family``.
+:class:`rummy.ai.EveryFamily` pairs each with the bot of the same name for the other
+family, so that one name plays every variant.
 """
 
 from __future__ import annotations
 
 import random
 from collections.abc import Sequence
-from typing import Any
 
 from rummy.model.actions import (
     Action,
@@ -72,7 +71,7 @@ class GreedyBot:
 
     def _deadwood(self, view: PlayerView, cards: Sequence[Card]) -> int:
         self.solver_calls += 1
-        if view.family == "contract" and is_down(view):
+        if view.rules.lays_down_contracts and is_down(view):
             # Laid down: no new melds this round, so what counts is what cannot be laid
             # off. Keeping the cards that can (a joker above all) is how a hand goes out.
             return _left_after_lay_offs(view, cards)
@@ -173,24 +172,3 @@ def _laid_value(view: PlayerView, action: Action) -> int:
     elif isinstance(action, LayDown):
         cards = tuple(c for g in action.groups for c in g)
     return sum(card_points(view.variant, c) for c in cards)
-
-
-def for_every_family(name: str, declare_bot: type[Any]) -> type[Any]:
-    """``declare_bot``'s class extended to play the table and contract families with this
-    module's bot of the same name (it dispatches on ``view.family``; still an instance of
-    ``declare_bot`` for everything else)."""
-    meld_bot: type[RandomBot] | type[GreedyBot] = RandomBot if name == "random" else GreedyBot
-
-    class EveryFamily(declare_bot):  # type: ignore[misc]
-        def __init__(self, seed: int = 0) -> None:
-            super().__init__(seed)
-            self._meld_bot: RandomBot | GreedyBot = meld_bot(seed)
-
-        def choose(self, view: PlayerView, legal: Sequence[Action]) -> Action:
-            if view.family != "declare":
-                return self._meld_bot.choose(view, legal)
-            action: Action = super().choose(view, legal)
-            return action
-
-    EveryFamily.__name__ = EveryFamily.__qualname__ = declare_bot.__name__
-    return EveryFamily

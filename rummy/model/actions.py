@@ -105,6 +105,22 @@ class Drop:
 
 
 @dataclass(frozen=True)
+class DropAtTurn:
+    """Ask (``on``) or stop asking to drop at the start of this seat's next turn, before
+    drawing, for the usual drop points; any seat still in the deal may send it at any time
+    (docs/rules.md, "Declare: dropping")."""
+
+    seat: int
+    on: bool = True
+
+    def __str__(self) -> str:
+        return f"{self.seat}: {'drop' if self.on else 'do not drop'} at my turn"
+
+    def to_json(self) -> dict[str, Any]:
+        return {"type": "drop_at_turn", "seat": self.seat, "on": self.on}
+
+
+@dataclass(frozen=True)
 class Timeout:
     """The turn timer ran out: the turn is auto-played (draw closed, discard the drawn card)."""
 
@@ -176,7 +192,10 @@ class FlipDiscard:
         return {"type": "flip", "seat": self.seat}
 
 
-Action = Draw | Discard | Finish | Drop | Timeout | LayMeld | LayDown | LayOff | FlipDiscard
+Action = (
+    Draw | Discard | Finish | Drop | DropAtTurn | Timeout | LayMeld | LayDown | LayOff
+    | FlipDiscard
+)
 
 
 def action_from_json(data: dict[str, Any]) -> Action:
@@ -204,6 +223,11 @@ def action_from_json(data: dict[str, Any]) -> Action:
             return Finish(seat, parse_card(data["card"]), groups)
         if kind == "drop":
             return Drop(seat)
+        if kind == "drop_at_turn":
+            on = data.get("on", True)
+            if not isinstance(on, bool):
+                raise ValueError(f"not an action: 'on' must be true or false in {data!r}")
+            return DropAtTurn(seat, on)
         if kind == "timeout":
             return Timeout(seat)
     except (KeyError, TypeError) as exc:

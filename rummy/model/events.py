@@ -62,6 +62,10 @@ class _Event:
         """The event as ``seat`` sees it; most events are public."""
         return self  # type: ignore[return-value]
 
+    def seen_by(self, seat: int) -> bool:
+        """Whether ``seat`` learns of this event at all; most events are public."""
+        return True
+
 
 def _cards(cards: tuple[Card, ...]) -> str:
     return " ".join(c.label for c in cards)
@@ -219,16 +223,35 @@ class Declared(_Event):
 
 @dataclass(frozen=True)
 class PlayerDropped(_Event):
-    """A seat left the deal for ``penalty`` points (``auto`` after missed turns)."""
+    """A seat left the deal for ``penalty`` points (``auto`` after missed turns;
+    ``at_turn`` as it had asked, at the start of its turn)."""
 
     kind: ClassVar[str] = "player_dropped"
     seat: int
     penalty: int
     auto: bool = False
+    at_turn: bool = False
 
     def __str__(self) -> str:
         how = "is dropped after missed turns" if self.auto else "drops"
-        return f"seat {self.seat} {how}: {self.penalty} points"
+        when = " as it asked" if self.at_turn else ""
+        return f"seat {self.seat} {how}{when}: {self.penalty} points"
+
+
+@dataclass(frozen=True)
+class DropAtTurnSet(_Event):
+    """A seat asked (``on``) or stopped asking to drop at the start of its next turn. Only
+    that seat learns of it: the others see the drop when it happens."""
+
+    kind: ClassVar[str] = "drop_at_turn_set"
+    seat: int
+    on: bool
+
+    def __str__(self) -> str:
+        return f"seat {self.seat} {'will' if self.on else 'will not'} drop at its turn"
+
+    def seen_by(self, seat: int) -> bool:
+        return seat == self.seat
 
 
 @dataclass(frozen=True)
@@ -311,11 +334,17 @@ class DiscardFlipped(_Event):
 
 Event = (
     TossMade | TossWon | CardsDealt | OpenCardTurned | WildJokerCut | TurnBegan | CardDrawn
-    | CardDiscarded | CardFinished | Declared | PlayerDropped | TurnMissed | DeckReshuffled
-    | DealScored | MeldLaid | CardLaidOff | DiscardFlipped
+    | CardDiscarded | CardFinished | Declared | PlayerDropped | DropAtTurnSet | TurnMissed
+    | DeckReshuffled | DealScored | MeldLaid | CardLaidOff | DiscardFlipped
 )
 
 
 def redact_for(event: Event, seat: int) -> Event:
-    """``event`` as ``seat`` sees it: cards that seat may not see become ``None``."""
+    """``event`` as ``seat`` sees it: cards that seat may not see become ``None``. Check
+    :func:`seen_by` first: some events are for one seat only."""
     return event.redacted_for(seat)
+
+
+def seen_by(event: Event, seat: int) -> bool:
+    """Whether ``seat`` learns of ``event`` at all (a seat's own drop request is private)."""
+    return event.seen_by(seat)

@@ -6,6 +6,7 @@ from __future__ import annotations
 from .families import Phase
 from .families.melding import MeldState, hand_value
 from .melds import MeldKind, make_meld
+from .rules import family_of
 
 
 def meld_problems(state: MeldState) -> list[str]:
@@ -41,7 +42,7 @@ def meld_problems(state: MeldState) -> list[str]:
         if state.hands[result.winner]:
             problems.append(f"the winner, seat {result.winner}, still holds cards")
         others = sum(result.points)
-        if state.variant.family == "table":
+        if family_of(state.variant).winner_collects:
             want = others * (2 if result.rummy else 1)
             if result.collected != want or result.changes[result.winner] != want:
                 problems.append(f"the winner collects {result.collected}, not {want}")

@@ -20,51 +20,22 @@ eliminations ``seats`` maps them to match seats. The next deal starts as soon as
 from __future__ import annotations
 
 import random
-from dataclasses import dataclass, replace
+from dataclasses import replace
 
 from .actions import Action
 from .events import Event
-from .families.declare import DeclareState
-from .families.melding import MeldState
+from .match_state import MatchState
+from .rules import family_of
 from .scoring import RoundResult
-from .state import GameState, apply, start_deal
-from .variant import FirstTurn, MatchFormat, Variant
+from .state import apply, start_deal
+from .variant import Variant
 
 __all__ = ["MatchState", "apply_match", "deal_seed", "describe", "start_match"]
-
-_POOL = {MatchFormat.POOL_101: 101, MatchFormat.POOL_201: 201}
-_DEALS = {MatchFormat.POINTS: 1, MatchFormat.DEALS_2: 2, MatchFormat.DEALS_3: 3,
-          MatchFormat.DEALS_6: 6}
-
-
-@dataclass(frozen=True)
-class MatchState:
-    """Where a match stands. ``table[n][s]`` is match seat ``s``'s score change in deal
-    ``n`` (``None`` when the seat was out of that deal); ``totals`` are the running scores."""
-
-    variant: Variant
-    players: int
-    seed: int
-    deal_no: int
-    seats: tuple[int, ...]
-    state: GameState
-    totals: tuple[int, ...]
-    table: tuple[tuple[int | None, ...], ...]
-    out: tuple[bool, ...]
-    winner: int | None = None
-    over: bool = False
 
 
 def describe(variant: Variant) -> str:
     """The match's end condition in words."""
-    if variant.family == "table":
-        return f"to {variant.target_score} points"
-    if variant.family == "contract":
-        return f"{len(variant.contracts)} rounds, lowest total wins"
-    fmt = variant.match_format
-    if fmt in _POOL:
-        return f"pool {_POOL[fmt]}: out at {_POOL[fmt]}, last player left wins"
-    return "one deal" if fmt is MatchFormat.POINTS else f"{_DEALS[fmt]} deals, lowest total wins"
+    return family_of(variant).describe_match(variant)
 
 
 def deal_seed(seed: int, deal_no: int) -> int:
@@ -111,61 +82,16 @@ def _changes(match: MatchState) -> list[int | None]:
 
 
 def _score(match: MatchState) -> MatchState:
-    variant = match.variant
+    family = family_of(match.variant)
     row = _changes(match)
-    totals = list(match.totals)
-    for seat, change in enumerate(row):
-        if change is not None:
-            totals[seat] = totals[seat] + change
-            if variant.family == "table":
-                totals[seat] = max(0, totals[seat])  # seed 001: never below 0
-    match = replace(match, totals=tuple(totals), table=match.table + (tuple(row),))
-    played = len(match.table)
-    if variant.family == "table":
-        best = max(totals)
-        if best >= variant.target_score:
-            return replace(match, over=True, winner=totals.index(best))
-        return match
-    if variant.family == "contract":
-        if played >= len(variant.contracts):
-            return replace(match, over=True, winner=totals.index(min(totals)))
-        return match
-    fmt = variant.match_format
-    if fmt in _POOL:
-        out = tuple(o or t >= _POOL[fmt] for o, t in zip(match.out, totals, strict=True))
-        left = [s for s in range(match.players) if not out[s]]
-        match = replace(match, out=out)
-        if len(left) <= 1:
-            winner = left[0] if left else min(range(match.players), key=lambda s: totals[s])
-            return replace(match, over=True, winner=winner)
-        return match
-    if played >= _DEALS[fmt]:
-        if fmt is MatchFormat.POINTS:
-            result = match.state.result
-            assert result is not None and result.winner is not None
-            return replace(match, over=True, winner=match.seats[result.winner])
-        return replace(match, over=True, winner=totals.index(min(totals)))
-    return match
+    totals = tuple(t if change is None else family.total(t, change)
+                   for t, change in zip(match.totals, row, strict=True))
+    match = replace(match, totals=totals, table=match.table + (tuple(row),))
+    return family.settle(match)
 
 
 def _next_deal(match: MatchState) -> MatchState:
-    variant, state, number = match.variant, match.state, match.deal_no + 1
-    seed = deal_seed(match.seed, number)
+    number = match.deal_no + 1
     seats = tuple(s for s in range(match.players) if not match.out[s])
-    new: GameState
-    if isinstance(state, MeldState) and variant.family == "table":
-        result = state.result
-        if variant.first_turn is FirstTurn.PREV_WINNER:
-            first = state.first_player if result is None or result.winner is None \
-                else result.winner
-        else:
-            first = state.first_player + 1
-        new = start_deal(variant, len(seats), seed, first_player=first % len(seats),
-                         round_no=number)
-    elif isinstance(state, MeldState):
-        dealer = ((state.dealer or 0) + 1) % len(seats)
-        new = start_deal(variant, len(seats), seed, dealer=dealer, round_no=number)
-    else:
-        assert isinstance(state, DeclareState)
-        new = start_deal(variant, len(seats), seed)
+    new = family_of(match.variant).next_deal(match, deal_seed(match.seed, number), len(seats))
     return replace(match, deal_no=number, seats=seats, state=new)

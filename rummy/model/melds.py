@@ -1,7 +1,7 @@
 """Group checks for the declare family: sequences (pure, impure) and sets. No I/O, no state.
 
 A *joker* is a printed joker or any card of the wild rank. A wild-rank card may also stand
-as its natural self; a sequence where it does so, with no other joker, stays pure (seed 000:
+as its natural self; a sequence where it does so, with no other joker, stays pure (source 000:
 K wild, A-K-Q-J of spades is pure). A group that reads more than one way counts as the best
 reading for its owner: pure sequence, then impure sequence, then set.
 
@@ -23,6 +23,7 @@ from __future__ import annotations
 import enum
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
+from itertools import combinations, product
 
 from .cards import Card, Rank
 from .variant import AceRule, Variant
@@ -237,12 +238,11 @@ class MeldRules:
 
     @classmethod
     def of(cls, variant: Variant) -> MeldRules:
-        if variant.family == "table":
-            high = variant.ace_rank is AceRule.HIGH
-            return cls(3, 3, variant.limit_meld_size, variant.allow_run_mixed_suit,
-                       not high, high)
-        return cls(variant.run_min_length, variant.set_min_size, None, False,
-                   variant.ace is not AceRule.HIGH, variant.ace is not AceRule.LOW)
+        """The meld rules of ``variant`` (classic rummy's own keys were mapped onto these
+        fields when it was loaded)."""
+        return cls(variant.run_min_length, variant.set_min_size, variant.limit_meld_size,
+                   variant.allow_run_mixed_suit, variant.ace is not AceRule.HIGH,
+                   variant.ace is not AceRule.LOW)
 
     def positions(self, rank: Rank) -> tuple[int, ...]:
         """Where a rank may stand in a run: 1-13, the ace at 1 (low) and/or 14 (high)."""
@@ -362,3 +362,49 @@ def make_meld(rules: MeldRules, kind: MeldKind, cards: Sequence[Card],
 def lay_off(rules: MeldRules, meld: TableMeld, card: Card) -> TableMeld | None:
     """``meld`` with ``card`` added (it stays the same kind, within the size limit), or None."""
     return make_meld(rules, meld.kind, meld.cards + (card,), meld.owner)
+
+
+def meld_options(rules: MeldRules, hand: Sequence[Card]) -> list[tuple[Card, ...]]:
+    """Every distinct new meld (by faces) that can be made from ``hand`` (no jokers)."""
+    out: list[tuple[Card, ...]] = []
+    seen: set[tuple[str, ...]] = set()
+    top = rules.max_size or len(hand)
+
+    def keep(cards: tuple[Card, ...]) -> None:
+        key = tuple(sorted(c.face for c in cards))
+        if key not in seen and (lay_run(rules, cards) or lay_set(rules, cards)):
+            seen.add(key)
+            out.append(cards)
+
+    by_rank: dict[object, list[Card]] = {}
+    for card in hand:
+        by_rank.setdefault(card.rank, []).append(card)
+    for rank, cards in by_rank.items():
+        if rank is None:
+            continue
+        for size in range(rules.set_min, min(top, len(cards)) + 1):
+            for combo in combinations(cards, size):
+                keep(combo)
+    for pos in range(rules.lowest, rules.highest + 1):
+        row: list[list[Card]] = []
+        for p in range(pos, min(rules.highest, pos + top - 1) + 1):
+            here = _distinct(c for c in by_rank.get(_rank_at(p), ()) if c.rank is not None)
+            if not here:
+                break
+            row.append(here)
+            if len(row) >= rules.run_min:
+                for combo in product(*row):
+                    if rules.mixed_suits or len({c.suit for c in combo}) == 1:
+                        keep(tuple(combo))
+    return out
+
+
+def _rank_at(pos: int) -> object:
+    return Rank(1 if pos == 14 else pos)
+
+
+def _distinct(cards: object) -> list[Card]:
+    out: dict[str, Card] = {}
+    for card in cards:  # type: ignore[attr-defined]
+        out.setdefault(card.face, card)
+    return list(out.values())

@@ -3,8 +3,9 @@
 A valid declaration wins with 0. Every other seat scores:
 
 - a seat that dropped, timed out or made a wrong show keeps its penalty;
-- a seat that never completed a turn scores ``no_turn_score`` (20);
 - a seat whose hand already is a valid declaration scores ``complete_hand_score`` (2);
+- a seat that never completed a turn scores ``no_turn_score`` (20), or the lower of the
+  two when its hand is also complete;
 - any other seat scores its count over its best arrangement, capped (the solver caps it).
 
 The winner collects the sum of the losers' points.
@@ -88,10 +89,14 @@ def score_loser(variant: Variant, hand: Iterable[Card], cut: Card | None,
     """Points of a seat still in the deal when another seat declares validly."""
     best = best_arrangement(variant, tuple(hand), cut=cut)
     shown = ShownHand(tuple(tuple(g) for g in best.groups), tuple(best.ungrouped))
+    # The hand is judged by the same show search as a declaration: whatever jokers its
+    # groups use, a hand that could have been declared scores complete_hand_score. When it
+    # also never had a turn, the lower of the two stands (docs/rules.md, "Declare: scoring").
+    complete = best.valid
+    if complete and (had_turn or variant.complete_hand_score <= variant.no_turn_score):
+        return SeatScore(variant.complete_hand_score, "complete hand, not declared", shown)
     if not had_turn:
         return SeatScore(variant.no_turn_score, "no turn yet", shown)
-    if best.valid:
-        return SeatScore(variant.complete_hand_score, "complete hand, not declared", shown)
     return SeatScore(int(best.points), "count", shown)
 
 

@@ -25,7 +25,7 @@ points covered:
 Two passes. When every card has some group to join, an *exact* pass (no loose cards)
 looks depth first for a valid show and stops at the first. Otherwise, or when it finds
 none, the *count* pass (cards may stay loose; flags ``s`` and ``q`` only) finds the
-lowest count; the three scoring cases of RULES.md are read off its table.
+lowest count; the three scoring cases of `docs/rules.md` (Scoring) are read off its table.
 
 >>> from rummy.model.cards import parse_card, parse_cards
 >>> from rummy.model.variant import load_variant
@@ -603,7 +603,7 @@ def best_arrangement(
     ``cut`` is the cut wild joker (a printed joker makes the variant's
     ``printed_joker_cut_rank`` wild). ``valid`` says whether these cards are a valid show.
     """
-    if variant.family != "declare":  # table and contract: fewest points left after melding
+    if variant.shape.melds_on_table:  # fewest points left after melding
         return best_meld_arrangement(variant, cards)
     hand = tuple(cards)
     wild_rank = wild_rank_for(variant, cut)

@@ -27,9 +27,11 @@ from .cards import Card, Rank
 from .variant_fields import (
     FAMILIES,
     FAMILY_FIELDS,
+    SHAPES,
     TABLE_HAND_SIZES,
     AceRule,
     DeckExhaust,
+    FamilyShape,
     FirstTurn,
     MatchFormat,
     Toss,
@@ -108,7 +110,7 @@ class Variant:
     missed_turns_to_drop: int = 3
     auto_drop_penalty: int = 40
     match_format: MatchFormat = MatchFormat.POINTS
-    # Family 2, table melds (seed 001: the technical names of its options)
+    # Family 2, table melds (source 001: the technical names of its options)
     deck_count: int = 1
     first_turn: FirstTurn = FirstTurn.NEXT_PLAYER
     allow_draw_choice: bool = False
@@ -119,23 +121,17 @@ class Variant:
     require_end_discard: bool = False
     lay_at_end: bool = True
     target_score: int = 250
-    # Family 3, contract rummy (seed 002): ``contracts[i]`` is (sets, runs) of round i + 1
+    # Family 3, contract rummy (source 002): ``contracts[i]`` is (sets, runs) of round i + 1
     run_min_length: int = 4
     contracts: tuple[tuple[int, int], ...] = ()
     options: tuple[VariantOption, ...] = ()
     source: str = ""
     chosen: tuple[tuple[str, Any], ...] = field(default=())
 
-    def __post_init__(self) -> None:
-        if self.family == "table":
-            # Seed 001 names the pack count ``deck_count`` and has no jokers; its card values
-            # follow ``ace_rank`` (ace 1 low, 11 high). Derived here so every family's deck
-            # and points read the same fields.
-            ace = 11 if self.ace_rank is AceRule.HIGH else 1
-            points = tuple((r, ace if r is Rank.ACE else min(int(r), 10)) for r in Rank)
-            object.__setattr__(self, "packs", self.deck_count)
-            object.__setattr__(self, "printed_jokers", 0)
-            object.__setattr__(self, "card_points", points)
+    @property
+    def shape(self) -> FamilyShape:
+        """What the variant layer knows of this variant's family."""
+        return SHAPES[self.family]
 
     @property
     def deck_size(self) -> int:
@@ -143,22 +139,22 @@ class Variant:
 
     def deal_size(self, players: int) -> int:
         """Cards dealt to each of ``players``: ``hand_size``, or in the table family with
-        ``hand_size: null`` (0 here) seed 001's default for the player count."""
-        if self.family == "table" and self.hand_size == 0:
+        ``hand_size: null`` (0 here) the default for the player count."""
+        if self.shape.hand_sizes_by_players and self.hand_size == 0:
             return TABLE_HAND_SIZES[player_band(players)][0]
         return self.hand_size
 
     def seating_problem(self, players: int) -> str | None:
         """Why this table cannot seat ``players`` (a sentence), or None when it can.
 
-        Seed 001's hand sizes depend on the player count and the deck count: one deck
+        Source 001's hand sizes depend on the player count and the deck count: one deck
         deals at most 10 / 7 / 6 cards to 2 / 3-4 / 5-6 players, more decks at most
         12 / 10 / 8. That rule is checked here, when the player count is known.
         """
         if not self.min_players <= players <= self.max_players:
             return (f"{self.name} is for {self.min_players}-{self.max_players} players,"
                     f" not {players}")
-        if self.family == "table" and self.hand_size:
+        if self.shape.hand_sizes_by_players and self.hand_size:
             one, more = TABLE_HAND_SIZES[player_band(players)]
             most = one if self.deck_count == 1 else more
             if self.hand_size > most:
@@ -226,7 +222,9 @@ class Variant:
             raise VariantError(problems)
         merged = dict(self.chosen)
         merged.update(plain)
-        return replace(self, chosen=tuple(sorted(merged.items())), **changes)
+        table = {key: getattr(self, key) for key in fields_for(self.family)} | changes
+        return replace(self, chosen=tuple(sorted(merged.items())), **changes,
+                       **self.shape.derive(table))
 
 
 def _all_fields() -> dict[str, Spec]:
@@ -345,7 +343,8 @@ def _parse(text: str, label: str, path: Path) -> Variant:
                 options.append(VariantOption(*parts))
     if reader.problems:
         raise VariantError(reader.problems)
-    return Variant(**table, options=tuple(options), source=str(path))
+    derived = SHAPES[table["family"]].derive(table)
+    return Variant(**table, **derived, options=tuple(options), source=str(path))
 
 
 

@@ -9,10 +9,12 @@ The enums here are the typed values of the choice keys.
 from __future__ import annotations
 
 import enum
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
+from dataclasses import dataclass
 from typing import Any
 
 from ._schema import Kind, Spec
+from .cards import Rank
 
 
 class Toss(enum.Enum):
@@ -36,7 +38,7 @@ class AceRule(str, enum.Enum):
 
 
 class FirstTurn(str, enum.Enum):
-    """Who starts the next round of a match (table family, seed 001 ``first_turn``)."""
+    """Who starts the next round of a match (table family, source 001 ``first_turn``)."""
 
     NEXT_PLAYER = "next_player"
     """The first turn passes left every round."""
@@ -45,7 +47,7 @@ class FirstTurn(str, enum.Enum):
 
 
 class DeckExhaust(str, enum.Enum):
-    """What happens when the stock runs out (table family, seed 001 ``deck_exhaust``)."""
+    """What happens when the stock runs out (table family, source 001 ``deck_exhaust``)."""
 
     FLIP_DISCARD = "flip_discard"
     """The discard pile is turned over, unshuffled, as the new stock; its top card is
@@ -57,7 +59,7 @@ class DeckExhaust(str, enum.Enum):
 
 
 class MatchFormat(str, enum.Enum):
-    """How many deals a match of the declare family lasts (RULES.md, "Match formats")."""
+    """How many deals a match of the declare family lasts (docs/rules.md, "Matches")."""
 
     POINTS = "points"
     """One deal."""
@@ -74,7 +76,7 @@ class MatchFormat(str, enum.Enum):
 
 
 TABLE_HAND_SIZES: dict[int, tuple[int, int]] = {2: (10, 12), 4: (7, 10), 6: (6, 8)}
-"""Table family (seed 001): players up to N -> (hand size with one deck = the default,
+"""Table family (source 001): players up to N -> (hand size with one deck = the default,
 the most with two or three decks)."""
 
 
@@ -134,7 +136,7 @@ FAMILY_FIELDS: dict[str, dict[str, Spec]] = {
     "table": {
         **COMMON_FIELDS,
         "deck_count": Spec(Kind.INTEGER, 1, 3),
-        # null (0 in the Variant) = seed 001's default for the player count
+        # null (0 in the Variant) = source 001's default for the player count
         "hand_size": Spec(Kind.INTEGER, 6, 12, nullable=True, null=0),
         "first_turn": Spec(Kind.CHOICE, choices=tuple(f.value for f in FirstTurn),
                            make=FirstTurn),
@@ -162,6 +164,51 @@ FAMILY_FIELDS: dict[str, dict[str, Spec]] = {
     },
 }
 """Per family: every key of its variant files but ``options`` (all required), in order."""
+
+
+@dataclass(frozen=True)
+class FamilyShape:
+    """What the variant layer knows of a rule family: how its own keys fill the fields every
+    family's code reads. The family's rules (deal, actions, matches) are registered in
+    :mod:`rummy.model.rules`; this is the part that loading a file needs."""
+
+    name: str
+    melds_on_table: bool
+    """Melds are laid face up on the table during the deal (else hands stay private until
+    a declaration)."""
+    hand_sizes_by_players: bool
+    """``hand_size`` 0 (null in the file) deals the default for the player count, and a
+    hand size is capped by players and decks (docs/rules.md, classic rummy)."""
+    derive: Callable[[Mapping[str, Any]], dict[str, Any]]
+    """The shared fields this family sets from its own keys (computed at load, so a
+    Variant is never rewritten afterwards)."""
+
+
+def _nothing(_table: Mapping[str, Any]) -> dict[str, Any]:
+    return {}
+
+
+def _classic(table: Mapping[str, Any]) -> dict[str, Any]:
+    """Classic rummy names the pack count ``deck_count`` and has no jokers; an ace scores 1
+    low or 11 high and stands where ``ace_rank`` puts it; runs and sets from 3 cards."""
+    ace_rank = table.get("ace_rank", AceRule.LOW)
+    ace = 11 if ace_rank is AceRule.HIGH else 1
+    return {
+        "packs": table.get("deck_count", 1), "printed_jokers": 0, "ace": ace_rank,
+        "card_points": tuple((r, ace if r is Rank.ACE else min(int(r), 10)) for r in Rank),
+        "run_min_length": 3, "set_min_size": 3,
+    }
+
+
+SHAPES: dict[str, FamilyShape] = {
+    "declare": FamilyShape("declare", melds_on_table=False, hand_sizes_by_players=False,
+                           derive=_nothing),
+    "table": FamilyShape("table", melds_on_table=True, hand_sizes_by_players=True,
+                         derive=_classic),
+    "contract": FamilyShape("contract", melds_on_table=True, hand_sizes_by_players=False,
+                            derive=_nothing),
+}
+"""Family name -> its shape; every name of :data:`FAMILIES` has one."""
 
 
 def fields_for(family: str) -> dict[str, Spec]:

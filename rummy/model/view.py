@@ -20,10 +20,11 @@ from dataclasses import dataclass, fields
 from typing import Any
 
 from .cards import Card, Rank
-from .events import Event, redact_for, to_jsonable
+from .events import Event, redact_for, seen_by, to_jsonable
 from .families import Phase, SeatStatus
 from .families.melding import MeldState
 from .melds import TableMeld
+from .rules import RuleFamily, family_of
 from .scoring import DealResult, RoundResult
 from .state import GameState
 from .variant import Variant
@@ -78,11 +79,24 @@ class PlayerView:
     contract: tuple[int, int] | None = None
     """Contract family: (sets, runs) to lay down this round."""
     round_no: int = 0
+    drop_at_turn: bool = False
+    """Declare family: this seat asked to drop at the start of its next turn."""
 
     @property
     def family(self) -> str:
-        """The rule family (``declare``, ``table``, ``contract``): bots dispatch on it."""
+        """The rule family's name (``declare``, ``table``, ``contract``), for records and
+        messages; code asks :attr:`rules` or :attr:`melds_on_table` instead."""
         return self.variant.family
+
+    @property
+    def rules(self) -> RuleFamily:
+        """The rules of this deal's family."""
+        return family_of(self.variant)
+
+    @property
+    def melds_on_table(self) -> bool:
+        """Melds lie face up on the table in this family (classic and contract rummy)."""
+        return self.variant.shape.melds_on_table
 
     @property
     def my_turn(self) -> bool:
@@ -132,9 +146,14 @@ def view_for(state: GameState, seat: int) -> PlayerView:
         closed_size=len(state.closed_deck),
         wild_joker=state.wild_joker,
         wild_rank=state.wild_rank,
-        history=tuple(redact_for(e, seat) for e in state.history),
+        history=_history(state, seat),
         result=state.result,
+        drop_at_turn=bool(state.drop_at_turn) and state.drop_at_turn[seat],
     )
+
+
+def _history(state: GameState, seat: int) -> tuple[Event, ...]:
+    return tuple(redact_for(e, seat) for e in state.history if seen_by(e, seat))
 
 
 def _meld_view(state: MeldState, seat: int) -> PlayerView:
@@ -153,7 +172,7 @@ def _meld_view(state: MeldState, seat: int) -> PlayerView:
         open_top=state.open_deck[-1] if state.open_deck else None,
         open_size=len(state.open_deck), closed_size=len(state.closed_deck),
         wild_joker=None, wild_rank=None,
-        history=tuple(redact_for(e, seat) for e in state.history), result=state.result,
+        history=_history(state, seat), result=state.result,
         melds=state.melds, open_cards=state.open_deck[-depth:],
         taken=state.taken if mine else (),
         laid_down=tuple(state.laid_down(s) for s in range(state.players)),

@@ -50,11 +50,15 @@ class App:
     """The game's window and scene stack.
 
     ``audio=False`` keeps the game silent (tests); ``settings_dir`` overrides where the
-    settings file lives (tests pass a temporary folder).
+    settings file lives (tests pass a temporary folder). ``inline_work=True`` runs the
+    bots' thinking and the hints inside the frame instead of on a worker thread, so that a
+    test stepping frames sees the same game on any machine, however loaded.
     """
 
     def __init__(self, size: tuple[int, int] = DEFAULT_SIZE, *, audio: bool = True,
-                 settings_dir: str | os.PathLike[str] | None = None) -> None:
+                 settings_dir: str | os.PathLike[str] | None = None,
+                 inline_work: bool = False) -> None:
+        self.inline_work = inline_work
         init_pygame()  # pygame.init() without ALSA noise on machines with no sound
         self.settings = Settings(settings_dir)
         self.fullscreen = False
@@ -182,7 +186,8 @@ class App:
         elif event.type == pygame.KEYDOWN and event.key == pygame.K_F1:
             variant = getattr(self.top, "variant_id", None)
             self.show_rules(variant if isinstance(variant, str) else None)
-        elif event.type == pygame.KEYDOWN and event.key == pygame.K_m:
+        elif event.type == pygame.KEYDOWN and event.key == pygame.K_m and not (
+                self.stack and self.stack[-1].claims_key(event.key)):
             self.toggle_mute()
         elif self.stack:
             self.stack[-1].handle(event)

@@ -1,5 +1,7 @@
 """Rules: a scrolling page per variant (F1 from anywhere; Esc or F1 closes it).
 
+The pages are :mod:`rummy.ui.rules_text`'s summaries of docs/rules.md, the project's rulebook.
+
 Mouse wheel, Up/Down, Page Up/Page Down, Home/End scroll; Left/Right (or the arrows at the
 top) switch between the variants.
 """

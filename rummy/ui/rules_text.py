@@ -1,8 +1,9 @@
 """The rules pages the Rules screen shows: a summary per rule family, in plain words.
 
 :func:`rules_page` puts a variant's own name and description on top of its family's
-summary and a line per option the player may change. The summaries follow RULES.md
-(the project's rules reference); the engine, not this text, decides what is legal.
+summary and a line per option the player may change. The summaries follow docs/rules.md
+(the project's rulebook, which the last paragraph points players to); the engine, not this
+text, decides what is legal.
 """
 
 from __future__ import annotations
@@ -34,6 +35,8 @@ Your turn
 • Then discard one card onto the open deck, or put one card on the finish slot to declare.
 • You may sort and group your hand at any time, even during other players' turns.
 • Drop: before you draw, you may leave the deal: 20 points on your first turn, 40 later.
+• Drop at my turn: while others play you may ask to drop when your turn comes (and change \
+your mind); it happens at the start of your turn, before you draw, for the same points.
 
 Groups
 • Sequence: 3 or more cards in a row of one suit, such as 5♥ 6♥ 7♥.
@@ -54,7 +57,8 @@ Points (the lower the better)
 • A loser counts the cards that are not in groups: with no pure sequence all 13 cards \
 count; with a pure sequence but too few sequences, only the pure sequence is left out.
 • The game counts each loser's best arrangement for them. A loser never scores more than \
-80; one who never had a turn scores 20, and one whose hand was already complete scores 2.
+80; one who never had a turn scores 20, and one whose hand was already complete scores 2 \
+(2 also when both apply).
 • The winner collects the losers' points."""
 
 TABLE = """\
@@ -62,7 +66,8 @@ Goal
 Be the first to get rid of all your cards by laying them down in melds.
 
 Your turn
-• Draw the top card of the deck or of the discard pile.
+• Draw the top card of the deck or of the discard pile (on an open discard pile, any of \
+the top 5, with every card above it).
 • Lay down new melds of 3 or more cards: a run (cards in a row of one suit) or a set \
 (cards of one rank), or add single cards to any meld on the table.
 • End your turn by discarding one card. A card just taken from the discard pile cannot \
@@ -70,7 +75,10 @@ be thrown back in the same turn.
 
 Going out
 • Empty your hand to win the round; nobody may go out before their second turn.
-• Going out in one turn without having laid down before ("rummy") doubles the round.
+• Going out in one turn without having laid down before, every card laid as new melds \
+(no cards added to melds on the table), is "rummy": it doubles the round.
+• When someone goes out, the game lays down for every other player whatever leaves the \
+least in their hand: new melds and cards added to the melds on the table, together.
 
 Points
 • Number cards count their face value, J Q K 10, the ace 1 (or 11 when aces are high).
@@ -90,12 +98,18 @@ Your turn
 • Draw from the stock or take the face-up discard, lay down your contract when you hold \
 it, then discard.
 • After laying down, you may add cards to any laid-down meld on later turns.
-• Win the round by playing every card onto melds; you cannot go out on a discard.
+• Win the round by playing every card onto melds; you cannot go out on a discard, and \
+only in a turn you began by drawing from the stock.
 
 Points
 • Joker 50, ace 20, 10 J Q K 10, other cards 5, for the cards left in your hand."""
 
 FAMILIES = {"declare": DECLARE, "table": TABLE, "contract": CONTRACT}
+
+FULL = """\
+The full rules
+• Every rule of every table, and how the game settles what the sources leave open, is in \
+docs/rules.md in the game's folder."""
 
 KEYS = """\
 Keys
@@ -115,10 +129,10 @@ def rules_page(variant: Variant) -> str:
                 text += f": {' '.join(option.help.split())}"
             lines.append(text)
         parts.append("\n".join(lines))
-    parts += [CARDS, KEYS]
+    parts += [CARDS, FULL, KEYS]
     return "\n\n".join(parts)
 
 
 def general_page() -> str:
     """The rules page when no variant is chosen (or none loads)."""
-    return "\n\n".join(["Rummy", DECLARE, CARDS, KEYS])
+    return "\n\n".join(["Rummy", DECLARE, CARDS, FULL, KEYS])

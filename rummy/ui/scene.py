@@ -54,5 +54,10 @@ class Scene:
     def draw(self, surface: pygame.Surface) -> None:
         """Paint the scene; never changes state."""
 
+    def claims_key(self, key: int) -> bool:
+        """Whether this scene uses ``key`` itself, before the app's own keys (M mutes
+        anywhere but where the scene lays melds with it)."""
+        return False
+
     def resize(self, size: tuple[int, int]) -> None:
         """The window is now ``size``: lay everything out again."""

@@ -1,4 +1,4 @@
-"""Family 3, contract rummy (seed 002 "Dummy Rummy"): one test per rule of RULES.md."""
+"""Family 3, contract rummy (source 002 "Dummy Rummy"): one test per rule of docs/rules.md."""
 
 from __future__ import annotations
 
@@ -59,7 +59,7 @@ def test_seven_contracts_as_data() -> None:
 
 
 def test_runs_of_four_in_one_suit_ace_high_or_low_not_both() -> None:
-    """Seed 002: Q K A 2 is not a valid run, but J Q K A and A 2 3 4 are valid."""
+    """Source 002: Q K A 2 is not a valid run, but J Q K A and A 2 3 4 are valid."""
     assert classify_meld(V, cards("QS KS AS 2S")) is MeldKind.INVALID
     assert classify_meld(V, cards("JS QS KS AS")) is MeldKind.RUN
     assert classify_meld(V, cards("AS 2S 3S 4S")) is MeldKind.RUN
@@ -108,8 +108,8 @@ def test_lay_off_only_after_laying_down_and_from_the_next_turn() -> None:
 
 
 def test_going_out_only_by_playing_every_card_never_on_a_discard() -> None:
-    state = table(["7C 2S", "2H 4D 6H 8C 10C JH 3D 5S 8S 10H KS"], stock="9S", turns=2,
-                  on_table="7S 7H 7D 9C 9D 9H")
+    state = table(["7C 2S", "2H 4D 6H 8C 10C JH 3D 5S 8S 10H KS"], stock="7H@1 QD 9S",
+                  turns=2, on_table="7S 7H 7D 9C 9D 9H")
     melds = (cards("7S 7H 7D"), cards("9C 9D 9H"))
     from rummy.model.melds import lay_set
     rules = MeldRules.of(V)
@@ -124,8 +124,10 @@ def test_going_out_only_by_playing_every_card_never_on_a_discard() -> None:
     one = replace(state, turn=0, phase=Phase.DISCARD, hands=(cards("2S"), state.hands[1]))
     with pytest.raises(IllegalMoveError, match="keep at least one card"):
         act(one, Discard(0, cards("2S")[0]))
-    two = replace(state, turn=0, phase=Phase.DISCARD)
-    two = act(two, LayOff(0, cards("7C")[0], 0), LayOff(0, cards("9S")[0], 1))
+    two = act(state, Draw(1, DrawSource.CLOSED), Discard(1, cards("QD")[0]),
+              Draw(0, DrawSource.CLOSED))
+    two = act(two, LayOff(0, cards("7C")[0], 0), LayOff(0, cards("7H@1")[0], 0),
+              LayOff(0, cards("9S")[0], 1))
     assert two.is_over and two.result is not None and two.result.winner == 0
 
 

@@ -1,4 +1,4 @@
-"""The rules of RULES.md, "Family 1: declare", one test per rule, named after it."""
+"""The rules of docs/rules.md, "Declare", one test per rule, named after it."""
 
 from __future__ import annotations
 
@@ -7,7 +7,16 @@ import random
 
 import pytest
 
-from rummy.model.actions import Discard, Draw, DrawSource, Drop, Finish, IllegalMoveError, Timeout
+from rummy.model.actions import (
+    Discard,
+    Draw,
+    DrawSource,
+    Drop,
+    DropAtTurn,
+    Finish,
+    IllegalMoveError,
+    Timeout,
+)
 from rummy.model.cards import Card, Rank, make_deck, parse_card, parse_cards
 from rummy.model.events import CardsDealt, DeckReshuffled, PlayerDropped, TossMade, WildJokerCut
 from rummy.model.families.declare import DeclareState, deal_from_cards, toss, toss_leaders
@@ -19,7 +28,7 @@ CLOSED, OPEN = DrawSource.CLOSED, DrawSource.OPEN
 
 # Seat 0's 13 cards are a valid show with 9 wild: A-4♠, 10-Q♥, 5-7♦ pure, and a set of 8s.
 READY = "AS 2S 3S 4S 10H JH QH 5D 6D@1 7D 8C 8D 8S"
-# Seed 003's case 3, verbatim: K♣ Q♣ J♣ | 2♦ 3♦ 4♦ Joker | 6♥ 6♦ 6♣ and 10, 8, 3 left: 21.
+# Source 003's case 3, verbatim: K♣ Q♣ J♣ | 2♦ 3♦ 4♦ Joker | 6♥ 6♦ 6♣ and 10, 8, 3 left: 21.
 CASE_3 = "KC QC JC 2D 3D 4D JK 6H 6D 6C 10S 8H 3C"
 # No pure sequence anywhere: all 13 count, 121 points (second copies, to fit beside the rest).
 NO_PURE = "KS@1 QH@1 JD@1 10C@1 KH@1 9D@1 JC@1 10S@1 9H@1 8C@1 KC@1 8S@1 7H@1"
@@ -66,7 +75,7 @@ def pass_turn(state: DeclareState) -> DeclareState:
 
 
 def test_toss_highest_card_moves_first() -> None:
-    # Seed 004: "If 6 players get A♣, A♠, A♦, A♥, 10♣, 10♠ respectively, then the one with
+    # Source 004: "If 6 players get A♣, A♠, A♦, A♥, 10♣, 10♠ respectively, then the one with
     # A♠ is the winner of the toss and he gets to make the first move."
     cards = parse_cards("A♣, A♠, A♦, A♥, 10♣, 10♠")
     assert toss_leaders(Toss.HIGHEST_FIRST, cards) == (1,)
@@ -213,7 +222,7 @@ def test_illegal_actions_after_drawing(indian: Variant, action: object, reason: 
 def test_legal_actions_list_each_phase(indian: Variant) -> None:
     state = scenario(indian, READY, CASE_3)
     assert legal_actions(state, 0) == [Draw(0, CLOSED), Draw(0, OPEN), Drop(0)]
-    assert legal_actions(state, 1) == []
+    assert legal_actions(state, 1) == [DropAtTurn(1, True)]  # a waiting seat
     state = play(state, Draw(0, CLOSED))
     legal = legal_actions(state, 0)
     assert legal == [Discard(0, c) for c in state.hands[0]] + [
@@ -324,7 +333,7 @@ def test_loser_without_a_turn_scores_20(indian: Variant) -> None:
 
 
 def test_loser_count_is_the_best_arrangement(indian: Variant) -> None:
-    # Seed 003, case 3: two sequences and a set; 10, 8 and 3 are left: 21.
+    # Source 003, case 3: two sequences and a set; 10, 8 and 3 are left: 21.
     state = scenario(indian, READY, CASE_3, closed_top="5H 5S KD", wild="9S")
     state = play(pass_turn(pass_turn(state)), Draw(0, CLOSED), Finish(0, parse_card("KD")))
     assert state.result is not None and state.result.points == (0, 21)

@@ -1,4 +1,4 @@
-"""Groups of the declare family: one test per rule of RULES.md, seed examples verbatim."""
+"""Groups of the declare family: one test per rule of docs/rules.md, sources' examples verbatim."""
 
 from __future__ import annotations
 
@@ -23,7 +23,7 @@ def kind(variant, cards, cut=None):
     return classify_group(variant, parse_cards(cards), parse_card(cut) if cut else None).value
 
 
-# -- seed 000, "What is a sequence?" -------------------------------------------------------
+# -- source 000, "What is a sequence?" -------------------------------------------------------
 @pytest.mark.parametrize("cards", [
     "AS 2S 3S",            # A-2-3 of spades
     "AH KH QH JH",         # A-K-Q-J of hearts
@@ -57,7 +57,7 @@ def test_set_has_no_more_than_four_cards(indian):
     assert kind(indian, "AS AH AD AC JK") != "set"
 
 
-# -- seeds 003 / 004 ---------------------------------------------------------------------
+# -- sources 003 / 004 ---------------------------------------------------------------------
 def test_seed003_same_card_twice_is_never_a_set(indian):
     # "6♠ 6♠ 6♥ cannot be considered as a valid set"
     assert kind(indian, "6S 6S 6H", cut="9D") == "invalid"
@@ -81,7 +81,7 @@ def test_printed_joker_cut_makes_aces_wild(indian):
     assert kind(indian, "5H 6H AC", cut="JK") == "impure_sequence"
 
 
-# -- RULES.md, cards and groups -----------------------------------------------------------
+# -- docs/rules.md, cards and groups -----------------------------------------------------------
 def test_sequences_never_wrap(indian):
     assert kind(indian, "KS AS 2S") == "invalid"
 

@@ -44,7 +44,7 @@ def test_every_variant_is_played() -> None:
 
 
 def _playable(variant_id: str, options: dict[str, Any]) -> dict[str, Any]:
-    """``options``, plus the other option values it needs to seat anyone (seed 001: hand
+    """``options``, plus the other option values it needs to seat anyone (source 001: hand
     sizes above one deck's need ``deck_count`` 2 or 3)."""
     variant = load_variant(variant_id)
     if any(variant.with_options(options).seating_problem(p) is None

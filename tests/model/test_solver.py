@@ -35,7 +35,7 @@ def codes(groups):
     return [sorted(c.code for c in g) for g in groups]
 
 
-# -- the issue's interface example, and seed 004's scoring cases ---------------------------
+# -- the issue's interface example, and source 004's scoring cases ---------------------------
 def test_issue_example_counts_21(indian):
     r = solve(indian, "KC QC JC 2D 3D 4D JK 6H 6D 6C 10S 8H 3S", "9S")
     assert (r.points, r.valid) == (21, False)
@@ -49,8 +49,8 @@ def test_seed004_case3_two_sequences_and_a_set_count_the_rest(indian):
 
 
 def test_seed004_case1_no_pure_sequence_counts_all_cards(indian):
-    # RULES.md: with no pure sequence all 13 cards count (then the cap of 80 applies);
-    # seed 004's "would remain 80" is the usual outcome, not a separate rule.
+    # docs/rules.md: with no pure sequence all 13 cards count (then the cap of 80 applies);
+    # source 004's "would remain 80" is the usual outcome, not a separate rule.
     r = solve(indian, "KC QD JC 2D 3H 4D JK 6H 6D 6C 10S 8H 3S", "5S")
     assert r.count == 10 + 10 + 10 + 2 + 3 + 4 + 6 + 6 + 6 + 10 + 8 + 3 == 78
     assert r.points == 78 and not r.valid and r.groups == ()
@@ -85,7 +85,7 @@ def test_valid_declaration_scores_zero(indian):
 
 
 def test_valid_show_uses_a_wild_card_as_itself_in_the_pure_sequence(indian):
-    # K wild: A-K-Q-J of spades is pure (seed 000); the other K fills a sequence.
+    # K wild: A-K-Q-J of spades is pure (source 000); the other K fills a sequence.
     r = solve(indian, "AS KS QS JS 3H KH 3D 2C 3C 4C 5D 6D 7D", "KD")
     assert r.valid
 

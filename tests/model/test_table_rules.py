@@ -1,4 +1,4 @@
-"""Family 2, table melds (seed 001 "Super Rummy"): one test per rule of RULES.md."""
+"""Family 2, table melds (source 001 "Super Rummy"): one test per rule of docs/rules.md."""
 
 from __future__ import annotations
 
@@ -143,7 +143,7 @@ def test_draw_from_stock_or_top_of_discard() -> None:
 
 
 def test_allow_draw_choice_takes_every_card_above_the_chosen_one() -> None:
-    """Seed 001: a 1, a 2 and a 3 (3 on top): take the 3, the 2 and 3, or all three."""
+    """Source 001: a 1, a 2 and a 3 (3 on top): take the 3, the 2 and 3, or all three."""
     state = table(["2S 5H 9D 6C KD QH 4S", "2H 5D 9S 3D KH QS 4D"], discard="AC 2C 3C",
                   allow_draw_choice=True)
     opens = [a for a in legal_actions(state, 0) if isinstance(a, Draw) and a.source.value == "open"]

@@ -18,7 +18,7 @@ from rummy.ui.settings import GameConfig, Settings
 
 @pytest.fixture
 def app(tmp_path: Path):
-    application = App(audio=False, settings_dir=tmp_path / "settings")
+    application = App(audio=False, settings_dir=tmp_path / "settings", inline_work=True)
     yield application
     application.close()
 

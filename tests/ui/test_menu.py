@@ -18,7 +18,7 @@ from rummy.ui.rules_text import rules_page
 
 @pytest.fixture
 def app(tmp_path: Path):
-    application = App(audio=False, settings_dir=tmp_path / "settings")
+    application = App(audio=False, settings_dir=tmp_path / "settings", inline_work=True)
     application.push(TitleScene(application))
     application.step(1 / 60)
     yield application

@@ -36,7 +36,7 @@ OTHER = "AH 2H 3H 9S 10S JS 5D 6D 7D QH QS 2C 3C"
 
 @pytest.fixture
 def app(tmp_path: Path) -> Iterator[App]:
-    application = App(audio=False, settings_dir=tmp_path / "settings")
+    application = App(audio=False, settings_dir=tmp_path / "settings", inline_work=True)
     yield application
     application.close()
 

@@ -21,7 +21,7 @@ def test_demo_plays_a_whole_deal_and_quits(tmp_path: Path, monkeypatch: pytest.M
                                            ) -> None:
     log = tmp_path / "events.jsonl"
     monkeypatch.setenv("RUMMY_EVENT_LOG", str(log))
-    app = App(audio=False, settings_dir=tmp_path / "settings")
+    app = App(audio=False, settings_dir=tmp_path / "settings", inline_work=True)
     try:
         config = GameConfig("indian_13", {}, 3, ("greedy", "random", "greedy"), 5, None)
         scene = TableScene(app, config, deals=1, quit_when_done=True, speed=8.0)

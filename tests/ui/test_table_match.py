@@ -30,7 +30,7 @@ JUNK = "KC QD JH 9D 7S 4C 3D AC 6C 4H 10H 2D 6S"
 
 @pytest.fixture
 def app(tmp_path: Path) -> Iterator[App]:
-    application = App(audio=False, settings_dir=tmp_path / "settings")
+    application = App(audio=False, settings_dir=tmp_path / "settings", inline_work=True)
     yield application
     application.close()
 

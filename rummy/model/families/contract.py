@@ -1,12 +1,12 @@
-"""Family 3, contract rummy (seed 002 "Dummy Rummy"): one round as a state machine.
+"""Family 3, contract rummy (source 002 "Dummy Rummy"): one round as a state machine.
 
 Turn: draw (top of the stock or the face-up discard), then optionally lay down the round's
 contract (:class:`LayDown`: exactly its sets and runs, each may be longer than the
 minimum), or, on a later turn after laying down, lay cards off on any laid-down meld
 (:class:`LayOff`), then discard. A player wins the round only by playing every card onto
-melds: never on a discard, and a discard must leave at least one card in hand. The first
-dealer is chosen by a draw (highest card, ace low); the player left of the dealer starts.
-See ``RULES.md``, "Family 3: contract rummy".
+melds: never on a discard, and a discard must leave at least one card in hand; and only in
+a turn begun by drawing from the stock. The first dealer is chosen by a draw (highest card,
+ace low); the player left of the dealer starts. See docs/rules.md, "Contract rummy".
 """
 
 from __future__ import annotations
@@ -37,6 +37,7 @@ from .melding import (
     deal,
     discard,
     draw,
+    drew_from_stock,
     end_turn,
     hand_value,
     lay_cards,
@@ -48,7 +49,7 @@ __all__ = ["MeldState", "apply", "check_action", "choose_dealer", "find_contract
 
 
 def choose_dealer(players: int, seed: int) -> tuple[int, tuple[Event, ...]]:
-    """Seed 002: every player draws a card; the highest is dealer, aces low. Seats that
+    """Source 002: every player draws a card; the highest is dealer, aces low. Seats that
     tie draw again among themselves."""
     rng = random.Random(f"{seed}/dealer")
     faces = make_deck(1, 0)
@@ -101,7 +102,7 @@ def legal_actions(state: MeldState, seat: int) -> list[Action]:
     actions = [Discard(seat, c) for c in hand if len(hand) >= 2]
     if not state.laid_down(seat):
         groups = find_contract(state.rules, state.contract or (0, 0), hand)
-        if groups is not None and _left_ok(len(hand) - sum(map(len, groups))):
+        if groups is not None and _left_ok(state, len(hand) - sum(map(len, groups))):
             actions.append(LayDown(seat, groups))
     elif _may_lay_off(state, seat):
         seen: set[str] = set()
@@ -121,8 +122,10 @@ def _off_problem(state: MeldState, seat: int, card: Card, index: int) -> str | N
         return "that card does not fit that meld"
     left = list(state.hands[seat])
     left.remove(card)
+    if len(left) <= 1 and not drew_from_stock(state):
+        return "you may go out only in a turn begun from the stock: keep two cards"
     if len(left) == 1:
-        # Seed 002: the player "must be able to play both their cards": the last card
+        # Source 002: the player "must be able to play both their cards": the last card
         # must then fit a meld too, or the turn could not end.
         melds = put(state.melds, index, grown)
         if not any(lay_off(state.rules, m, left[0]) is not None for m in melds):
@@ -162,7 +165,10 @@ def check_action(state: MeldState, action: Action) -> None:
             sets, runs = state.contract or (0, 0)
             raise IllegalMoveError(f"lay down exactly the contract: {sets} set(s) and"
                                    f" {runs} run(s)")
-        if not _left_ok(len(hand) - len(laid)):
+        if not _left_ok(state, len(hand) - len(laid)):
+            if len(hand) == len(laid):
+                raise IllegalMoveError("you may go out only in a turn begun from the stock:"
+                                       " keep two cards")
             raise IllegalMoveError("keep two cards or none: a discard must leave one")
     elif isinstance(action, LayOff):
         if not state.laid_down(seat):
@@ -180,9 +186,10 @@ def check_action(state: MeldState, action: Action) -> None:
         raise IllegalMoveError("not an action of this game")
 
 
-def _left_ok(left: int) -> bool:
-    """Out (0 cards), or enough to discard and still hold one."""
-    return left == 0 or left >= 2
+def _left_ok(state: MeldState, left: int) -> bool:
+    """Enough to discard and still hold one, or out (0 cards) in a turn begun from the
+    stock (source 002's rule, docs/rules.md "Contract rummy: going out")."""
+    return left >= 2 or (left == 0 and drew_from_stock(state))
 
 
 def _may_lay_off(state: MeldState, seat: int) -> bool:

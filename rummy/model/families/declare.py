@@ -7,8 +7,9 @@ so a deal is fully determined by its variant, player count, seed and actions. Th
 the toss and the deal live in :mod:`rummy.model.families.declare_deal`.
 
 Turn: draw (closed or open deck), then discard a card or put one on the finish slot
-(declare). Before drawing a seat may drop. When the turn timer is on, a ``Timeout`` plays
-the turn automatically. See ``RULES.md``, "Family 1: declare".
+(declare). Before drawing a seat may drop; at any time a seat still in the deal may ask to
+drop at the start of its next turn (:class:`DropAtTurn`), or stop asking. When the turn
+timer is on, a ``Timeout`` plays the turn automatically. See docs/rules.md, "Declare".
 """
 
 from __future__ import annotations
@@ -18,7 +19,17 @@ from collections import Counter
 from dataclasses import replace
 from typing import TypeVar
 
-from ..actions import Action, Discard, Draw, DrawSource, Drop, Finish, IllegalMoveError, Timeout
+from ..actions import (
+    Action,
+    Discard,
+    Draw,
+    DrawSource,
+    Drop,
+    DropAtTurn,
+    Finish,
+    IllegalMoveError,
+    Timeout,
+)
 from ..cards import Card, shuffled
 from ..events import (
     CardDiscarded,
@@ -27,6 +38,7 @@ from ..events import (
     DealScored,
     DeckReshuffled,
     Declared,
+    DropAtTurnSet,
     Event,
     PlayerDropped,
     TurnBegan,
@@ -56,14 +68,18 @@ _T = TypeVar("_T")
 
 
 def legal_actions(state: DeclareState, seat: int) -> list[Action]:
-    """Every action ``seat`` may take now (empty when it is not that seat's turn).
+    """Every action ``seat`` may take now.
 
-    Finish is listed once per card, with ``groups=None`` (the engine's best arrangement);
-    :func:`apply` also takes a Finish with the player's own groups.
+    A seat waiting for its turn may only ask to drop at its turn, or stop asking (where
+    dropping is allowed). Finish is listed once per card, with ``groups=None`` (the
+    engine's best arrangement); :func:`apply` also takes a Finish with the player's own
+    groups.
     """
-    if state.is_over or seat != state.turn:
+    if state.is_over or not 0 <= seat < state.players or state.status[seat].is_out:
         return []
     variant = state.variant
+    if seat != state.turn:
+        return [DropAtTurn(seat, not _asked(state, seat))] if variant.allow_drop else []
     actions: list[Action] = []
     if state.phase is Phase.DRAW:
         if state.closed_deck:
@@ -90,6 +106,13 @@ def check_action(state: DeclareState, action: Action) -> None:
         raise IllegalMoveError("there is no such seat")
     if state.status[seat].is_out:
         raise IllegalMoveError("you are out of this deal")
+    if isinstance(action, DropAtTurn):
+        if not state.variant.allow_drop:
+            raise IllegalMoveError("this table does not allow dropping")
+        if action.on == _asked(state, seat):
+            raise IllegalMoveError("you already asked to drop at your turn" if action.on
+                                   else "you have not asked to drop at your turn")
+        return
     if seat != state.turn:
         raise IllegalMoveError("not your turn")
     drawing = state.phase is Phase.DRAW
@@ -139,6 +162,9 @@ def apply(state: DeclareState, action: Action) -> tuple[DeclareState, tuple[Even
     elif isinstance(action, Drop):
         penalty = drop_penalty(state.variant, state.turns_done[action.seat])
         state = _drop(state, action.seat, penalty, SeatStatus.DROPPED, events)
+    elif isinstance(action, DropAtTurn):
+        events.append(DropAtTurnSet(action.seat, action.on))
+        state = replace(state, drop_at_turn=_put(_requests(state), action.seat, action.on))
     else:
         state = _timeout(state, action.seat, events)
     state = _refill_closed_deck(state, events)
@@ -197,9 +223,19 @@ def _finish(state: DeclareState, action: Finish, events: list[Event]) -> Declare
     return _after_leaving(out, seat, events)
 
 
+def _asked(state: DeclareState, seat: int) -> bool:
+    return bool(state.drop_at_turn) and state.drop_at_turn[seat]
+
+
+def _requests(state: DeclareState) -> tuple[bool, ...]:
+    return state.drop_at_turn or (False,) * state.players
+
+
 def _drop(state: DeclareState, seat: int, penalty: int, status: SeatStatus,
-          events: list[Event]) -> DeclareState:
-    events.append(PlayerDropped(seat, penalty, auto=status is SeatStatus.TIMED_OUT))
+          events: list[Event], at_turn: bool = False) -> DeclareState:
+    events.append(PlayerDropped(seat, penalty, auto=status is SeatStatus.TIMED_OUT,
+                                at_turn=at_turn))
+    state = replace(state, drop_at_turn=_put(_requests(state), seat, False))
     return _after_leaving(_take_out(state, seat, status, penalty), seat, events)
 
 
@@ -245,7 +281,11 @@ def _next_turn(state: DeclareState, seat: int, events: list[Event]) -> DeclareSt
     nxt = next(s % state.players for s in range(seat + 1, seat + 1 + state.players)
                if state.status[s % state.players] is SeatStatus.PLAYING)
     events.append(TurnBegan(nxt))
-    return replace(state, turn=nxt, phase=Phase.DRAW, drawn=None)
+    state = replace(state, turn=nxt, phase=Phase.DRAW, drawn=None)
+    if _asked(state, nxt):  # it takes effect now, before drawing, with the usual points
+        penalty = drop_penalty(state.variant, state.turns_done[nxt])
+        return _drop(state, nxt, penalty, SeatStatus.DROPPED, events, at_turn=True)
+    return state
 
 
 def _refill_closed_deck(state: DeclareState, events: list[Event]) -> DeclareState:

@@ -57,6 +57,8 @@ class DeclareState:
     reshuffles: int
     history: tuple[Event, ...]
     result: DealResult | None = None
+    drop_at_turn: tuple[bool, ...] = ()
+    """Per seat: asked to drop at the start of its next turn (empty: nobody has)."""
 
     @property
     def active_seats(self) -> tuple[int, ...]:
@@ -75,7 +77,7 @@ def toss_leaders(rule: Toss, cards: Sequence[Card]) -> tuple[int, ...]:
     """Indexes of the cards that win a toss round: the highest, or for ``lowest_deals`` the
     lowest (rank with the ace high, then suit). More than one index means a tie.
 
-    Seed 004's example, verbatim: six players get A♣, A♠, A♦, A♥, 10♣, 10♠; A♠ moves first.
+    Source 004's example, verbatim: six players get A♣, A♠, A♦, A♥, 10♣, 10♠; A♠ moves first.
 
     >>> from rummy.model.cards import parse_cards
     >>> toss_leaders(Toss.HIGHEST_FIRST, parse_cards("A♣ A♠ A♦ A♥ 10♣ 10♠"))
@@ -198,7 +200,7 @@ def deal_from_cards(
         wild_joker=wild_joker, wild_rank=wild_rank, finish_slot=None,
         dead=((),) * players, status=(SeatStatus.PLAYING,) * players, penalties=zeros,
         turns_done=zeros, missed=zeros, shows=(None,) * players, drawn=None, reshuffles=0,
-        history=tuple(events),
+        history=tuple(events), drop_at_turn=(False,) * players,
     )
 
 

@@ -166,6 +166,23 @@ def lay_cards(state: MeldState, seat: int, cards: Sequence[Card]) -> MeldState:
                    taken=taken)
 
 
+def this_turn(state: MeldState, pending: Sequence[Event] = ()) -> list[Event]:
+    """The events of the turn under way, oldest first (``pending``: those of the action
+    being applied, not yet in the history)."""
+    out: list[Event] = []
+    for event in reversed((*state.history, *pending)):
+        if isinstance(event, TurnBegan):
+            break
+        out.append(event)
+    return out[::-1]
+
+
+def drew_from_stock(state: MeldState) -> bool:
+    """Whether the seat to move began this turn by drawing from the stock."""
+    return any(isinstance(e, CardDrawn) and e.source is DrawSource.CLOSED
+               for e in this_turn(state))
+
+
 def remainder_ok(state: MeldState, seat: int, left: Sequence[Card]) -> bool:
     """After laying, can the turn still end? The hand must be able to discard a card that
     was not just taken from the discard pile (and keep whatever the family requires)."""

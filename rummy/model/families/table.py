@@ -1,4 +1,4 @@
-"""Family 2, table melds (classic rummy, seed 001 "Super Rummy"): the round as a state machine.
+"""Family 2, table melds (classic rummy, source 001 "Super Rummy"): the round as a state machine.
 
 Turn: draw (top of the stock, or the top of the discard pile; with ``allow_draw_choice``
 any of the top 5 discards with every card above it), then any number of new melds
@@ -7,7 +7,7 @@ naming the meld), then a discard, which may not be a card taken from the discard
 turn. Going out empties the hand by laying or by discarding the last card (only a discard
 with ``require_end_discard``), never before the seat's second turn. When the stock is
 empty, ``deck_exhaust`` flips the discard pile (:class:`FlipDiscard`, shuffled or not) or
-ends the round. See ``RULES.md``, "Family 2: table melds".
+ends the round. See docs/rules.md, "Table melds".
 """
 
 from __future__ import annotations
@@ -15,7 +15,6 @@ from __future__ import annotations
 import random
 from collections.abc import Sequence
 from dataclasses import replace
-from itertools import combinations, product
 
 from ..actions import (
     Action,
@@ -29,11 +28,11 @@ from ..actions import (
 )
 from ..cards import Card, shuffled
 from ..events import CardLaidOff, DealScored, DiscardFlipped, Event, MeldLaid, OpenCardTurned
-from ..melds import MeldRules, TableMeld, lay_off, lay_run, lay_set
+from ..melds import MeldRules, TableMeld, lay_off, lay_run, lay_set, meld_options
 from ..scoring import RoundResult, ShownHand
-from ..solver_melds import best_arrangement
 from ..variant import DeckExhaust, Variant
 from . import Phase
+from .lay_at_end import best_lay
 from .melding import (
     MeldState,
     check_turn,
@@ -44,13 +43,14 @@ from .melding import (
     hand_value,
     lay_cards,
     put,
+    this_turn,
     without,
 )
 
 __all__ = ["MeldState", "apply", "check_action", "legal_actions", "meld_options", "start_deal"]
 
 DRAW_CHOICE_DEPTH = 5
-"""Seed 001: with ``allow_draw_choice`` the top 5 cards of the discard pile are offered."""
+"""Source 001: with ``allow_draw_choice`` the top 5 cards of the discard pile are offered."""
 
 
 def start_deal(variant: Variant, players: int, seed: int, *, first_player: int = 0,
@@ -196,53 +196,6 @@ def _new_meld(rules: MeldRules, cards: Sequence[Card], seat: int) -> TableMeld |
     return lay_run(rules, cards, seat) or lay_set(rules, cards, seat)
 
 
-def meld_options(rules: MeldRules, hand: Sequence[Card]) -> list[tuple[Card, ...]]:
-    """Every distinct new meld (by faces) that can be made from ``hand`` (no jokers)."""
-    out: list[tuple[Card, ...]] = []
-    seen: set[tuple[str, ...]] = set()
-    top = rules.max_size or len(hand)
-
-    def keep(cards: tuple[Card, ...]) -> None:
-        key = tuple(sorted(c.face for c in cards))
-        if key not in seen and (lay_run(rules, cards) or lay_set(rules, cards)):
-            seen.add(key)
-            out.append(cards)
-
-    by_rank: dict[object, list[Card]] = {}
-    for card in hand:
-        by_rank.setdefault(card.rank, []).append(card)
-    for rank, cards in by_rank.items():
-        if rank is None:
-            continue
-        for size in range(rules.set_min, min(top, len(cards)) + 1):
-            for combo in combinations(cards, size):
-                keep(combo)
-    for pos in range(rules.lowest, rules.highest + 1):
-        row: list[list[Card]] = []
-        for p in range(pos, min(rules.highest, pos + top - 1) + 1):
-            here = _distinct(c for c in by_rank.get(_rank_at(p), ()) if c.rank is not None)
-            if not here:
-                break
-            row.append(here)
-            if len(row) >= rules.run_min:
-                for combo in product(*row):
-                    if rules.mixed_suits or len({c.suit for c in combo}) == 1:
-                        keep(tuple(combo))
-    return out
-
-
-def _rank_at(pos: int) -> object:
-    from ..cards import Rank
-    return Rank(1 if pos == 14 else pos)
-
-
-def _distinct(cards: object) -> list[Card]:
-    out: dict[str, Card] = {}
-    for card in cards:  # type: ignore[attr-defined]
-        out.setdefault(card.face, card)
-    return list(out.values())
-
-
 # ---------------------------------------------------------------- apply
 
 
@@ -258,7 +211,7 @@ def apply(state: MeldState, action: Action) -> tuple[MeldState, tuple[Event, ...
     elif isinstance(action, Discard):
         state = discard(state, seat, action.card, events)
         if not state.hands[seat]:
-            state = _finish_round(state, seat, events)
+            state = _finish_round(state, seat, events, on_discard=True)
         else:
             state = _next_turn(state, seat, events)
     elif isinstance(action, LayMeld):
@@ -311,28 +264,25 @@ def _flip(state: MeldState, events: list[Event]) -> MeldState:
 
 
 def auto_lay(state: MeldState, seat: int, events: list[Event]) -> MeldState:
-    """Lay what lowers the seat's hand value most: the solver's melds from the hand, then
-    every lay-off onto the table's melds, until nothing more fits."""
-    rules = state.rules
-    for group in best_arrangement(state.variant, state.hands[seat]).groups:
-        meld = _new_meld(rules, group, seat)
-        if meld is None:  # pragma: no cover - the solver only returns valid melds
-            continue
-        state = lay_cards(state, seat, group)
-        state = replace(state, melds=state.melds + (meld,))
-        events.append(MeldLaid(seat, len(state.melds) - 1, meld, auto=True))
-    changed = True
-    while changed:
-        changed = False
-        for card in sorted(state.hands[seat], key=lambda c: -hand_value(state.variant, [c])):
-            index, grown = next(((i, g) for i, m in enumerate(state.melds)
-                                 if (g := lay_off(rules, m, card)) is not None), (-1, None))
-            if grown is not None:
-                state = lay_cards(state, seat, (card,))
-                state = replace(state, melds=put(state.melds, index, grown))
-                events.append(CardLaidOff(seat, card, index, grown, auto=True))
-                changed = True
-                break
+    """Lay for ``seat`` what leaves the lowest value in its hand: new melds from the hand
+    and lay-offs onto every meld on the table, found together by
+    :func:`~rummy.model.families.lay_at_end.best_lay` (docs/rules.md, "Table melds: the
+    end of a round")."""
+    plan = best_lay(state.variant, state.hands[seat], state.melds, seat)
+    for step in plan.steps:
+        if step.meld < 0:
+            meld = _new_meld(state.rules, step.cards, seat)
+            assert meld is not None, "the plan lays only valid melds"
+            state = lay_cards(state, seat, step.cards)
+            state = replace(state, melds=state.melds + (meld,))
+            events.append(MeldLaid(seat, len(state.melds) - 1, meld, auto=True))
+        else:
+            (card,) = step.cards
+            grown = lay_off(state.rules, state.melds[step.meld], card)
+            assert grown is not None, "the plan lays off only cards that fit"
+            state = lay_cards(state, seat, (card,))
+            state = replace(state, melds=put(state.melds, step.meld, grown))
+            events.append(CardLaidOff(seat, card, step.meld, grown, auto=True))
     return state
 
 
@@ -343,8 +293,20 @@ def _lay_all(state: MeldState, seats: Sequence[int], events: list[Event]) -> Mel
     return state
 
 
-def _finish_round(state: MeldState, winner: int, events: list[Event]) -> MeldState:
-    rummy = state.laid_at[winner] == state.turns_done[winner]
+def _is_rummy(state: MeldState, winner: int, on_discard: bool, events: list[Event]) -> bool:
+    """Rummy: out in one turn from a hand that had laid nothing before, every card laid as
+    new melds (no lay-off), except the one discard when ``require_end_discard`` is on
+    (docs/rules.md, "Table melds: rummy")."""
+    if state.laid_at[winner] != state.turns_done[winner]:
+        return False
+    if any(isinstance(e, CardLaidOff) for e in this_turn(state, events)):
+        return False
+    return on_discard == state.variant.require_end_discard
+
+
+def _finish_round(state: MeldState, winner: int, events: list[Event],
+                  on_discard: bool = False) -> MeldState:
+    rummy = _is_rummy(state, winner, on_discard, events)
     others = [(winner + k) % state.players for k in range(1, state.players)]
     state = _lay_all(state, others, events)
     points = tuple(0 if s == winner else hand_value(state.variant, state.hands[s])

@@ -16,6 +16,7 @@ from rummy.model.families import SeatStatus
 from .hand import HandModel
 from .hud import PanelCache, TableButton, draw_button, draw_glow, draw_seat, draw_slot, fan_end
 from .layout import TableLayout, card_height, compute_layout
+from .parts import TableParts
 from .sprites import (
     DIM,
     FELT,
@@ -47,7 +48,10 @@ def felt_surface(size: tuple[int, int]) -> pygame.Surface:
 
 class Board:
     def __init__(self, art: CardArt, text: TextCache, hand: HandModel, names: list[str],
-                 players: int, viewer: int, interactive: bool) -> None:
+                 players: int, viewer: int, interactive: bool,
+                 parts: TableParts | None = None) -> None:
+        self.parts = parts if parts is not None else TableParts(hand.variant)
+        """The family's pieces of the table (targets, buttons, what it paints)."""
         self.art = art
         self.text = text
         self.hand = hand
@@ -55,12 +59,14 @@ class Board:
         self.players = players
         self.viewer = viewer
         self.interactive = interactive
-        self.lay: TableLayout = compute_layout((1280, 720), players, viewer)
+        self.lay: TableLayout = self._layout((1280, 720))
         self.felt = pygame.Surface((1, 1))
         self.panels = PanelCache()
         self.sprites: dict[Card, CardSprite] = {}
         self.hidden: set[Card] = set()
         self.open_pile: list[Card] = []
+        self.open_cards: list[Card] = []
+        """The discards the player may take from, top last (with draw choice, up to 5)."""
         self.closed_size = 0
         self.sizes = [0] * players
         self.points = [0] * players
@@ -89,8 +95,13 @@ class Board:
 
     # -- layout
 
+    def _layout(self, size: tuple[int, int]) -> TableLayout:
+        return compute_layout(size, self.players, self.viewer, self.parts.melds_on_table,
+                              self.parts.buttons)
+
     def resize(self, size: tuple[int, int]) -> None:
-        self.lay = compute_layout(size, self.players, self.viewer)
+        self.lay = self._layout(size)
+        self.parts.layout(self.lay, self.names)
         self.felt = felt_surface(self.lay.size)
         self.art.clear()
         for name, rect in self.lay.buttons.items():
@@ -109,8 +120,10 @@ class Board:
         self.points = [s.penalty for s in view.seats]
         self.wild = view.wild_joker
         self.turn = view.turn
+        self.open_cards = list(view.open_cards)
         self.hidden.clear()
         self.hand.sync(view.hand)
+        self.parts.sync(view, self.names, self.lay)
         self.layout_hand()
 
     def layout_hand(self, jump: bool = False, groups: list[list[Card]] | None = None) -> None:
@@ -137,11 +150,11 @@ class Board:
         for g, row in zip(groups, positions, strict=True):
             if not row:
                 continue
-            kind = self.hand.kind_of(g)
-            label = "Invalid" if len(g) < 3 else kind.label
-            key = kind.value if len(g) >= 3 else "invalid"
+            reading = self.hand.reading(g)
+            if self.parts.melds_on_table and len(g) < 3:
+                continue  # loose cards are the normal state of a hand here, not a mistake
             x0, x1 = row[0][0], row[-1][0] + self.lay.hand_w
-            self.labels.append((label, key, (x0 + x1) // 2))
+            self.labels.append((reading.label, reading.key, (x0 + x1) // 2))
         self.count = self.hand.count()
 
     def slot_of(self, card: Card) -> tuple[int, int]:
@@ -197,6 +210,7 @@ class Board:
                       self.sizes[seat], seat == self.turn, self.out[seat], timer)
         self._draw_match(surface)
         self._draw_piles(surface)
+        self.parts.draw(surface, art, text, lay, self.lit)
         self._draw_me(surface)
         hh = card_height(lay.hand_w)
         for label, key, cx in self.labels if len(self.hidden) < 2 else ():
@@ -282,18 +296,47 @@ class Board:
         if self.lit.get("open"):
             draw_glow(surface, lay.open_deck, self.lit["open"] == 2)
         pile = self.open_pile[:-1] if self.open_lifted else self.open_pile
-        if len(pile) > 1:
-            surface.blit(art.face(pile[-2], lay.pile_w), lay.open_deck.move(3, 3))
-        if pile:
-            surface.blit(art.face(pile[-1], lay.pile_w), lay.open_deck.topleft)
+        fan = self.discard_fan()
+        if len(fan) > 1 and not self.open_lifted:
+            for card, (x, y) in zip(self.open_cards, fan, strict=True):
+                surface.blit(art.face(card, lay.pile_w), (x, y))
         else:
-            draw_slot(surface, lay.open_deck, "open deck", text, fs, 0)
+            if len(pile) > 1:
+                surface.blit(art.face(pile[-2], lay.pile_w), lay.open_deck.move(3, 3))
+            if pile:
+                surface.blit(art.face(pile[-1], lay.pile_w), lay.open_deck.topleft)
+            else:
+                draw_slot(surface, lay.open_deck, self.parts.open_label, text, fs, 0)
+        if self.parts.melds_on_table:
+            return
         if self.finish_taken:
             surface.blit(art.face(None, lay.pile_w), lay.finish_slot.topleft)
             if self.lit.get("finish"):
                 draw_glow(surface, lay.finish_slot, self.lit["finish"] == 2)
         else:
             draw_slot(surface, lay.finish_slot, "finish", text, fs, self.lit.get("finish", 0))
+
+    def discard_fan(self) -> list[tuple[int, int]]:
+        """Where each discard the player may take from lies (with draw choice, the top five
+        fanned downwards, the top card lowest); one place without draw choice."""
+        lay = self.lay
+        n = len(self.open_cards) if self.hand.variant.allow_draw_choice else 1
+        step = int(lay.pile_h * 0.2)
+        top = lay.open_deck.y - step * (max(1, n) - 1) // 2
+        return [(lay.open_deck.x, top + i * step) for i in range(max(1, n))]
+
+    def discard_depth_at(self, pos: tuple[int, int]) -> int:
+        """How many discards a press at ``pos`` takes (the card under it and all above it);
+        0 when it is not on the discard pile."""
+        fan = self.discard_fan()
+        if len(fan) <= 1 or len(self.open_cards) <= 1:
+            return 1 if self.lay.open_deck.collidepoint(pos) and self.open_pile else 0
+        w, h = self.lay.pile_w, self.lay.pile_h
+        for i in range(len(fan) - 1, -1, -1):
+            x, y = fan[i]
+            if pygame.Rect(x, y, w, h).collidepoint(pos):
+                return len(fan) - i
+        return 0
 
     def _draw_me(self, surface: pygame.Surface) -> None:
         lay, text = self.lay, self.text
@@ -304,10 +347,7 @@ class Board:
         name = text.get(self.names[me], fs + 1, color, bold=True)
         x, y = lay.count_pos
         surface.blit(name, (x, lay.my_panel.y))
-        cap = self.hand.variant.count_cap
-        # A loser never scores more than the cap: show what the count would cost.
-        shown = f"{cap} (count {self.count})" if self.count > cap else f"{self.count}"
-        line = f"count {shown} · {self.points[me]} pts"
+        line = f"{self.parts.count_words(self.count)} · {self.points[me]} pts"
         if self.out[me]:
             line = "out of this deal"
         if self.timer is not None and active:

@@ -11,16 +11,18 @@ from dataclasses import dataclass
 
 import pygame
 
-from rummy.model import Card, Variant, check_declaration, classify_group
+from rummy.model import Card, Variant, check_declaration
+from rummy.model.grouping import read_group
 from rummy.model.match import MatchState
+from rummy.model.rules import family_of
 from rummy.model.scoring import DealResult, RoundResult
 
 from .hud import TableButton, draw_button
 from .layout import card_height
 from .sprites import DIM, GOLD, INK, KIND_COLORS, RED, CardArt, TextCache
 
-SHORT = {"Pure sequence": "Pure", "Impure sequence": "Impure", "Set": "Set",
-         "Invalid": "Invalid", "Loose": "Loose"}
+SHORT = {"Pure sequence": "Pure", "Impure sequence": "Impure", "Set": "Set", "Run": "Run",
+         "Invalid": "Invalid", "Loose": "Loose", "Left in hand": "Left"}
 
 
 def fit_card_width(width: int, cards: int, groups: int) -> int:
@@ -35,11 +37,11 @@ def _draw_groups(surface: pygame.Surface, art: CardArt, text: TextCache, variant
     """Groups left to right with a label above each; cards overlapped to fit ``width``."""
     parts: list[tuple[Sequence[Card], str, str]] = []
     for g in groups:
-        kind = classify_group(variant, g, cut=cut) if len(g) >= 3 else None
-        key = kind.value if kind is not None else "invalid"
-        parts.append((g, kind.label if kind is not None else "Invalid", key))
+        reading = read_group(variant, g, cut)
+        parts.append((g, reading.label, reading.key))
     if loose:
-        parts.append((loose, "Loose", "invalid"))
+        parts.append((loose, "Left in hand" if variant.shape.melds_on_table else "Loose",
+                      "invalid"))
     n = sum(len(p[0]) for p in parts)
     if n == 0:
         return
@@ -130,6 +132,23 @@ class DeclareDialog(_Overlay):
                         "cancel": TableButton("Cancel", cancel)}
         self.font = font
 
+_NUMBERS = ("no", "one", "two", "three", "four", "five")
+
+
+def contract_words(variant: Variant, contract: tuple[int, int]) -> str:
+    """A round's contract in words: "two sets of three", "one set of three and one run of
+    four"."""
+    sets, runs = contract
+    parts = []
+    for count, kind, least in ((sets, "set", variant.set_min_size),
+                               (runs, "run", variant.run_min_length)):
+        if count:
+            word = _NUMBERS[count] if count < len(_NUMBERS) else str(count)
+            size = _NUMBERS[least] if least < len(_NUMBERS) else str(least)
+            parts.append(f"{word} {kind}{'s' * (count > 1)} of {size}")
+    return " and ".join(parts)
+
+
 @dataclass(frozen=True)
 class Standing:
     """Where a match stands after a deal, as the end-of-deal panel shows it. Per match seat:
@@ -144,28 +163,46 @@ class Standing:
     limit: int | None
     over: bool
     winner: int | None
+    target: int | None = None
+    """Classic rummy: the score that wins the match (the highest total wins)."""
+    word: str = "deal"
+    """What one deal is called: "deal", or "round" where melds lie on the table."""
 
     @classmethod
     def of(cls, match: MatchState, names: Sequence[str]) -> Standing:
-        kind, _, number = match.variant.match_format.value.partition("_")
+        variant = match.variant
+        family = family_of(variant)
+        played = len(match.table)
+        if not family.has_match_formats:
+            rounds = len(variant.contracts) if family.lays_down_contracts else None
+            target = None if family.lays_down_contracts else variant.target_score
+            return cls(tuple(names), match.totals, match.out, played, rounds, None,
+                       match.over, match.winner, target, "round")
+        kind, _, number = variant.match_format.value.partition("_")
         deals = int(number) if kind == "deals" else (1 if kind == "points" else None)
         limit = int(number) if kind == "pool" else None
-        return cls(tuple(names), match.totals, match.out, len(match.table), deals, limit,
+        return cls(tuple(names), match.totals, match.out, played, deals, limit,
                    match.over, match.winner)
 
     @property
     def heading(self) -> str:
-        rule = (f"pool {self.limit}: out at {self.limit}, last player left wins"
-                if self.limit is not None else f"{self.deals} deals, lowest total wins")
+        if self.target is not None:
+            rule = f"first to {self.target} points wins"
+        elif self.limit is not None:
+            rule = f"pool {self.limit}: out at {self.limit}, last player left wins"
+        else:
+            rule = f"{self.deals} {self.word}s, lowest total wins"
         if self.over and self.winner is not None:
             win = self.names[self.winner]
             return f"{win} {'win' if win == 'You' else 'wins'} the match ({rule})"
-        if self.limit is not None:
+        if self.target is not None:
+            text = f"Round {self.played}: {rule}"
+        elif self.limit is not None:
             left = self.out.count(False)
             text = f"Pool {self.limit}: {self.played} deal{'s' * (self.played != 1)} played," \
                    f" {left} players left, out at {self.limit}"
         else:
-            text = f"Deal {self.played} of {self.deals}: lowest total wins"
+            text = f"{self.word.capitalize()} {self.played} of {self.deals}: lowest total wins"
         if "You" in self.names and self.out[self.names.index("You")]:
             text += " · you are out, the others play on"
         return text
@@ -222,8 +259,14 @@ class ResultPanel(_Overlay):
             title = f"No winner: {getattr(r, 'reason', 'the deal is over')}"
         else:
             win = self.names[r.winner]
-            verb = "win" if win == "You" else "wins"
-            title = f"{win} {verb} and collect{'' if verb == 'win' else 's'} {r.collected} points"
+            you = win == "You"
+            if family_of(self.variant).winner_collects or isinstance(r, DealResult):
+                verb = "win" if you else "wins"
+                title = f"{win} {verb} and collect{'' if you else 's'} {r.collected} points"
+            else:
+                title = f"{win} {'go' if you else 'goes'} out and score{'' if you else 's'} 0"
+            if isinstance(r, RoundResult) and r.rummy:
+                title += " · Rummy! Every hand counts double"
         surf.blit(text.get(title, font + 6, GOLD, bold=True), (rect.x + 20, rect.y + 12))
         if self.standing is not None:
             self._draw_standing(surf, text, self.standing, rect.x + 20, rect.y + font + 28,

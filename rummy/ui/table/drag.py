@@ -2,8 +2,8 @@
 
 A press starts a :class:`Drag` (a card of the hand, or a card off the closed or open deck);
 motion moves it at the display rate; a release is turned by the table into an action that
-the engine checks. Here only geometry: which drop target is under the card, and where in
-the hand a card would go.
+the engine checks. Here only geometry: where in the hand a card would go (the drop targets
+are in :mod:`.targets`).
 """
 
 from __future__ import annotations
@@ -30,6 +30,10 @@ class Drag:
     start: tuple[int, int]
     pos: tuple[int, int]
     moved: bool = False
+    cards: tuple[Card, ...] = ()
+    """What a drop plays: the dragged card, or every selected card when it is one of them."""
+    count: int = 1
+    """Off the discard pile: how many cards it takes (the card and all above it)."""
 
     def move(self, pos: tuple[int, int]) -> None:
         self.pos = pos
@@ -72,26 +76,3 @@ def hand_place(lay: TableLayout, groups: list[list[Card]], center_x: int) -> Pla
     left = center_x - half
     index = sum(1 for (x, _y) in positions[best] if x < left)
     return best, index, False
-
-
-def target_under(lay: TableLayout, rect: Rect, pos: tuple[int, int]) -> str | None:
-    """The drop target under a dragged card: "open", "finish", "hand" or None.
-
-    The cursor decides first (what the player points at), then the card's overlap.
-    """
-    if lay.open_deck.inflate(16, 16).collidepoint(pos):
-        return "open"
-    if lay.finish_slot.inflate(16, 16).collidepoint(pos):
-        return "finish"
-    if pos[1] >= lay.label_y - 10:
-        return "hand"
-    if rect.colliderect(lay.open_deck) and _overlap(rect, lay.open_deck) > 0.4:
-        return "open"
-    if rect.colliderect(lay.finish_slot) and _overlap(rect, lay.finish_slot) > 0.4:
-        return "finish"
-    return None
-
-
-def _overlap(a: Rect, b: Rect) -> float:
-    c = a.clip(b)
-    return (c.width * c.height) / max(1, b.width * b.height)

@@ -21,8 +21,8 @@ import contextlib
 import random
 import sys
 from collections import deque
-from collections.abc import Mapping, Sequence
-from concurrent.futures import Future, ThreadPoolExecutor
+from collections.abc import Callable, Mapping, Sequence
+from concurrent.futures import Executor, Future, ThreadPoolExecutor
 from dataclasses import replace
 from typing import Any
 
@@ -44,6 +44,21 @@ def _event_log() -> Any:
         return None
 
 
+class InlineExecutor(Executor):
+    """Runs each job at once, in the caller's thread: the future it returns is done.
+
+    The table's tests use it so that what a bot plays, and when, never depends on how fast
+    a worker thread happens to run."""
+
+    def submit(self, fn: Callable[..., Any], /, *args: Any, **kwargs: Any) -> Future[Any]:
+        future: Future[Any] = Future()
+        try:
+            future.set_result(fn(*args, **kwargs))
+        except Exception as err:  # noqa: BLE001 - handed to whoever reads the future
+            future.set_exception(err)
+        return future
+
+
 class TableDriver:
     """Owns the deal, its match and the bots; hands the table events to animate, one at a
     time. ``human_seat`` and the keys of ``bots`` are deal seats; ``human`` is the human's
@@ -51,8 +66,9 @@ class TableDriver:
 
     def __init__(self, game: Game, bots: dict[int, Bot], human_seat: int | None,
                  match: MatchState | None = None, human: int | None = None,
-                 opponents: Mapping[int, str] | None = None) -> None:
+                 opponents: Mapping[int, str] | None = None, inline: bool = False) -> None:
         self.game = game
+        self.inline = inline
         self.bots = bots
         self.human_seat = human_seat
         self.viewer = 0 if human_seat is None else human_seat
@@ -68,7 +84,8 @@ class TableDriver:
             self.seats[d]: bot.name for d, bot in bots.items()}
         """Match seat -> bot name, for every seat the computer plays."""
         self.pending: deque[Event] = deque()
-        self._pool = ThreadPoolExecutor(max_workers=1, thread_name_prefix="rummy-bot")
+        self._pool: Executor = (InlineExecutor() if inline else
+                                ThreadPoolExecutor(max_workers=1, thread_name_prefix="rummy-bot"))
         # A thinking bot holds the GIL for up to the switch interval (5 ms by default) each
         # time the frame wants it back; 1 ms keeps the frame's waits short.
         sys.setswitchinterval(min(sys.getswitchinterval(), 0.001))
@@ -82,9 +99,9 @@ class TableDriver:
     @classmethod
     def new(cls, variant_id: str, options: dict[str, Any], players: int,
             opponents: tuple[str, ...], seed: int | None, human_seat: int | None,
-            game: Game | MatchGame | None = None) -> TableDriver:
+            game: Game | MatchGame | None = None, inline: bool = False) -> TableDriver:
         """The first deal of a new match (``game``: a prepared first deal, or a prepared
-        match to play on from where it stands)."""
+        match to play on from where it stands; ``inline``: think in the caller's thread)."""
         if seed is None:
             seed = random.randrange(1 << 30)
         if isinstance(game, MatchGame):
@@ -100,12 +117,12 @@ class TableDriver:
         table = {seat: names[i] if i < len(names) else names[-1]
                  for i, seat in enumerate(others)}
         return cls.for_match(match, ref, opts, table, human_seat,
-                             game if isinstance(game, Game) else None)
+                             game if isinstance(game, Game) else None, inline)
 
     @classmethod
     def for_match(cls, match: MatchState, variant_ref: str, options: Mapping[str, Any],
                   opponents: Mapping[int, str], human: int | None,
-                  game: Game | None = None) -> TableDriver:
+                  game: Game | None = None, inline: bool = False) -> TableDriver:
         """The driver of ``match``'s current deal. ``opponents``: match seat -> bot name;
         ``human``: the human's match seat (None for a demo)."""
         if game is None:
@@ -118,14 +135,14 @@ class TableDriver:
             if seat != human:
                 bots[deal_seat] = make_bot(opponents[seat], seed=bot_seed * 31 + seat)
         human_seat = match.seats.index(human) if human in match.seats else None
-        return cls(game, bots, human_seat, match, human, opponents)
+        return cls(game, bots, human_seat, match, human, opponents, inline)
 
     def next_deal(self) -> TableDriver:
         """The driver of the match's next deal (call once this deal is over and the match
         is not); this driver is closed."""
         self.close()
         return TableDriver.for_match(self.match, self.game.variant_ref, self.game.options,
-                                     self.opponents, self.human)
+                                     self.opponents, self.human, inline=self.inline)
 
     @property
     def match_over(self) -> bool:
@@ -186,7 +203,8 @@ class TableDriver:
         if self.log is not None:
             with contextlib.suppress(Exception):  # a debugging aid only
                 self.log.write(actor, event)
-        self.pending.append(redact_for(event, self.viewer))
+        if event.seen_by(self.viewer):  # a private event reaches only its seat
+            self.pending.append(redact_for(event, self.viewer))
 
     def next_event(self) -> Event | None:
         return self.pending.popleft() if self.pending else None

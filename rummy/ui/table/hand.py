@@ -2,32 +2,21 @@
 
 The engine's hand is a set of cards; how the player arranges it (order, groups, selection)
 lives here and stays stable across draws and discards. Nothing here decides a rule: group
-labels come from :func:`rummy.model.classify_group`, the count from ``arrangement_count``.
+labels and the count come from :mod:`rummy.model.grouping`, for every family.
 """
 
 from __future__ import annotations
 
 from collections.abc import Iterable, Sequence
-from dataclasses import dataclass
 
-from rummy.model import Card, GroupKind, Variant, classify_group, wild_rank_for
-from rummy.model.melds import arrangement_count
+from rummy.model import Card, Variant, wild_rank_for
+from rummy.model.grouping import GroupReading, hand_count, read_group
 
 
 def sort_key(card: Card, wild_rank: object) -> tuple[int, int, int, int]:
     """By suit, then rank; wild jokers (printed jokers and the wild rank) last."""
     wild = card.is_printed_joker or (wild_rank is not None and card.rank == wild_rank)
     return (1 if wild else 0, *card.sort_key())
-
-
-@dataclass(frozen=True)
-class GroupInfo:
-    cards: tuple[Card, ...]
-    kind: GroupKind
-
-    @property
-    def label(self) -> str:
-        return self.kind.label
 
 
 class HandModel:
@@ -38,6 +27,8 @@ class HandModel:
         self.cut = cut
         self.groups: list[list[Card]] = []
         self.selected: set[Card] = set()
+        self.aside: set[Card] = set()
+        """Cards of the hand put somewhere else for now (staged in a lay-down slot)."""
 
     # -- reading
 
@@ -57,23 +48,14 @@ class HandModel:
                 return gi, g.index(card)
         raise KeyError(card)
 
-    def infos(self) -> list[GroupInfo]:
-        return [GroupInfo(tuple(g), self.kind_of(g)) for g in self.groups]
-
-    def kind_of(self, group: Sequence[Card]) -> GroupKind:
-        if len(group) < 3:
-            return GroupKind.INVALID
-        return classify_group(self.variant, group, cut=self.cut)
+    def reading(self, group: Sequence[Card]) -> GroupReading:
+        """How ``group`` reads (pure sequence, run, set, invalid...)."""
+        return read_group(self.variant, group, self.cut)
 
     def count(self, without: Card | None = None) -> int:
         """The count of the hand as arranged (invalid groups count in full)."""
         groups = [[c for c in g if c != without] for g in self.groups]
-        groups = [g for g in groups if g]
-        if not groups:
-            return 0
-        points, _valid, _reason = arrangement_count(
-            self.variant, groups, wild_rank_for(self.variant, self.cut))
-        return points
+        return hand_count(self.variant, groups, self.cut)
 
     def groups_without(self, card: Card) -> tuple[tuple[Card, ...], ...]:
         """The arrangement to declare with after ``card`` goes to the finish slot."""
@@ -84,7 +66,8 @@ class HandModel:
 
     def sync(self, hand: Iterable[Card]) -> None:
         """Match the engine's hand: drop cards gone, add new ones at their natural place."""
-        target = list(hand)
+        self.aside &= set(hand)
+        target = [c for c in hand if c not in self.aside]
         keep = set(target)
         self.groups = [[c for c in g if c in keep] for g in self.groups]
         self.groups = [g for g in self.groups if g]
@@ -155,6 +138,34 @@ class HandModel:
         self.groups = [g for g in rest if g] + [chosen]
         self.selected.clear()
         return True
+
+    def set_aside(self, cards: Iterable[Card]) -> None:
+        """Take ``cards`` out of the arrangement (they are staged elsewhere)."""
+        cards = set(cards)
+        self.aside |= cards
+        self.selected -= cards
+        self.groups = [[c for c in g if c not in cards] for g in self.groups]
+        self.groups = [g for g in self.groups if g] or [[]]
+
+    def take_back(self, card: Card) -> None:
+        """A card set aside returns to its natural place."""
+        if card in self.aside:
+            self.aside.discard(card)
+            self.insert_natural(card)
+
+    def sort_by_rank(self) -> None:
+        """By rank, then suit (sets side by side), wild jokers last: one group per rank."""
+        cards = sorted(self.cards, key=lambda c: (self._key(c)[0], int(c.rank or 99),
+                                                  self._key(c)[1:]))
+        groups: list[list[Card]] = []
+        last: object = object()
+        for c in cards:
+            tag = "wild" if self._wild(c) else c.rank
+            if tag != last:
+                groups.append([])
+                last = tag
+            groups[-1].append(c)
+        self.groups = groups or [[]]
 
     def toggle(self, card: Card) -> None:
         self.selected ^= {card}

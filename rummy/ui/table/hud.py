@@ -6,13 +6,10 @@ from dataclasses import dataclass
 
 import pygame
 
-from .layout import SeatSpot, TableLayout
+from .layout import BUTTON_LABELS, SeatSpot, TableLayout
 from .sprites import DIM, GOLD, INK, RED, CardArt, TextCache
 
-BUTTON_TEXT = {
-    "sort": "Sort (S)", "group": "Group (G)", "hint": "Hint (H)", "discard": "Discard (D)",
-    "finish": "Finish", "drop": "Drop",
-}
+BUTTON_TEXT = BUTTON_LABELS
 
 
 @dataclass
@@ -21,6 +18,8 @@ class TableButton:
     rect: pygame.Rect
     enabled: bool = True
     hover: bool = False
+    label: str | None = None
+    """Shown instead of the button's usual label (it depends on the deal)."""
 
     def hit(self, pos: tuple[int, int]) -> bool:
         return self.enabled and self.rect.collidepoint(pos)
@@ -36,7 +35,7 @@ def draw_button(surface: pygame.Surface, text: TextCache, button: TableButton, s
         fill, edge, ink = (26, 70, 44), (60, 100, 70), (110, 140, 115)
     pygame.draw.rect(surface, fill, r, border_radius=8)
     pygame.draw.rect(surface, edge, r, width=1, border_radius=8)
-    label = text.get(BUTTON_TEXT.get(button.name, button.name), size, ink)
+    label = text.get(button.label or BUTTON_TEXT.get(button.name, button.name), size, ink)
     surface.blit(label, label.get_rect(center=r.center))
 
 

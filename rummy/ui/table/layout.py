@@ -14,6 +14,13 @@ CARD_RATIO = 1.452
 """Height over width of the card art."""
 
 BUTTONS = ("sort", "group", "hint", "discard", "finish", "drop")
+BUTTON_LABELS = {
+    "sort": "Sort (S)", "group": "Group (G)", "hint": "Hint (H)", "discard": "Discard (D)",
+    "finish": "Finish", "drop": "Drop", "rank": "By rank (R)", "meld": "Meld (M)",
+    "flip": "Flip", "laydown": "Lay down (L)", "dropturn": "Drop at my turn",
+    "keepturn": "Keep my turn",
+}
+"""Each table button's label (the key that presses it in brackets)."""
 
 
 def card_height(width: int) -> int:
@@ -49,6 +56,8 @@ class TableLayout:
     buttons: dict[str, Rect]
     seats: dict[int, SeatSpot]
     my_panel: Rect
+    meld_area: Rect
+    """Where melds lie on the table (classic and contract rummy)."""
     font_small: int
     font_normal: int
     font_big: int
@@ -90,8 +99,13 @@ class TableLayout:
         return min(int(self.hand_w * 0.62), room // max(1, n - 1))
 
 
-def _opponent_anchors(k: int) -> list[tuple[float, float, bool]]:
-    """(x, y, vertical side seat) fractions for ``k`` opponents, clockwise from the left."""
+def _opponent_anchors(k: int, sides: bool = True) -> list[tuple[float, float, bool]]:
+    """(x, y, vertical side seat) fractions for ``k`` opponents, clockwise from the left
+    (``sides=False``: all along the top, leaving the middle of the felt to the melds)."""
+    if not sides:
+        k = max(1, min(5, k))
+        # past the match line in the top left corner
+        return [((i + 0.5) / k * 0.72 + 0.26, 0.0, False) for i in range(k)]
     left, right = (0.075, 0.36, True), (0.925, 0.36, True)
     tops = {
         1: [(0.5, 0.0, False)],
@@ -103,7 +117,12 @@ def _opponent_anchors(k: int) -> list[tuple[float, float, bool]]:
     return tops[max(1, min(5, k))]
 
 
-def compute_layout(size: tuple[int, int], players: int, viewer: int) -> TableLayout:
+def compute_layout(size: tuple[int, int], players: int, viewer: int,
+                   melds: bool = False, names: tuple[str, ...] = BUTTONS) -> TableLayout:
+    """The table for ``players`` seats seen from ``viewer``. ``melds``: melds lie on the
+    table (classic and contract rummy): the decks move to the left and the opponents to
+    the top, so the middle of the felt holds the melds (``meld_area``). ``names``: the
+    family's buttons, right to left from the corner."""
     w, h = max(size[0], 320), max(size[1], 240)
     hand_w = max(48, min(int(w * 0.082), int(h * 0.145)))
     pile_w = max(40, int(hand_w * 0.82))
@@ -121,6 +140,8 @@ def compute_layout(size: tuple[int, int], players: int, viewer: int) -> TableLay
     gap = pile_w // 2
     open_deck = Rect(0, 0, pile_w, ph)
     open_deck.center = (cx, cy)
+    if melds:
+        open_deck.midleft = (margin + pile_w + gap + pile_w // 3, cy)
     closed_deck = Rect(0, 0, pile_w, ph)
     closed_deck.midright = (open_deck.left - gap - pile_w // 3, cy)
     # the wild joker lies face up across, half under the closed deck
@@ -133,15 +154,18 @@ def compute_layout(size: tuple[int, int], players: int, viewer: int) -> TableLay
     bw = max(70, int(normal * 5.2))
     by = label_y - bh - max(8, h // 70)
     buttons: dict[str, Rect] = {}
-    x = w - margin - len(BUTTONS) * (bw + 6) + 6
-    for name in BUTTONS:
-        buttons[name] = Rect(x, by, bw, bh)
-        x += bw + 6
+    # A button is as wide as its label needs (about 0.56 of the font size a character).
+    widths = [max(bw, int(len(BUTTON_LABELS.get(n, n)) * normal * 0.56) + 18) for n in names]
+    x = w - margin - sum(widths) - 6 * (len(names) - 1)
+    for name, width in zip(names, widths, strict=True):
+        buttons[name] = Rect(x, by, width, bh)
+        x += width + 6
 
     seats: dict[int, SeatSpot] = {}
     others = [(viewer + i) % players for i in range(1, players)]
     panel_w, panel_h = max(130, int(w * 0.13)), small * 3 + 18
-    for seat, (fx, fy, vertical) in zip(others, _opponent_anchors(len(others)), strict=False):
+    anchors = _opponent_anchors(len(others), sides=not melds)
+    for seat, (fx, fy, vertical) in zip(others, anchors, strict=False):
         px = int(fx * w)
         if vertical:
             panel = Rect(0, 0, panel_w, panel_h)
@@ -154,11 +178,15 @@ def compute_layout(size: tuple[int, int], players: int, viewer: int) -> TableLay
             fan_origin = (px - panel_w // 2, panel.bottom + 4)
             seats[seat] = SeatSpot(seat, panel, fan_origin, max(4, back_w // 4), False)
     my_panel = Rect(margin, by, panel_w + 40, bh)
+    top = max((s.panel.bottom + back_w * 2 for s in seats.values()), default=margin)
+    meld_area = Rect(finish_slot.left if not melds else open_deck.right + gap, top + 6, 0, 0)
+    meld_area.width = w - margin - meld_area.left
+    meld_area.height = max(ph, by - 8 - meld_area.top)
     return TableLayout(
         size=(w, h), hand_w=hand_w, pile_w=pile_w, back_w=back_w,
         closed_deck=closed_deck, wild_joker=wild_joker, open_deck=open_deck,
         finish_slot=finish_slot, hand_area=hand_area, hand_y=hand_y, label_y=label_y,
         count_pos=(margin, label_y), message_pos=(cx, finish_slot.bottom + small + 10),
-        buttons=buttons, seats=seats, my_panel=my_panel,
+        buttons=buttons, seats=seats, my_panel=my_panel, meld_area=meld_area,
         font_small=small, font_normal=normal, font_big=big,
     )

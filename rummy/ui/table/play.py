@@ -8,6 +8,7 @@ Nothing here changes the game: the events have already happened in the engine.
 from __future__ import annotations
 
 from collections.abc import Callable
+from typing import Any
 
 from rummy.model import Card
 from rummy.model.actions import DrawSource
@@ -19,9 +20,11 @@ from rummy.model.events import (
     DealScored,
     DeckReshuffled,
     Declared,
+    DropAtTurnSet,
     Event,
     OpenCardTurned,
     PlayerDropped,
+    TossMade,
     TossWon,
     TurnBegan,
     TurnMissed,
@@ -46,6 +49,7 @@ class EventPlayer:
         self.draw_from: tuple[int, int] | None = None
         self.on_turn: Callable[[int], None] | None = None
         self.on_result: Callable[[DealScored], None] | None = None
+        self.handlers: dict[type, Callable[[Any], None]] = self._core_handlers()
 
     def t(self, seconds: float) -> float:
         return seconds / self.speed
@@ -53,63 +57,103 @@ class EventPlayer:
     def name(self, seat: int) -> str:
         return self.board.names[seat]
 
-    def start(self, event: Event) -> None:
-        b = self.board
-        if isinstance(event, TossWon):
-            self.say(f"{self.name(event.first_player)} plays first", False)
-        elif isinstance(event, CardsDealt):
-            self._deal(event)
-        elif isinstance(event, OpenCardTurned):
-            self._fly(event.card, b.lay.closed_deck.topleft, b.lay.open_deck.topleft,
-                      b.lay.pile_w, flip=True, land=lambda: self._open_push(event.card))
-            b.closed_size -= 1
-        elif isinstance(event, WildJokerCut):
-            card = event.card
+    def register(self, kind: type, handler: Callable[[Any], None]) -> None:
+        """Animate events of type ``kind`` with ``handler`` (a family's table parts add
+        theirs; every event type has one, which a test checks)."""
+        self.handlers[kind] = handler
 
-            def land() -> None:
-                b.wild = card
-            self._fly(card, b.lay.closed_deck.topleft, b.lay.wild_joker.move(
-                (b.lay.wild_joker.width - b.lay.pile_w) // 2, 0).topleft, b.lay.pile_w,
-                flip=True, land=land)
-            b.closed_size -= 1
-            if event.wild_rank is not None:
-                self.say(f"{event.wild_rank.text}s are wild", False)
-        elif isinstance(event, TurnBegan):
-            b.turn = event.seat
-            if self.on_turn is not None:
-                self.on_turn(event.seat)
-        elif isinstance(event, CardDrawn):
-            self._drawn(event)
-        elif isinstance(event, CardDiscarded):
-            self._leave_hand(event.seat, event.card, b.lay.open_deck.topleft, True,
-                             lambda: self._open_push(event.card))
-            self.sound("discard")
-        elif isinstance(event, CardFinished):
-            def finished() -> None:
-                b.finish_taken = True
-            self._leave_hand(event.seat, event.card, b.lay.finish_slot.topleft, False, finished)
-        elif isinstance(event, Declared):
-            if event.valid:
-                self.say(f"{self.name(event.seat)}: valid show!", False)
-                self.sound("declare_ok")
-            else:
-                self.say(f"{self.name(event.seat)}: wrong show ({event.reason})", True)
-                self.sound("declare_bad")
-                b.finish_taken = False
-        elif isinstance(event, PlayerDropped):
-            how = "is dropped" if event.auto else "drops"
-            self.say(f"{self.name(event.seat)} {how} ({event.penalty} pts)", True)
-            b.sizes[event.seat] = 0
-            b.out[event.seat] = True
-            b.points[event.seat] += event.penalty  # on top of the match total
-        elif isinstance(event, TurnMissed):
-            self.say(f"{self.name(event.seat)} missed a turn", True)
-        elif isinstance(event, DeckReshuffled):
-            self.say("The open deck is shuffled into a new closed deck", False)
-            self.sound("shuffle")
-            b.closed_size = event.size
-            b.open_pile = b.open_pile[-1:]
-        elif isinstance(event, DealScored) and self.on_result is not None:
+    def start(self, event: Event) -> None:
+        """Begin ``event``'s animation."""
+        handler = self.handlers.get(type(event))
+        if handler is None:
+            raise KeyError(f"no animation for {type(event).__name__}")
+        handler(event)
+
+    def _core_handlers(self) -> dict[type, Callable[[Any], None]]:
+        return {
+            TossMade: self._toss, TossWon: self._toss_won, CardsDealt: self._deal,
+            OpenCardTurned: self._open_turned, WildJokerCut: self._wild_cut,
+            TurnBegan: self._turn, CardDrawn: self._drawn, CardDiscarded: self._discarded,
+            CardFinished: self._finished, Declared: self._declared,
+            PlayerDropped: self._dropped, DropAtTurnSet: self._drop_at_turn,
+            TurnMissed: self._missed,
+            DeckReshuffled: self._reshuffled, DealScored: self._scored,
+        }
+
+    def _toss(self, event: TossMade) -> None:
+        """The toss cards are named by :class:`TossWon`, which follows."""
+
+    def _toss_won(self, event: TossWon) -> None:
+        self.say(f"{self.name(event.first_player)} plays first", False)
+
+    def _open_turned(self, event: OpenCardTurned) -> None:
+        b = self.board
+        self._fly(event.card, b.lay.closed_deck.topleft, b.lay.open_deck.topleft,
+                  b.lay.pile_w, flip=True, land=lambda: self._open_push(event.card))
+        b.closed_size -= 1
+
+    def _wild_cut(self, event: WildJokerCut) -> None:
+        b = self.board
+        card = event.card
+
+        def land() -> None:
+            b.wild = card
+        self._fly(card, b.lay.closed_deck.topleft, b.lay.wild_joker.move(
+            (b.lay.wild_joker.width - b.lay.pile_w) // 2, 0).topleft, b.lay.pile_w,
+            flip=True, land=land)
+        b.closed_size -= 1
+        if event.wild_rank is not None:
+            self.say(f"{event.wild_rank.text}s are wild", False)
+
+    def _turn(self, event: TurnBegan) -> None:
+        self.board.turn = event.seat
+        if self.on_turn is not None:
+            self.on_turn(event.seat)
+
+    def _discarded(self, event: CardDiscarded) -> None:
+        self._leave_hand(event.seat, event.card, self.board.lay.open_deck.topleft, True,
+                         lambda: self._open_push(event.card))
+        self.sound("discard")
+
+    def _finished(self, event: CardFinished) -> None:
+        b = self.board
+
+        def finished() -> None:
+            b.finish_taken = True
+        self._leave_hand(event.seat, event.card, b.lay.finish_slot.topleft, False, finished)
+
+    def _declared(self, event: Declared) -> None:
+        if event.valid:
+            self.say(f"{self.name(event.seat)}: valid show!", False)
+            self.sound("declare_ok")
+        else:
+            self.say(f"{self.name(event.seat)}: wrong show ({event.reason})", True)
+            self.sound("declare_bad")
+            self.board.finish_taken = False
+
+    def _dropped(self, event: PlayerDropped) -> None:
+        b = self.board
+        how = "is dropped" if event.auto else "drops"
+        self.say(f"{self.name(event.seat)} {how} ({event.penalty} pts)", True)
+        b.sizes[event.seat] = 0
+        b.out[event.seat] = True
+        b.points[event.seat] += event.penalty  # on top of the match total
+
+    def _drop_at_turn(self, event: DropAtTurnSet) -> None:
+        self.say("You will drop at the start of your turn" if event.on
+                 else "You will play your turn", event.on)
+
+    def _missed(self, event: TurnMissed) -> None:
+        self.say(f"{self.name(event.seat)} missed a turn", True)
+
+    def _reshuffled(self, event: DeckReshuffled) -> None:
+        self.say("The open deck is shuffled into a new closed deck", False)
+        self.sound("shuffle")
+        self.board.closed_size = event.size
+        self.board.open_pile = self.board.open_pile[-1:]
+
+    def _scored(self, event: DealScored) -> None:
+        if self.on_result is not None:
             self.on_result(event)
 
     # -- pieces
@@ -210,6 +254,14 @@ class EventPlayer:
 
     def _leave_hand(self, seat: int, card: Card | None, end: tuple[int, int], face_up: bool,
                     land: Callable[[], None]) -> None:
+        shown = card if face_up or seat == self.board.viewer else None
+        self.leave_hand(seat, card, end, land, shown=shown)
+
+    def leave_hand(self, seat: int, card: Card | None, end: tuple[int, int],
+                   land: Callable[[], None], end_width: int | None = None, delay: float = 0.0,
+                   shown: Card | None | bool = True) -> None:
+        """``card`` flies out of ``seat``'s hand to ``end`` (face up unless ``shown`` says
+        otherwise) and ``land`` runs when it lands."""
         b = self.board
         lay = b.lay
         if seat == b.viewer and card is not None and card in b.sprites:
@@ -226,6 +278,5 @@ class EventPlayer:
             start = b.fan_end(seat) if seat != b.viewer else lay.hand_area.midtop
             width = lay.back_w
         b.sizes[seat] = max(0, b.sizes[seat] - 1)
-        shown = card if face_up else (card if seat == b.viewer else None)
-        self._fly(shown, start, end, width, lay.pile_w, land=land)
-
+        face = card if shown is True else (shown or None)
+        self._fly(face, start, end, width, end_width or lay.pile_w, land=land, delay=delay)

@@ -8,17 +8,19 @@ reason and the card glides back to its place.
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from typing import TYPE_CHECKING, Any
 
-from rummy.model import Card, Discard, Draw, DrawSource, Finish
+from rummy.model import Action, Card, Draw, DrawSource
 
 from .anim import Flight, Flights
 from .board import Board
 from .dialogs import DeclareDialog, ResultPanel
-from .drag import Drag, hand_place, target_under
+from .drag import Drag, hand_place
 from .driver import TableDriver
 from .hand import HandModel
 from .play import EventPlayer
+from .targets import DropTarget, target_under
 
 
 class PointerMixin:
@@ -33,7 +35,8 @@ class PointerMixin:
     dialog: DeclareDialog | None
     result: ResultPanel | None
     mouse: tuple[int, int]
-    _legal_targets: list[str]
+    _targets: list[DropTarget]
+    _legal_targets: list[DropTarget]
 
     if TYPE_CHECKING:
         @property
@@ -44,7 +47,11 @@ class PointerMixin:
         def idle(self) -> bool: ...
         def say(self, text: str, bad: bool = False, seconds: float = 2.5) -> None: ...
         def _act(self, action: Any) -> bool: ...
-        def _open_declare(self, card: Card) -> None: ...
+        def open_declare(self, card: Card) -> None: ...
+        def allowed(self, action: Action) -> bool: ...
+        def try_act(self, action: Action) -> bool: ...
+        def stage(self, slot: int, cards: Sequence[Card]) -> None: ...
+        def _unstage_at(self, pos: tuple[int, int]) -> bool: ...
         def _dialog_answer(self, answer: str) -> None: ...
         def _next_deal(self) -> None: ...
         def _leave(self) -> None: ...
@@ -65,9 +72,11 @@ class PointerMixin:
             sprite = self.board.sprites[d.card]
             sprite.x, sprite.y = d.card_pos
             sprite.lift = 0.0
-            target = target_under(lay, d.card_rect(lay.hand_w, lay.hand_h), pos)
-            self.board.lit = {k: (2 if k == target else 1) for k in self._legal_targets}
-            if target == "hand" and d.moved:
+            in_hand = pos[1] >= lay.label_y - 10
+            target = None if in_hand else target_under(
+                self._legal_targets, d.card_rect(lay.hand_w, lay.hand_h), pos)
+            self.board.lit = {t.name: (2 if t is target else 1) for t in self._legal_targets}
+            if in_hand and d.moved and len(d.cards) == 1:
                 self.board.layout_hand(groups=self._preview(d))
             else:
                 self.board.layout_hand()
@@ -99,29 +108,35 @@ class PointerMixin:
         if card is not None:
             sprite = self.board.sprites[card]
             sx, sy = sprite.pos
-            self.drag = Drag("hand", card, (pos[0] - sx, pos[1] - sy), pos, pos)
+            chosen = self.hand.selected
+            cards = tuple(c for c in self.hand.cards if c in chosen) \
+                if card in chosen and len(chosen) > 1 else (card,)
+            self.drag = Drag("hand", card, (pos[0] - sx, pos[1] - sy), pos, pos, cards=cards)
             sprite.dragging = True
             sprite.x, sprite.y = sx, sy
-            self._legal_targets = self._targets_for(card)
+            self._legal_targets = self._targets_for(cards)
             return
+        if self._unstage_at(pos):
+            return
+        depth = self.board.discard_depth_at(pos)
         if lay.closed_deck.collidepoint(pos) and self.board.closed_size > 0:
             self.drag = Drag("closed", None, (pos[0] - lay.closed_deck.x,
                                               pos[1] - lay.closed_deck.y), pos, pos)
-        elif lay.open_deck.collidepoint(pos) and self.board.open_pile:
-            self.drag = Drag("open", self.board.open_pile[-1], (pos[0] - lay.open_deck.x,
-                                                                pos[1] - lay.open_deck.y), pos, pos)
+        elif depth and self.board.open_pile:
+            fan = self.board.discard_fan()
+            x, y = fan[len(fan) - depth] if depth <= len(fan) else lay.open_deck.topleft
+            pile = self.board.open_cards if len(fan) > 1 else self.board.open_pile
+            self.drag = Drag("open", pile[-depth], (pos[0] - x, pos[1] - y), pos, pos,
+                             count=depth)
             self.board.open_lifted = True
 
-    def _targets_for(self, card: Card) -> list[str]:
+    def _targets_for(self, cards: tuple[Card, ...]) -> list[DropTarget]:
+        """The targets a drop of ``cards`` would be taken by now (they light up)."""
         seat = self.seat
+        self._targets = self.board.parts.targets(self.board.lay, self.hand)
         if seat is None or not self.idle:
             return []
-        out = []
-        if self.driver.check(Discard(seat, card)) is None:
-            out.append("open")
-        if self.driver.check(Finish(seat, card, self.hand.groups_without(card))) is None:
-            out.append("finish")
-        return out
+        return [t for t in self._targets if t.accepts(seat, cards, self.driver.check)]
 
     def _preview(self, d: Drag) -> list[list[Card]]:
         assert d.card is not None
@@ -157,33 +172,29 @@ class PointerMixin:
         if not d.moved:
             self.hand.toggle(card)
             return
-        target = target_under(lay, d.card_rect(lay.hand_w, lay.hand_h), pos)
-        if target == "hand":
-            self.hand.groups = self._preview(d)
+        if pos[1] >= lay.label_y - 10:
+            if len(d.cards) == 1:
+                self.hand.groups = self._preview(d)
             return
-        if target is None or seat is None:
+        if seat is None:
             return
-        action: Any = Discard(seat, card) if target == "open" else \
-            Finish(seat, card, self.hand.groups_without(card))
-        reason = self.driver.check(action) or (None if self.idle else "wait a moment")
-        if reason is not None:
-            self.say(reason, bad=True)
+        target = target_under(self._targets, d.card_rect(lay.hand_w, lay.hand_h), pos)
+        if target is None:
             return
-        if target == "open":
-            self._act(action)
-        else:
-            self._open_declare(card)
+        if not self.idle:
+            self.say("wait a moment", bad=True)
+            return
+        target.drop(self, seat, d.cards)
 
     def _release_deck(self, d: Drag, pos: tuple[int, int]) -> None:
         seat, lay = self.seat, self.board.lay
         source = DrawSource.CLOSED if d.kind == "closed" else DrawSource.OPEN
         home = (lay.closed_deck if d.kind == "closed" else lay.open_deck).topleft
-        rect = d.card_rect(lay.pile_w, lay.pile_h)
-        into_hand = d.moved and target_under(lay, rect, pos) == "hand"
+        into_hand = d.moved and pos[1] >= lay.label_y - 10
         if seat is None or (d.moved and not into_hand):
             self._glide_home(d, home)
             return
-        action = Draw(seat, source)
+        action = Draw(seat, source, d.count)
         reason = self.driver.check(action) or (None if self.idle else "wait a moment")
         if reason is not None:
             self.say(reason, bad=True)

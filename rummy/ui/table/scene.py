@@ -15,24 +15,27 @@ faster pace while the human watches (Esc or Menu leaves at any time).
 from __future__ import annotations
 
 import contextlib
+from collections.abc import Sequence
 from concurrent.futures import Future
 from typing import TYPE_CHECKING, Any
 
 import pygame
 
-from rummy.model import Card, Discard, Draw, Drop, Finish, Timeout
+from rummy.model import Action, Card, Discard, Drop, Finish, Timeout
 from rummy.model.events import DealScored
 from rummy.session import Game, MatchGame
 from rummy.ui.scene import Scene
 
+from . import play_melds
 from .anim import Flights
 from .board import Board
-from .dialogs import DeclareDialog, ResultPanel, Standing
+from .dialogs import DeclareDialog, ResultPanel, Standing, contract_words
 from .drag import Drag
 from .driver import TableDriver
 from .hand import HandModel
 from .hints import read_hint
 from .layout import card_height
+from .parts import ContractParts, MeldParts, parts_for
 from .play import EventPlayer
 from .pointer import PointerMixin
 from .sprites import GOLD, INK, RED, CardArt, TextCache
@@ -41,9 +44,6 @@ if TYPE_CHECKING:
     from rummy.model.match import MatchState
     from rummy.ui.app import App
     from rummy.ui.settings import GameConfig
-
-KEY_ACTIONS = {pygame.K_s: "sort", pygame.K_g: "group", pygame.K_d: "discard",
-               pygame.K_h: "hint"}
 
 
 class TableScene(PointerMixin, Scene):
@@ -98,11 +98,8 @@ class TableScene(PointerMixin, Scene):
         c = self.config
         seed = None if self.seed is None else self.seed + self.deals_done
         driver = TableDriver.new(c.variant_id, dict(c.options), c.players, c.opponents,
-                                 seed, c.human_seat, game=game)
-        if driver.game.variant.family != "declare":
-            driver.close()
-            raise ValueError(f"the table plays the declare family (Indian rummy) only,"
-                             f" not {driver.game.variant.family!r} yet")
+                                 seed, c.human_seat, game=game,
+                                 inline=self.app.inline_work)
         self.watching = driver.human is not None and driver.human_seat is None
         self._start_deal(driver)
 
@@ -116,8 +113,9 @@ class TableScene(PointerMixin, Scene):
         names = [self.names[seat] for seat in driver.seats]
         self.totals = driver.deal_values(match.totals)
         self.hand = HandModel(game.variant, view.wild_joker)
+        self.parts = parts_for(game.variant)
         self.board = Board(self.art, self.text, self.hand, names, game.players,
-                           driver.viewer, interactive=not self.spectator)
+                           driver.viewer, interactive=not self.spectator, parts=self.parts)
         self.board.points = list(self.totals)
         self.board.match_line, self.board.gone = self._match_hud(match)
         self.board.closed_size = view.closed_size + view.open_size + (view.wild_joker is not None)
@@ -125,6 +123,8 @@ class TableScene(PointerMixin, Scene):
                                   self.play_speed)
         self.player.on_turn = self._turn_began
         self.player.on_result = self._deal_over
+        if isinstance(self.parts, MeldParts):
+            play_melds.register(self.player, self.parts, lambda: self.board.names)
         self.flights.items.clear()
         self.result = None
         self.dialog = None
@@ -133,13 +133,20 @@ class TableScene(PointerMixin, Scene):
         self.hand.sync(view.hand)
         self.board.resize(self.size)
         self.board.hidden = set(self.hand.cards)
+        self._dirty = True  # lay the board out from the view once the deal's events are shown
         self._refresh_buttons()
 
     def _match_hud(self, match: MatchState) -> tuple[str, list[str]]:
         """The felt's match line ("Pool 101 · deal 3") and the seats out of the match."""
         st = Standing.of(match, self.names)
         number = self.driver.deal_no + 1
-        if st.limit is not None:
+        contract = self.driver.view.contract
+        if contract is not None and st.deals is not None:
+            words = contract_words(self.driver.game.variant, contract)
+            line = f"Round {number} of {st.deals}: {words}"
+        elif st.target is not None:
+            line = f"Round {number} · first to {st.target} wins"
+        elif st.limit is not None:
             line = f"Pool {st.limit} · deal {number}"
         elif st.deals is not None and st.deals > 1:
             line = f"Deal {number} of {st.deals}"
@@ -163,7 +170,7 @@ class TableScene(PointerMixin, Scene):
         if match.over:
             label = "New deal" if one_deal else "New match"
         else:
-            label = "Watch the rest" if knocked_out else "Next deal"
+            label = "Watch the rest" if knocked_out else f"Next {standing.word}"
         self.auto_next = (self.demo or self.deals is not None or
                           (self.watching and not match.over))
         self.watching = self.watching or knocked_out
@@ -291,23 +298,23 @@ class TableScene(PointerMixin, Scene):
         b = self.board.buttons
         seat = self.seat
         legal = set(self.driver.legal()) if seat is not None else set()
-        one = self._single_selected()
         view = self.driver.view
-        status = ""
-        if seat is not None and view.my_turn:
-            status = "Your turn: draw a card" if any(isinstance(a, Draw) for a in legal) \
-                else "Discard a card, or drop one on the finish slot to declare"
-        self.board.status_line = status
+        mine = seat is not None and view.my_turn
+        self.board.status_line = self.parts.status(view, legal) if mine else ""
         enable = {
             "sort": len(self.hand) > 0,
             "group": bool(self.hand.selected),
-            "discard": one is not None and seat is not None and Discard(seat, one) in legal,
-            "finish": one is not None and seat is not None and Finish(seat, one, None) in legal,
-            "drop": seat is not None and Drop(seat) in legal,
-            "hint": seat is not None and view.my_turn and self.hint_job is None,
+            "hint": mine and self.hint_job is None,
         }
+        enable.update(self.parts.enabled(seat, legal, self._single_selected(),
+                                         self.selected_cards()))
         for name, button in b.items():
             button.enabled = enable.get(name, False)
+            button.label = self.parts.button_label(name, view)
+
+    def selected_cards(self) -> list[Card]:
+        """The selected cards, in hand order."""
+        return [c for c in self.hand.cards if c in self.hand.selected]
 
     def _single_selected(self) -> Card | None:
         sel = [c for c in self.hand.cards if c in self.hand.selected]
@@ -340,8 +347,12 @@ class TableScene(PointerMixin, Scene):
             if key in (pygame.K_RETURN, pygame.K_SPACE, pygame.K_n):
                 self._next_deal()
             return
-        if key in KEY_ACTIONS and not self.spectator:
-            self.press_button(KEY_ACTIONS[key])
+        name = self.parts.keys.get(pygame.key.name(key))
+        if name is not None and not self.spectator:
+            self.press_button(name)
+
+    def claims_key(self, key: int) -> bool:
+        return not self.spectator and pygame.key.name(key) in self.parts.keys
 
     def _leave(self) -> None:
         """Back to the menu (Esc, or Menu after a deal)."""
@@ -362,6 +373,8 @@ class TableScene(PointerMixin, Scene):
             self.hand.group_selected()
         elif name == "hint":
             self.hint_job = self.driver.submit_hint()
+        elif self.parts.press(name, self):
+            pass
         elif seat is not None and self.idle:
             card = self._single_selected()
             if name == "drop":
@@ -369,7 +382,7 @@ class TableScene(PointerMixin, Scene):
             elif name == "discard" and card is not None:
                 self._act(Discard(seat, card))
             elif name == "finish" and card is not None:
-                self._open_declare(card)
+                self.open_declare(card)
         self.board.layout_hand()
         self._refresh_buttons()
 
@@ -393,9 +406,40 @@ class TableScene(PointerMixin, Scene):
             return False
         return True
 
+    # -- what a drop target may do (TableOps)
+
+    def allowed(self, action: Action) -> bool:
+        reason = self.driver.check(action) or (None if self.idle else "wait a moment")
+        if reason is not None:
+            self.say(reason, bad=True)
+        return reason is None
+
+    def try_act(self, action: Action) -> bool:
+        return self.allowed(action) and self._act(action)
+
+    def stage(self, slot: int, cards: Sequence[Card]) -> None:
+        if isinstance(self.parts, ContractParts):
+            self.parts.stage(slot, cards)
+            self.hand.set_aside(cards)
+            self.parts.layout(self.board.lay, self.board.names)
+            self.board.layout_hand()
+
+    def _unstage_at(self, pos: tuple[int, int]) -> bool:
+        """A click on a staged card takes it back to the hand."""
+        if not isinstance(self.parts, ContractParts):
+            return False
+        card = self.parts.staged_at(pos)
+        if card is None:
+            return False
+        self.parts.unstage(card)
+        self.hand.take_back(card)
+        self.parts.layout(self.board.lay, self.board.names)
+        self.board.layout_hand()
+        return True
+
     # -- declaring
 
-    def _open_declare(self, card: Card) -> None:
+    def open_declare(self, card: Card) -> None:
         self.dialog = DeclareDialog(card, self.hand.groups_without(card))
         self.board.parked = {card: self.board.lay.finish_slot.topleft}
         self.board.layout_hand()

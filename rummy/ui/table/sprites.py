@@ -30,6 +30,7 @@ KIND_COLORS: dict[str, Color] = {
     "pure_sequence": (130, 235, 140),
     "impure_sequence": (150, 210, 250),
     "set": (240, 215, 120),
+    "run": (130, 235, 140),
     "invalid": (235, 130, 120),
 }
 

@@ -1,0 +1,68 @@
+"""How a player's own arrangement of a hand reads: each group's kind and the hand's count.
+
+The table shows a label over every group of the hand and the count it would cost now; both
+come from here, for every family, so the table never decides a rule. In Indian rummy a
+group is a pure or impure sequence or a set and the count follows its scoring (docs/rules.md,
+"Scoring losers"); where melds lie on the table a group is a run or a set and the count is
+the value of the cards in no valid meld (what the hand costs if someone goes out now).
+
+>>> from rummy.model.cards import parse_cards
+>>> from rummy.model.variant import load_variant
+>>> v = load_variant("super_rummy")
+>>> [read_group(v, parse_cards(g), None).label for g in ("3S 4S 5S", "7S 7H 7D", "2S 9H")]
+['Run', 'Set', 'Invalid']
+>>> hand_count(v, [parse_cards("3S 4S 5S"), parse_cards("KH 2C")], None)
+12
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass
+
+from .cards import Card
+from .melds import GroupKind, MeldKind, arrangement_count, classify_group, classify_meld
+from .melds import wild_rank_for as _wild_rank_for
+from .variant import Variant
+
+
+@dataclass(frozen=True)
+class GroupReading:
+    """One group of a hand as the table labels it."""
+
+    key: str
+    """A stable key for the label's colour: ``pure_sequence``, ``impure_sequence``,
+    ``run``, ``set`` or ``invalid``."""
+    label: str
+    """What the player reads: "Pure sequence", "Run", "Set", "Invalid"..."""
+
+    @property
+    def valid(self) -> bool:
+        return self.key != "invalid"
+
+
+_MELD_LABELS = {MeldKind.RUN: "Run", MeldKind.SET: "Set", MeldKind.INVALID: "Invalid"}
+_INVALID = GroupReading("invalid", "Invalid")
+
+
+def read_group(variant: Variant, group: Sequence[Card], cut: Card | None) -> GroupReading:
+    """The kind of one group of the player's arrangement (fewer than 3 cards: invalid)."""
+    if len(group) < 3:
+        return _INVALID
+    if variant.shape.melds_on_table:
+        kind = classify_meld(variant, group)
+        return GroupReading(kind.value, _MELD_LABELS[kind])
+    group_kind: GroupKind = classify_group(variant, group, cut=cut)
+    return GroupReading(group_kind.value, group_kind.label)
+
+
+def hand_count(variant: Variant, groups: Sequence[Sequence[Card]], cut: Card | None) -> int:
+    """The points the hand would count as arranged (invalid groups count in full)."""
+    groups = [g for g in groups if g]
+    if not groups:
+        return 0
+    if variant.shape.melds_on_table:
+        return sum(variant.card_value(c, None) for g in groups
+                   if not read_group(variant, g, None).valid for c in g)
+    points, _valid, _reason = arrangement_count(variant, groups, _wild_rank_for(variant, cut))
+    return points

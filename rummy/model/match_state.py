@@ -1,0 +1,31 @@
+"""Where a match stands (the value :mod:`rummy.model.match` moves on, deal after deal)."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from .families.declare_deal import DeclareState
+from .families.melding import MeldState
+from .variant import Variant
+
+GameState = DeclareState | MeldState
+"""The state of one deal: :class:`DeclareState` (hands private until a declaration) or
+:class:`MeldState` (melds laid on the table: classic and contract rummy)."""
+
+
+@dataclass(frozen=True)
+class MatchState:
+    """Where a match stands. ``table[n][s]`` is match seat ``s``'s score change in deal
+    ``n`` (``None`` when the seat was out of that deal); ``totals`` are the running scores."""
+
+    variant: Variant
+    players: int
+    seed: int
+    deal_no: int
+    seats: tuple[int, ...]
+    state: GameState
+    totals: tuple[int, ...]
+    table: tuple[tuple[int | None, ...], ...]
+    out: tuple[bool, ...]
+    winner: int | None = None
+    over: bool = False

@@ -1,0 +1,201 @@
+"""Rule families, each registered once by name: the one place a variant's ``family`` is read.
+
+A :class:`RuleFamily` gives everything the rest of the game asks of a family: the deal
+(start, legal actions, apply), how a finished deal counts in a match and what deal comes
+next, and the family's traits that other code branches on. Adding a family is one module
+in ``rummy/model/families/`` plus one :class:`RuleFamily` registered here (and its shape in
+:mod:`rummy.model.variant_fields`). See docs/rules.md for the rules themselves.
+
+>>> from rummy.model.variant import load_variant
+>>> family_of(load_variant("super_rummy")).name
+'table'
+>>> sorted(FAMILIES)
+['contract', 'declare', 'table']
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from dataclasses import replace
+from typing import Any, ClassVar
+
+from .actions import Action
+from .events import Event
+from .families import contract, declare, table
+from .families.declare_deal import DeclareState
+from .families.melding import MeldState
+from .match_state import GameState, MatchState
+from .variant import FirstTurn, MatchFormat, Variant
+
+POOL_LIMITS = {MatchFormat.POOL_101: 101, MatchFormat.POOL_201: 201}
+"""Declare family pools: a seat whose total reaches this is out."""
+DEAL_COUNTS = {MatchFormat.POINTS: 1, MatchFormat.DEALS_2: 2, MatchFormat.DEALS_3: 3,
+               MatchFormat.DEALS_6: 6}
+"""Declare family fixed-deal matches: how many deals."""
+
+
+class RuleFamily:
+    """One rule family. Subclasses set the deal functions of their module and the match
+    rules; instances are registered in :data:`FAMILIES`."""
+
+    name: ClassVar[str]
+    winner_collects: ClassVar[bool] = False
+    """The round's winner gains the others' points (classic rummy); else every seat adds
+    its own points and the lowest total wins."""
+    lays_down_contracts: ClassVar[bool] = False
+    """Each round has a contract to lay down before laying off (contract rummy)."""
+    has_match_formats: ClassVar[bool] = False
+    """The match's length is the variant's ``match_format`` (pools and fixed deals)."""
+
+    def __init__(self, module: Any) -> None:
+        self._module = module
+
+    # -- one deal
+
+    def start_deal(self, variant: Variant, players: int, seed: int, **where: int
+                   ) -> GameState:
+        """A new deal; ``where`` is the match's position (``round_no``, ``first_player``
+        in classic rummy, ``dealer`` in contract rummy)."""
+        start: Callable[..., GameState] = self._module.start_deal
+        return start(variant, players, seed, **where)
+
+    def apply(self, state: GameState, action: Action) -> tuple[GameState, tuple[Event, ...]]:
+        result: tuple[GameState, tuple[Event, ...]] = self._module.apply(state, action)
+        return result
+
+    def legal_actions(self, state: GameState, seat: int) -> list[Action]:
+        actions: list[Action] = self._module.legal_actions(state, seat)
+        return actions
+
+    def check_action(self, state: GameState, action: Action) -> None:
+        self._module.check_action(state, action)
+
+    # -- the match
+
+    def describe_match(self, variant: Variant) -> str:
+        """The match's end condition in words."""
+        raise NotImplementedError
+
+    def total(self, before: int, change: int) -> int:
+        """A seat's match total after a deal changed it by ``change``."""
+        return before + change
+
+    def settle(self, match: MatchState) -> MatchState:
+        """``match`` with its newest deal scored into the totals: over (with its winner),
+        or seats knocked out, as the family's match rules say."""
+        raise NotImplementedError
+
+    def next_deal(self, match: MatchState, seed: int, players: int) -> GameState:
+        """The match's next deal, among ``players`` seats (the ones still in)."""
+        return self.start_deal(match.variant, players, seed, round_no=match.deal_no + 1)
+
+
+class Declare(RuleFamily):
+    """Indian rummy: hands private until a declaration on the finish slot."""
+
+    name = "declare"
+    has_match_formats = True
+
+    def start_deal(self, variant: Variant, players: int, seed: int, **where: int
+                   ) -> GameState:
+        return super().start_deal(variant, players, seed)  # one deal knows no position
+
+    def describe_match(self, variant: Variant) -> str:
+        fmt = variant.match_format
+        if fmt in POOL_LIMITS:
+            limit = POOL_LIMITS[fmt]
+            return f"pool {limit}: out at {limit}, last player left wins"
+        if fmt is MatchFormat.POINTS:
+            return "one deal"
+        return f"{DEAL_COUNTS[fmt]} deals, lowest total wins"
+
+    def settle(self, match: MatchState) -> MatchState:
+        fmt, totals = match.variant.match_format, match.totals
+        if fmt in POOL_LIMITS:
+            out = tuple(o or t >= POOL_LIMITS[fmt]
+                        for o, t in zip(match.out, totals, strict=True))
+            left = [s for s in range(match.players) if not out[s]]
+            match = replace(match, out=out)
+            if len(left) <= 1:
+                winner = left[0] if left else min(range(match.players), key=lambda s: totals[s])
+                return replace(match, over=True, winner=winner)
+            return match
+        if len(match.table) < DEAL_COUNTS[fmt]:
+            return match
+        if fmt is MatchFormat.POINTS:
+            result = match.state.result
+            assert result is not None and result.winner is not None
+            return replace(match, over=True, winner=match.seats[result.winner])
+        return replace(match, over=True, winner=totals.index(min(totals)))
+
+
+class Classic(RuleFamily):
+    """Classic rummy with melds on the table, played to a target score."""
+
+    name = "table"
+    winner_collects = True
+
+    def describe_match(self, variant: Variant) -> str:
+        return f"to {variant.target_score} points"
+
+    def total(self, before: int, change: int) -> int:
+        return max(0, before + change)  # a score never goes below 0 (docs/rules.md)
+
+    def settle(self, match: MatchState) -> MatchState:
+        best = max(match.totals)
+        if best >= match.variant.target_score:
+            return replace(match, over=True, winner=match.totals.index(best))
+        return match
+
+    def next_deal(self, match: MatchState, seed: int, players: int) -> GameState:
+        state = match.state
+        assert isinstance(state, MeldState)
+        result = state.result
+        if match.variant.first_turn is FirstTurn.PREV_WINNER:
+            first = state.first_player if result is None or result.winner is None \
+                else result.winner
+        else:
+            first = state.first_player + 1
+        return self.start_deal(match.variant, players, seed, first_player=first % players,
+                               round_no=match.deal_no + 1)
+
+
+class Contract(RuleFamily):
+    """Contract rummy: one round per contract, the lowest total wins."""
+
+    name = "contract"
+    lays_down_contracts = True
+
+    def describe_match(self, variant: Variant) -> str:
+        return f"{len(variant.contracts)} rounds, lowest total wins"
+
+    def settle(self, match: MatchState) -> MatchState:
+        if len(match.table) >= len(match.variant.contracts):
+            return replace(match, over=True, winner=match.totals.index(min(match.totals)))
+        return match
+
+    def next_deal(self, match: MatchState, seed: int, players: int) -> GameState:
+        state = match.state
+        assert isinstance(state, MeldState)
+        dealer = ((state.dealer or 0) + 1) % players
+        return self.start_deal(match.variant, players, seed, dealer=dealer,
+                               round_no=match.deal_no + 1)
+
+
+FAMILIES: dict[str, RuleFamily] = {
+    family.name: family for family in (Declare(declare), Classic(table), Contract(contract))
+}
+"""Family name (a variant's ``family``) -> its rules."""
+
+
+def family_of(variant: Variant) -> RuleFamily:
+    """The rules of the variant's family; ValueError for a family not written yet."""
+    try:
+        return FAMILIES[variant.family]
+    except KeyError:
+        known = ", ".join(sorted(FAMILIES))
+        raise ValueError(f"no rules for family {variant.family!r} (known: {known})") from None
+
+
+__all__ = ["DEAL_COUNTS", "FAMILIES", "POOL_LIMITS", "DeclareState", "GameState", "RuleFamily",
+           "family_of"]

@@ -1,0 +1,81 @@
+"""Animations of the events of the families whose melds lie on the table: a meld laid
+(its cards fly from the seat to their places and it is labelled), a card laid off (the meld
+visibly grows), the discard pile turned over or shuffled into a new stock, and "Rummy!".
+
+Registered on the :class:`~.play.EventPlayer` by :func:`register`; the layout of the
+melds is the parts' (:class:`~.parts.MeldParts`).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+
+from rummy.model import Card
+from rummy.model.events import CardLaidOff, DealScored, DiscardFlipped, MeldLaid
+from rummy.model.scoring import RoundResult
+
+from .parts import MeldParts
+from .play import EventPlayer
+
+
+def register(player: EventPlayer, parts: MeldParts, names_of: Callable[[], list[str]]
+             ) -> None:
+    """Animate the meld families' events on ``player``."""
+    scored = player.handlers[DealScored]
+
+    def relayout() -> None:
+        parts.layout(player.board.lay, names_of())
+
+    def fly_to_meld(seat: int, index: int, cards: list[Card], meld_cards: tuple[Card, ...]
+                    ) -> None:
+        relayout()
+        placed = parts.placed
+        spot = next((s for s in placed.melds if s.index == index), None) if placed else None
+        if spot is None:
+            parts.grown.pop(index, None)
+            return
+        places = dict(zip(meld_cards, spot.positions(), strict=True))
+        for k, card in enumerate(cards):
+            def land() -> None:
+                parts.grown[index] = max(0, parts.grown.get(index, 0) - 1)
+            player.leave_hand(seat, card, places.get(card, spot.rect.topleft), land,
+                              end_width=spot.card_w, delay=k * player.t(0.08))
+
+    def meld_laid(event: MeldLaid) -> None:
+        while len(parts.melds) <= event.index:
+            parts.melds.append(event.meld)
+        parts.melds[event.index] = event.meld
+        parts.grown[event.index] = len(event.meld.cards)
+        fly_to_meld(event.seat, event.index, list(event.meld.cards), event.meld.cards)
+        kind = event.meld.kind.value
+        who = player.name(event.seat)
+        player.say(f"{who} lays a {kind}" + (" (end of round)" if event.auto else ""), False)
+        player.sound("discard")
+
+    def laid_off(event: CardLaidOff) -> None:
+        if event.index < len(parts.melds):
+            parts.melds[event.index] = event.meld
+        parts.grown[event.index] = parts.grown.get(event.index, 0) + 1
+        fly_to_meld(event.seat, event.index, [event.card], event.meld.cards)
+        player.sound("discard")
+
+    def flipped(event: DiscardFlipped) -> None:
+        b = player.board
+        how = "shuffled into" if event.shuffled else "turned over as"
+        player.say(f"The stock is empty: the discard pile is {how} a new stock", False)
+        player.sound("shuffle")
+        b.closed_size = event.size
+        b.open_pile = []
+
+    def round_over(event: DealScored) -> None:
+        result = event.result
+        if isinstance(result, RoundResult) and result.winner is not None:
+            who = player.name(result.winner)
+            player.say(f"{who}: Rummy! Hands count double" if result.rummy
+                       else f"{who} goes out", False)
+        scored(event)
+
+    player.register(MeldLaid, meld_laid)
+    player.register(CardLaidOff, laid_off)
+    player.register(DiscardFlipped, flipped)
+    player.register(DealScored, round_over)

@@ -1,0 +1,242 @@
+"""Classic and contract rummy at the table, driven by posted mouse and key events."""
+
+from __future__ import annotations
+
+import json
+import typing
+from collections.abc import Iterator
+from dataclasses import replace
+from pathlib import Path
+from typing import Any
+
+import pygame
+import pytest
+
+from rummy.ai import make_bot
+from rummy.model import Draw, DrawSource, LayDown, LayMeld, LayOff, parse_card, parse_cards
+from rummy.model import events as model_events
+from rummy.model.cards import make_deck
+from rummy.model.families.melding import MeldState
+from rummy.session import Game
+from rummy.ui.app import App
+from rummy.ui.settings import GameConfig
+from rummy.ui.table import TableScene
+from rummy.ui.table.parts import MeldParts
+
+from .test_table import click, drag, grip, hand_point, key, settle
+
+
+@pytest.fixture
+def app(tmp_path: Path) -> Iterator[App]:
+    application = App(audio=False, settings_dir=tmp_path / "settings", inline_work=True)
+    yield application
+    application.close()
+
+
+def meld_game(variant: str, hands: list[str], discard: str = "JS", stock: str = "",
+              options: dict[str, Any] | None = None) -> Game:
+    """A round with these hands (seat 0, the player, to draw), discard pile (top last) and
+    stock (top last), everyone past their first turn."""
+    game = Game.new(variant, players=len(hands), seed=3, options=options)
+    state = game.state
+    assert isinstance(state, MeldState)
+    held = [parse_cards(h) for h in hands]
+    pile, top = parse_cards(discard), parse_cards(stock)
+    used = {c for h in held for c in h} | set(pile) | set(top)
+    rest = tuple(c for c in make_deck(game.variant.packs, game.variant.printed_jokers)
+                 if c not in used)
+    game.state = replace(state, hands=tuple(held), open_deck=pile, closed_deck=rest + top,
+                         turn=0, turns_done=(1,) * len(hands), history=())
+    return game
+
+
+def table(app: App, game: Game, variant: str) -> TableScene:
+    config = GameConfig(variant, dict(game.options), game.players, ("greedy",) * game.players,
+                        3, 0)
+    scene = TableScene(app, config, game=game, speed=4.0)
+    app.push(scene)
+    settle(app, scene)
+    return scene
+
+
+def draw_from_stock(app: App, scene: TableScene) -> None:
+    drag(app, scene.board.lay.closed_deck.center, hand_point(scene))
+    settle(app, scene)
+
+
+def select(app: App, scene: TableScene, *codes: str) -> None:
+    for code in codes:
+        click(app, grip(scene, code))
+        settle(app, scene)
+
+
+def new_meld_zone(scene: TableScene) -> tuple[int, int]:
+    parts = scene.parts
+    assert isinstance(parts, MeldParts) and parts.placed is not None
+    return parts.placed.new_meld.center
+
+
+def meld_center(scene: TableScene, index: int) -> tuple[int, int]:
+    parts = scene.parts
+    assert isinstance(parts, MeldParts) and parts.placed is not None
+    return next(s.rect.center for s in parts.placed.melds if s.index == index)
+
+
+CLASSIC = ["5S 6S 7S 4S 8S KH KD 2C 9D 3H", "AH 2H 4H 6H 8H 10H QH AC 3C 5C"]
+
+
+@pytest.mark.timeout(60)
+def test_lay_a_meld_by_dragging_the_selected_cards_to_the_new_meld_zone(app: App) -> None:
+    scene = table(app, meld_game("super_rummy", CLASSIC, stock="QC"), "super_rummy")
+    draw_from_stock(app, scene)
+    select(app, scene, "7S", "5S", "6S")  # given out of order: laid in order
+    drag(app, grip(scene, "6S"), new_meld_zone(scene))
+    settle(app, scene)
+    game = scene.driver.game
+    assert isinstance(game.actions[-1], LayMeld)
+    (meld,) = game.state.melds
+    assert [c.code for c in meld.cards] == ["5S", "6S", "7S"]
+    assert scene.parts.melds == list(game.state.melds)  # type: ignore[attr-defined]
+    assert not {parse_card(c) for c in ("5S", "6S", "7S")} & set(scene.hand.cards)
+
+
+@pytest.mark.timeout(60)
+def test_lay_off_onto_each_end_of_a_run(app: App) -> None:
+    scene = table(app, meld_game("super_rummy", CLASSIC, stock="QC"), "super_rummy")
+    draw_from_stock(app, scene)
+    select(app, scene, "5S", "6S", "7S")
+    key(app, pygame.K_m)  # M lays the selected cards
+    settle(app, scene)
+    for code in ("4S", "8S"):
+        drag(app, grip(scene, code), meld_center(scene, 0))
+        settle(app, scene)
+    game = scene.driver.game
+    assert [type(a) for a in game.actions[-2:]] == [LayOff, LayOff]
+    assert [c.code for c in game.state.melds[0].cards] == ["4S", "5S", "6S", "7S", "8S"]
+    placed = scene.parts.placed  # type: ignore[attr-defined]
+    assert len(placed.melds[0].cards) == 5  # the meld on screen grew
+
+
+@pytest.mark.timeout(60)
+def test_a_refused_meld_glides_back_and_says_why(app: App) -> None:
+    scene = table(app, meld_game("super_rummy", CLASSIC, stock="QC"), "super_rummy")
+    draw_from_stock(app, scene)
+    before = list(scene.hand.cards)
+    select(app, scene, "KH", "2C", "9D")
+    drag(app, grip(scene, "2C"), new_meld_zone(scene))
+    settle(app, scene)
+    game = scene.driver.game
+    assert not any(isinstance(a, LayMeld) for a in game.actions)
+    reason = scene.driver.check(LayMeld(0, tuple(parse_cards("KH 2C 9D"))))
+    assert reason and scene.board.message == reason  # the engine's own words
+    assert sorted(c.code for c in scene.hand.cards) == sorted(c.code for c in before)
+
+
+@pytest.mark.timeout(60)
+def test_draw_choice_takes_a_card_and_every_card_above_it(app: App) -> None:
+    game = meld_game("super_rummy", CLASSIC, discard="2D 3D 4D 5D 6D",
+                     options={"allow_draw_choice": True})
+    scene = table(app, game, "super_rummy")
+    fan = scene.board.discard_fan()
+    assert len(fan) == 5
+    x, y = fan[2]  # the third card from the bottom of the fan: 4D, under 5D and 6D
+    drag(app, (x + 6, y + 6), hand_point(scene))
+    settle(app, scene)
+    assert scene.driver.game.actions == [Draw(0, DrawSource.OPEN, 3)]
+    assert {parse_card(c) for c in ("4D", "5D", "6D")} <= set(scene.hand.cards)
+
+
+@pytest.mark.timeout(60)
+def test_going_out_by_laying_every_card_ends_the_round(app: App) -> None:
+    hands = ["5S 6S 7S", "AH 2H 4H 6H 8H 10H QH"]
+    scene = table(app, meld_game("super_rummy", hands, stock="KC"), "super_rummy")
+    draw_from_stock(app, scene)
+    select(app, scene, "5S", "6S", "7S")
+    key(app, pygame.K_m)
+    settle(app, scene)
+    drag(app, grip(scene, "KC"), scene.board.lay.open_deck.center)
+    settle(app, scene)
+    result = scene.driver.game.state.result
+    assert result is not None and result.winner == 0
+    assert scene.result is not None
+
+
+CONTRACT = ["7S 7H 7D 9C 9D 9S KH 2C 4D 5H 6C", "AH 2H 4H 6H 8H 10H QH AC 3C 5C 8C"]
+
+
+@pytest.mark.timeout(60)
+def test_a_contract_is_laid_down_through_the_staging_slots(app: App) -> None:
+    scene = table(app, meld_game("dummy_rummy", CONTRACT, stock="QC"), "dummy_rummy")
+    assert scene.board.match_line == "Round 1 of 7: two sets of three"
+    draw_from_stock(app, scene)
+    parts = scene.parts
+    assert isinstance(parts, MeldParts) and parts.placed is not None
+    slots = [s.rect.center for s in parts.placed.slots]
+    assert len(slots) == 2
+    for code in ("7S", "7H", "7D"):
+        drag(app, grip(scene, code), slots[0])
+        settle(app, scene)
+    assert not scene.board.buttons["laydown"].enabled  # the second set is still empty
+    select(app, scene, "9C", "9D", "9S")
+    drag(app, grip(scene, "9D"), slots[1])
+    settle(app, scene)
+    assert scene.board.buttons["laydown"].enabled
+    key(app, pygame.K_l)
+    settle(app, scene)
+    game = scene.driver.game
+    assert isinstance(game.actions[-1], LayDown)
+    assert len(game.state.melds) == 2 and game.state.laid_down(0)
+
+
+@pytest.mark.timeout(120)
+@pytest.mark.parametrize("variant", ["super_rummy", "dummy_rummy"])
+def test_a_bot_demo_plays_a_whole_round_at_the_table(variant: str, tmp_path: Path,
+                                                      monkeypatch: pytest.MonkeyPatch) -> None:
+    log = tmp_path / "events.jsonl"
+    monkeypatch.setenv("RUMMY_EVENT_LOG", str(log))
+    app = App(audio=False, settings_dir=tmp_path / "settings", inline_work=True)
+    try:
+        config = GameConfig(variant, {}, 3, ("medium", "hard", "easy"), 5, None)
+        scene = TableScene(app, config, deals=1, quit_when_done=True, speed=8.0)
+        app.push(scene)
+        frames = 0
+        while app.step(0.1):
+            frames += 1
+            assert frames < 20000, "the demo round never ended"
+        assert scene.deals_done == 1 and scene.result is not None
+    finally:
+        app.close()
+    rows = [json.loads(line) for line in log.read_text().splitlines()]
+    kinds = {r["event"] for r in rows}
+    assert "meld_laid" in kinds and rows[-1]["event"] == "deal_scored"
+
+
+def events_of_random_play(variant: str, deals: int = 6) -> set[type]:
+    """Every event type that random play of ``variant`` produced."""
+    seen: set[type] = set()
+    for seed in range(deals):
+        game = Game.new(variant, players=3 if variant != "two_player_13" else 2, seed=seed)
+        bots = [make_bot("random", seed * 7 + s) for s in range(game.players)]
+        seen.update(type(e) for e in game.state.history)
+        while not game.state.is_over and len(game.actions) < 600:
+            seat = game.state.turn
+            legal = game.legal_actions(seat)
+            seen.update(type(e) for e in game.act(bots[seat].choose(game.view(seat), legal)))
+    return seen
+
+
+@pytest.mark.timeout(120)
+def test_every_event_type_has_an_animation_in_every_family(app: App) -> None:
+    covered: set[type] = set()
+    for variant in ("indian_13", "two_player_13", "super_rummy", "dummy_rummy"):
+        game = Game.new(variant, players=2, seed=1)
+        scene = TableScene(app, GameConfig(variant, {}, 2, ("greedy", "greedy"), 1, 0),
+                           game=game)
+        handlers = scene.player.handlers
+        scene.driver.close()
+        missing = sorted(t.__name__ for t in events_of_random_play(variant)
+                         if t not in handlers)
+        assert missing == [], f"{variant}: no animation for {missing}"
+        covered |= set(handlers)
+    every = set(typing.get_args(model_events.Event))
+    assert every <= covered, f"never animated: {sorted(t.__name__ for t in every - covered)}"
