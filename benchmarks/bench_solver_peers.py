@@ -41,9 +41,13 @@ def ensure_venv(venv: Path) -> None:
         return
     if not python.exists():
         print(f"making {venv} with rlcard (benchmark peer only)", file=sys.stderr)
-        subprocess.run([sys.executable, "-m", "venv", str(venv)], check=True)
-        subprocess.run([str(python), "-m", "pip", "install", "-q", "rlcard", "pyyaml"],
-                       check=True)
+        try:
+            subprocess.run([sys.executable, "-m", "venv", str(venv)], check=True)
+            subprocess.run([str(python), "-m", "pip", "install", "-q", "rlcard", "pyyaml"],
+                           check=True)
+        except (OSError, subprocess.CalledProcessError) as exc:
+            raise SystemExit(f"could not make {venv} with rlcard ({exc}); the peer benchmark"
+                             " needs it (python -m venv, pip install rlcard pyyaml)") from exc
     os.execv(str(python), [str(python), *sys.argv])
 
 

@@ -5,12 +5,16 @@ alone (runs and sets under the table's rules); ``groups`` are those melds and ``
 says whether every card can be melded. With super_rummy's defaults on one deck this is gin
 rummy's minimum deadwood.
 
-How it works. Identical faces (several packs) are interchangeable and printed jokers are
-interchangeable, so the search state is the count left of each distinct face plus the
-jokers left, memoised. It takes the first face left (rank, then suit): that card is
-deadwood, or it joins a set of its rank or a run through its place, with any other cards
-and jokers that make the meld valid. Leftover jokers join any meld already made (a set
-takes any number; a run while it has room); with no meld they are deadwood.
+How it works. A hand of distinct natural cards (one deck, no jokers: gin rummy's case) is
+one integer with a bit per face, searched over a table of every meld the rules allow,
+made once per variant (see ``_one_deck``). Any other hand, and a contract player's plan
+with limits on its melds, goes through the general search: identical faces (several
+packs) are interchangeable and printed jokers are interchangeable, so the search state
+is the count left of each distinct face plus the jokers left, memoised. It takes the
+first face left (rank, then suit): that card is deadwood, or it joins a set of its rank
+or a run through its place, with any other cards and jokers that make the meld valid.
+Leftover jokers join any meld already made (a set takes any number; a run while it has
+room); with no meld they are deadwood.
 
 >>> from rummy.model.cards import parse_cards
 >>> from rummy.model.variant import load_variant
