@@ -32,6 +32,6 @@ if __name__ == "__main__":
 
         sys.exit(main(args))
     os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")  # no banner on our stdout
-    from rummy.ui.menu import launch
+    from rummy.ui.launch import launch
 
     sys.exit(launch(args))

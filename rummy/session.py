@@ -20,7 +20,7 @@ from __future__ import annotations
 import json
 from collections.abc import Mapping
 from pathlib import Path
-from typing import Any, TypeGuard
+from typing import Any, TypeGuard, TypeVar
 
 from rummy.model.actions import Action, action_from_json
 from rummy.model.events import Event
@@ -32,8 +32,15 @@ FORMAT = "rummy-deal/1"
 """The ``format`` field of a saved deal; a record with any other value is refused."""
 
 
-class Game:
-    """One deal being played: ``state`` and the ``actions`` applied since the deal."""
+class Session:
+    """What a deal and a match being played share: the variant (with the options the
+    player chose), the players and the seed, the seat-level questions (legal actions,
+    views, checks) asked of the current deal, and saving and loading their records.
+    :class:`Game` plays one deal, :class:`MatchGame` a whole match; the table, the command
+    line, the server and the saves all go through these two."""
+
+    what = "game"
+    """What a record of this holds, in messages."""
 
     def __init__(self, variant_ref: str, options: Mapping[str, Any], players: int, seed: int,
                  variant: Variant) -> None:
@@ -42,23 +49,24 @@ class Game:
         self.players = players
         self.seed = seed
         self.variant = variant
-        self.actions: list[Action] = []
-        self.state: GameState = start_deal(variant, players, seed)
 
     @classmethod
-    def new(cls, variant_id_or_path: str | Path, players: int, seed: int,
-            options: Mapping[str, Any] | None = None) -> Game:
-        """A new deal. Raises ValueError (VariantError) for a bad variant, options or count."""
+    def new(cls: type[_S], variant_id_or_path: str | Path, players: int, seed: int,
+            options: Mapping[str, Any] | None = None) -> _S:
+        """A new one. Raises ValueError (VariantError) for a bad variant, options or count."""
         variant = _variant(variant_id_or_path, options)
         return cls(str(variant_id_or_path), options or {}, players, seed, variant)
 
-    # -- playing
+    @property
+    def state(self) -> GameState:
+        """The deal being played."""
+        raise NotImplementedError
 
     def act(self, action: Action) -> tuple[Event, ...]:
-        """Apply ``action`` and log it; IllegalMoveError leaves the game unchanged."""
-        self.state, events = apply(self.state, action)
-        self.actions.append(action)
-        return events
+        raise NotImplementedError
+
+    def to_record(self) -> dict[str, Any]:
+        raise NotImplementedError
 
     def check(self, action: Action) -> None:
         """Raise IllegalMoveError (with a reason to show) if ``action`` is not allowed now."""
@@ -69,6 +77,78 @@ class Game:
 
     def view(self, seat: int) -> PlayerView:
         return view_for(self.state, seat)
+
+    def save(self, path: str | Path) -> None:
+        Path(path).write_text(json.dumps(self.to_record(), indent=1) + "\n", encoding="utf-8")
+
+    @classmethod
+    def from_record(cls: type[_S], record: Any) -> _S:
+        raise NotImplementedError
+
+    @classmethod
+    def load(cls: type[_S], path: str | Path) -> _S:
+        """Read a saved record; ValueError for a file that is not a valid one."""
+        text = Path(path).read_text(encoding="utf-8")
+        try:
+            record = json.loads(text)
+        except ValueError as err:
+            raise ValueError(f"{path}: not a saved {cls.what} (bad JSON: {err})") from err
+        try:
+            return cls.from_record(record)
+        except ValueError as err:
+            raise ValueError(f"{path}: {err}") from err
+
+    @classmethod
+    def _start(cls: type[_S], record: Any, fmt: str) -> _S:
+        """A new session from a record's header (format, variant, options, players, seed);
+        ValueError saying what is wrong."""
+        what = cls.what
+        if not isinstance(record, dict):
+            raise ValueError(f"a saved {what} is a JSON object")
+        if record.get("format") != fmt:
+            raise ValueError(f"not a saved {what}: format is {record.get('format')!r},"
+                             f" expected {fmt!r}")
+        ref, options = record.get("variant"), record.get("options") or {}
+        players, seed = record.get("players"), record.get("seed")
+        if not isinstance(ref, str) or not isinstance(options, dict):
+            raise ValueError(f"a saved {what} names its variant and its options")
+        if not _is_int(players) or not _is_int(seed):
+            raise ValueError(f"a saved {what}'s players and seed are whole numbers")
+        try:
+            return cls.new(ref, players, seed, options)
+        except (ValueError, TypeError) as err:
+            raise ValueError(f"cannot start the saved {what}: {err}") from err
+
+
+_S = TypeVar("_S", bound=Session)
+
+
+class Game(Session):
+    """One deal being played: ``state`` and the ``actions`` applied since the deal."""
+
+    what = "deal"
+
+    def __init__(self, variant_ref: str, options: Mapping[str, Any], players: int, seed: int,
+                 variant: Variant) -> None:
+        super().__init__(variant_ref, options, players, seed, variant)
+        self.actions: list[Action] = []
+        self._state: GameState = start_deal(variant, players, seed)
+
+    @property
+    def state(self) -> GameState:
+        return self._state
+
+    @state.setter
+    def state(self, state: GameState) -> None:
+        self._state = state
+
+    # -- playing
+
+    def act(self, action: Action) -> tuple[Event, ...]:
+        """Apply ``action`` and log it; IllegalMoveError leaves the game unchanged."""
+        self.state, events = apply(self.state, action)
+        self.actions.append(action)
+        return events
 
     def undo(self) -> Action | None:
         """Take back the last action (replaying the rest); ``None`` when there is none."""
@@ -92,9 +172,6 @@ class Game:
             "actions": [a.to_json() for a in self.actions],
         }
 
-    def save(self, path: str | Path) -> None:
-        Path(path).write_text(json.dumps(self.to_record(), indent=1) + "\n", encoding="utf-8")
-
     @classmethod
     def from_record(cls, record: Any) -> Game:
         """Rebuild a game by replaying a record from :meth:`to_record`.
@@ -102,23 +179,10 @@ class Game:
         Raises ValueError saying what is wrong for anything that is not a record this game
         wrote, or whose actions are not legal in order; never returns a partial game.
         """
-        if not isinstance(record, dict):
-            raise ValueError("a saved deal is a JSON object")
-        if record.get("format") != FORMAT:
-            raise ValueError(f"not a saved deal: format is {record.get('format')!r},"
-                             f" expected {FORMAT!r}")
-        ref, options = record.get("variant"), record.get("options") or {}
-        players, seed, raw = record.get("players"), record.get("seed"), record.get("actions")
-        if not isinstance(ref, str) or not isinstance(options, dict):
-            raise ValueError("a saved deal names its variant and its options")
-        if not _is_int(players) or not _is_int(seed):
-            raise ValueError("a saved deal's players and seed are whole numbers")
+        game = cls._start(record, FORMAT)
+        raw = record.get("actions")
         if not isinstance(raw, list):
             raise ValueError("a saved deal lists its actions")
-        try:
-            game = cls.new(ref, players, seed, options)
-        except (ValueError, TypeError) as err:
-            raise ValueError(f"cannot start the saved deal: {err}") from err
         actions: list[Action] = []
         for number, data in enumerate(raw, 1):
             try:
@@ -127,24 +191,11 @@ class Game:
                 raise ValueError(f"action {number} cannot be read: {err}") from err
             actions.append(action)
         try:
-            game.state = _replay(game.variant, players, seed, actions)
+            game.state = _replay(game.variant, game.players, game.seed, actions)
         except _ReplayError as err:
             raise ValueError(str(err)) from err
         game.actions = actions
         return game
-
-    @classmethod
-    def load(cls, path: str | Path) -> Game:
-        """Read a saved deal; ValueError for a file that is not a valid saved deal."""
-        text = Path(path).read_text(encoding="utf-8")
-        try:
-            record = json.loads(text)
-        except ValueError as err:
-            raise ValueError(f"{path}: not a saved deal (bad JSON: {err})") from err
-        try:
-            return cls.from_record(record)
-        except ValueError as err:
-            raise ValueError(f"{path}: {err}") from err
 
 
 class _ReplayError(ValueError):
@@ -175,7 +226,7 @@ MATCH_FORMAT = "rummy-match/1"
 """The ``format`` field of a saved match."""
 
 
-class MatchGame:
+class MatchGame(Session):
     """A match being played: :class:`~rummy.model.match.MatchState` plus every deal's
     actions. The record (variant, options, players, seed, the actions of every deal)
     replays exactly.
@@ -187,22 +238,14 @@ class MatchGame:
     True
     """
 
+    what = "match"
+
     def __init__(self, variant_ref: str, options: Mapping[str, Any], players: int, seed: int,
                  variant: Variant) -> None:
         from rummy.model.match import start_match
-        self.variant_ref = variant_ref
-        self.options = dict(options)
-        self.players = players
-        self.seed = seed
-        self.variant = variant
+        super().__init__(variant_ref, options, players, seed, variant)
         self.deals: list[list[Action]] = [[]]
         self.match = start_match(variant, players, seed)
-
-    @classmethod
-    def new(cls, variant_id_or_path: str | Path, players: int, seed: int,
-            options: Mapping[str, Any] | None = None) -> MatchGame:
-        variant = _variant(variant_id_or_path, options)
-        return cls(str(variant_id_or_path), options or {}, players, seed, variant)
 
     @property
     def state(self) -> GameState:
@@ -223,9 +266,6 @@ class MatchGame:
     def legal_actions(self, seat: int) -> list[Action]:
         return [] if self.match.over else legal_actions(self.match.state, seat)
 
-    def view(self, seat: int) -> PlayerView:
-        return view_for(self.match.state, seat)
-
     def to_record(self) -> dict[str, Any]:
         return {
             "format": MATCH_FORMAT, "variant": self.variant_ref, "options": dict(self.options),
@@ -233,25 +273,14 @@ class MatchGame:
             "deals": [[a.to_json() for a in deal] for deal in self.deals],
         }
 
-    def save(self, path: str | Path) -> None:
-        Path(path).write_text(json.dumps(self.to_record(), indent=1) + "\n", encoding="utf-8")
-
     @classmethod
     def from_record(cls, record: Any) -> MatchGame:
         """Rebuild a match by replaying a record from :meth:`to_record`; ValueError when it
         is not one or an action is not legal in order."""
-        if not isinstance(record, dict) or record.get("format") != MATCH_FORMAT:
-            raise ValueError(f"not a saved match (format {MATCH_FORMAT!r} expected)")
-        ref, options = record.get("variant"), record.get("options") or {}
-        players, seed, deals = record.get("players"), record.get("seed"), record.get("deals")
-        if not isinstance(ref, str) or not isinstance(options, dict):
-            raise ValueError("a saved match names its variant and its options")
-        if not _is_int(players) or not _is_int(seed) or not isinstance(deals, list):
-            raise ValueError("a saved match has whole-number players and seed, and its deals")
-        try:
-            game = cls.new(ref, players, seed, options)
-        except (ValueError, TypeError) as err:
-            raise ValueError(f"cannot start the saved match: {err}") from err
+        game = cls._start(record, MATCH_FORMAT)
+        deals = record.get("deals")
+        if not isinstance(deals, list):
+            raise ValueError("a saved match lists its deals")
         for number, deal in enumerate(deals, 1):
             if not isinstance(deal, list):
                 raise ValueError(f"deal {number} is not a list of actions")
@@ -263,11 +292,3 @@ class MatchGame:
                 except (ValueError, TypeError, KeyError, AttributeError) as err:
                     raise ValueError(f"deal {number}, action {index}: {err}") from err
         return game
-
-    @classmethod
-    def load(cls, path: str | Path) -> MatchGame:
-        text = Path(path).read_text(encoding="utf-8")
-        try:
-            return cls.from_record(json.loads(text))
-        except ValueError as err:
-            raise ValueError(f"{path}: {err}") from err

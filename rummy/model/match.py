@@ -30,7 +30,7 @@ from .scoring import RoundResult
 from .state import apply, start_deal
 from .variant import Variant
 
-__all__ = ["MatchState", "apply_match", "deal_seed", "describe", "start_match"]
+__all__ = ["MatchState", "apply_match", "deal_seed", "describe", "finish_deal", "start_match"]
 
 
 def describe(variant: Variant) -> str:
@@ -59,14 +59,21 @@ def apply_match(match: MatchState, action: Action) -> tuple[MatchState, tuple[Ev
         from .actions import IllegalMoveError
         raise IllegalMoveError("the match is over")
     state, events = apply(match.state, action)
-    match = replace(match, state=state)
-    if not state.is_over:
-        return match, events
+    match, opening = finish_deal(replace(match, state=state))
+    return match, events + opening
+
+
+def finish_deal(match: MatchState) -> tuple[MatchState, tuple[Event, ...]]:
+    """``match`` whose current deal has just been played to its end: scored, and the next
+    deal dealt (its opening events returned) unless the match is over. A deal still in
+    play is returned as it is."""
+    if not match.state.is_over:
+        return match, ()
     match = _score(match)
     if match.over:
-        return match, events
+        return match, ()
     match = _next_deal(match)
-    return match, events + match.state.history
+    return match, match.state.history
 
 
 def _changes(match: MatchState) -> list[int | None]:

@@ -21,6 +21,8 @@ from typing import Any
 import yaml
 from yaml.nodes import Node
 
+from rummy.paths import data_root
+
 from ._options import read_option
 from ._schema import Invalid, Reader, Spec, closest, same, shown
 from .cards import Card, Rank
@@ -47,7 +49,7 @@ __all__ = [
     "variant_files",
 ]
 
-VARIANTS_DIR = Path(__file__).resolve().parents[2] / "config" / "variants"
+VARIANTS_DIR = data_root() / "config" / "variants"
 
 
 class VariantError(ValueError):

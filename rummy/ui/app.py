@@ -1,6 +1,9 @@
 """The window, the scene stack and the frame loop.
 
-:class:`App` owns the pygame window and a stack of :class:`~rummy.ui.scene.Scene`.
+:class:`App` owns the pygame window and a stack of :class:`~rummy.ui.scene.Scene`; it is
+the :class:`~rummy.ui.scene.Host` the scenes talk to. It knows no scene by itself: the
+launcher (:mod:`rummy.ui.launch`) registers each one by name (:meth:`App.register`) and a
+scene opens another with ``app.open(name, **arguments)``.
 :meth:`App.step` is the only place in the client that reads the pygame event queue
 (``pygame.event.get``): it handles what belongs to the whole app (closing the window,
 resizing, F11 fullscreen, F1 rules) and hands every other event, Esc included, to the top
@@ -20,26 +23,30 @@ from __future__ import annotations
 
 import contextlib
 import os
-import sys
 import time
 import warnings
+from collections.abc import Callable
 from typing import Any
 
 import pygame
 
+from rummy.ui.palette import FELT
 from rummy.ui.resources import Resources, init_pygame
-from rummy.ui.scene import Scene
+from rummy.ui.scene import Host, Scene, SceneUnavailable
 from rummy.ui.settings import Settings
 
 DEFAULT_SIZE = (1280, 720)
 MIN_SIZE = (960, 600)
-FELT = (22, 92, 52)
-"""The table's felt green, the background of every screen."""
+WINDOW_CLASS = "rummy"
+"""The window's class on X11 (``StartupWMClass`` in ``rummy.desktop``)."""
 FPS = 60
 STARTUP_MARK = "RUMMY_STARTUP_READY"
 """Printed with the seconds since start when ``RUMMY_REPORT_STARTUP=1`` (benchmarks)."""
 
 _START = time.perf_counter()
+
+SceneFactory = Callable[..., Scene]
+"""Builds a scene: ``factory(host, **arguments)`` (a scene class is one)."""
 
 
 def _clamp(size: tuple[int, int]) -> tuple[int, int]:
@@ -59,6 +66,7 @@ class App:
                  settings_dir: str | os.PathLike[str] | None = None,
                  inline_work: bool = False) -> None:
         self.inline_work = inline_work
+        self.scenes: dict[str, SceneFactory] = {}
         init_pygame()  # pygame.init() without ALSA noise on machines with no sound
         self.settings = Settings(settings_dir)
         self.fullscreen = False
@@ -121,6 +129,31 @@ class App:
     def quit(self) -> None:
         self.running = False
 
+    # -- scenes by name -------------------------------------------------------------------
+
+    def register(self, name: str, factory: SceneFactory) -> None:
+        """``open(name, **arguments)`` will push ``factory(self, **arguments)``."""
+        self.scenes[name] = factory
+
+    def build(self, name: str, /, **arguments: Any) -> Scene:
+        factory = self.scenes.get(name)
+        if factory is None:
+            raise SceneUnavailable(f"no scene is registered as {name!r}")
+        host: Host = self
+        return factory(host, **arguments)
+
+    def open(self, name: str, /, **arguments: Any) -> Scene:
+        """Push the scene registered as ``name``, built with ``arguments``."""
+        scene = self.build(name, **arguments)
+        self.push(scene)
+        return scene
+
+    def open_instead(self, name: str, /, **arguments: Any) -> Scene:
+        """Put the scene registered as ``name`` in the top scene's place."""
+        scene = self.build(name, **arguments)
+        self.replace(scene)
+        return scene
+
     # -- the window -----------------------------------------------------------------------
 
     def resize(self, size: tuple[int, int]) -> None:
@@ -165,12 +198,13 @@ class App:
 
     def show_rules(self, variant_id: str | None = None) -> None:
         """F1 from anywhere: the rules page on top (F1 again, or Esc, closes it)."""
-        from rummy.ui.menu_rules import RulesScene
-
-        if isinstance(self.top, RulesScene):
+        rules = self.scenes.get("rules")
+        if rules is None:
+            return
+        if isinstance(rules, type) and isinstance(self.top, rules):
             self.pop()
             return
-        self.push(RulesScene(self, variant_id))
+        self.open("rules", variant_id=variant_id)
 
     # -- the frame ------------------------------------------------------------------------
 
@@ -225,7 +259,8 @@ class App:
             if self.stack[index].opaque:
                 first = index
                 break
-        self.screen.fill(FELT)
+        if not (self.stack and self.stack[first].covers):
+            self.screen.fill(FELT)
         for scene in self.stack[first:]:
             scene.draw(self.screen)
 
@@ -241,9 +276,3 @@ class App:
     def close(self) -> None:
         pygame.quit()
 
-
-def main(argv: list[str] | None = None) -> int:
-    """Open the title screen (``python main.py``); see :mod:`rummy.ui.launch` options."""
-    from rummy.ui.menu import launch
-
-    return launch(sys.argv[1:] if argv is None else argv)

@@ -3,96 +3,41 @@
 Every ``*.yaml`` in the variants folder is listed with its name and one-line description.
 A file that does not load is listed greyed out with its error (select it to read all of
 it); it can never be started and never crashes the menu. The choices are remembered in
-the settings for next time.
+the settings for next time. The options panel scrolls (wheel, scrollbar, Page Up/Down);
+each option says what it does, and values the engine refuses with the other choices are
+skipped, with the reason shown (:mod:`rummy.ui.menu_options`).
 """
 
 from __future__ import annotations
 
 import random
-from collections.abc import Callable
-from dataclasses import dataclass
+from functools import partial
 from pathlib import Path
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
 import pygame
 
-from rummy.model.variant import VARIANTS_DIR, Variant, load_variant, variant_files
-from rummy.ui.menu import open_table, ui_scale
-from rummy.ui.scene import Scene
-from rummy.ui.settings import GameConfig
-from rummy.ui.widgets import (
-    DIM,
-    ERROR,
-    PANEL,
-    PANEL_EDGE,
-    SELECTED,
-    TEXT,
-    Button,
-    Selector,
-    draw_text,
-    ellipsize,
-    wrap,
+from rummy.model.variant import Variant
+from rummy.ui.catalog import (
+    VariantEntry,
+    default_level,
+    difficulty_levels,
+    refusal,
+    scan_variants,
+    value_words,
 )
-
-if TYPE_CHECKING:
-    from rummy.ui.app import App
-
-LEVELS = ("easy", "medium", "hard")
-FALLBACK_LEVELS = ("greedy", "random")
-
-
-def difficulty_levels() -> tuple[str, ...]:
-    """The opponent levels the menu offers: easy/medium/hard when the bot registry has them,
-    else every bot it has (greedy first)."""
-    import rummy.ai as ai
-
-    names = tuple(getattr(ai, "BOT_NAMES", None) or getattr(ai, "BOTS", {}) or FALLBACK_LEVELS)
-    if all(level in names for level in LEVELS):
-        return LEVELS
-    ordered = [n for n in FALLBACK_LEVELS if n in names]
-    return tuple(ordered + sorted(n for n in names if n not in ordered))
-
-
-def default_level(levels: tuple[str, ...]) -> str:
-    return "medium" if "medium" in levels else levels[0]
-
-
-@dataclass(frozen=True)
-class VariantEntry:
-    """One file of the variants folder: its variant, or why it does not load."""
-
-    id: str
-    """What ``load_variant`` accepts: the id for a shipped file, else the file's path."""
-    path: Path
-    variant: Variant | None
-    error: str = ""
-
-    @property
-    def title(self) -> str:
-        return self.variant.name if self.variant else self.path.name
-
-
-def scan_variants(directory: Path | None = None) -> list[VariantEntry]:
-    """Every variant file of ``directory`` (the shipped folder by default), loaded."""
-    shipped = directory is None or directory.resolve() == VARIANTS_DIR.resolve()
-    paths = variant_files() if directory is None else sorted(
-        p for p in directory.glob("*.yaml") if p.is_file())
-    entries = []
-    for path in paths:
-        ref = path.stem if shipped else str(path)
-        try:
-            entries.append(VariantEntry(ref, path, load_variant(path)))
-        except Exception as exc:  # noqa: BLE001 - any broken file is shown, never fatal
-            problems = getattr(exc, "problems", None)
-            text = "\n".join(map(str, problems)) if problems else str(exc)
-            entries.append(VariantEntry(ref, path, None, text or type(exc).__name__))
-    return entries
+from rummy.ui.menu_options import OptionsPanel
+from rummy.ui.palette import DIM, GOLD, INK, PANEL, PANEL_EDGE, RED, SELECTED
+from rummy.ui.scene import Host, Scene, open_table
+from rummy.ui.scroll import ScrollView
+from rummy.ui.settings import GameConfig, fixed_seed
+from rummy.ui.widgets import Button, Selector, draw_text, ellipsize, ui_scale, wrap
 
 
 class NewGameScene(Scene):
     """The new-game menu. ``variants_dir`` lists another folder (tests use a copy)."""
 
-    def __init__(self, app: App, variants_dir: str | Path | None = None) -> None:
+    def __init__(self, app: Host, variants_dir: str | Path | None = None) -> None:
         super().__init__(app)
         self.entries = scan_variants(Path(variants_dir) if variants_dir else None)
         self.levels = difficulty_levels()
@@ -117,8 +62,10 @@ class NewGameScene(Scene):
         self.message = ""
         self.size = app.size
         self.fonts: dict[str, pygame.font.Font] = {}
-        self.entry_rects: list[pygame.Rect] = []
-        self.controls: list[Selector] = []
+        self.entry_tops: list[pygame.Rect] = []
+        """Each entry's rectangle in the list's content (unscrolled)."""
+        self.list_scroll = ScrollView()
+        self.panel_view = OptionsPanel()
         self.start = Button("Start", self.start_game)
         self.back = Button("Back", self.close)
         self.rules = Button("Rules (F1)", self.show_rules)
@@ -141,6 +88,16 @@ class NewGameScene(Scene):
         """The variant F1 shows the rules of."""
         entry = self.entry
         return entry.id if entry and entry.variant else None
+
+    @property
+    def controls(self) -> list[Selector]:
+        """The chosen variant's controls: players, each computer seat, each option."""
+        return self.panel_view.controls
+
+    @property
+    def entry_rects(self) -> list[pygame.Rect]:
+        """Each variant's rectangle on screen, as the list is scrolled now."""
+        return [rect.move(0, -self.list_scroll.offset) for rect in self.entry_tops]
 
     def players(self) -> int:
         variant = self.variant
@@ -175,19 +132,22 @@ class NewGameScene(Scene):
         if entry is None or entry.variant is None:
             return None
         return GameConfig(variant_id=entry.id, options=self.options(), players=self.players(),
-                          opponents=self.opponent_levels(), seed=None, human_seat=0)
+                          opponents=self.opponent_levels(), seed=fixed_seed(), human_seat=0)
 
     def options_problem(self) -> str:
-        """Why the chosen options cannot go together ("" when they can)."""
+        """Why the engine refuses the chosen options and seats ("" when it plays them)."""
+        variant = self.variant
+        return "" if variant is None else refusal(variant, self.options(), self.players())
+
+    def refused_players(self, players: int) -> str:
+        variant = self.variant
+        return "" if variant is None else refusal(variant, self.options(), players)
+
+    def refused_option(self, key: str, value: Any) -> str:
         variant = self.variant
         if variant is None:
             return ""
-        try:
-            variant.with_options(self.options())
-        except ValueError as exc:
-            problems = getattr(exc, "problems", None) or [str(exc)]
-            return "; ".join(p.split(": ", 1)[-1] for p in map(str, problems))
-        return ""
+        return refusal(variant, {**self.options(), key: value}, self.players())
 
     # -- changes --------------------------------------------------------------------------
 
@@ -198,7 +158,10 @@ class NewGameScene(Scene):
             entry = self.entries[index]
             if entry.variant is not None:
                 self.app.settings.set("variant", entry.id)
+            self.panel_view.scroll.scroll_to(0)
             self.layout()
+            rect, top = self.entry_tops[index], self.list_scroll.view.y
+            self.list_scroll.show(rect.y - top, rect.bottom - top)
 
     def set_players(self, count: int) -> None:
         if self.entry is None:
@@ -212,6 +175,8 @@ class NewGameScene(Scene):
             return
         self.chosen_options.setdefault(self.entry.id, {})[key] = value
         self.app.settings.set("options", self.chosen_options)
+        self.message = ""
+        self.layout()  # what the other options refuse may have changed
 
     def set_opponent(self, index: int, level: str) -> None:
         current = list(self.opponent_levels())
@@ -229,8 +194,9 @@ class NewGameScene(Scene):
         if problem:
             self.message = problem
             return
+        seed = config.seed if config.seed is not None else random.randrange(2**31)
         config = GameConfig(config.variant_id, config.options, config.players,
-                            config.opponents, random.randrange(2**31), config.human_seat)
+                            config.opponents, seed, config.human_seat)
         self.message = open_table(self.app, config)
 
     def close(self) -> None:
@@ -259,95 +225,129 @@ class NewGameScene(Scene):
         top = margin + self.fonts["title"].get_linesize() + round(8 * scale)
         bh = round(50 * scale)
         bottom = h - margin - bh
-        list_w = round((w - 3 * margin) * 0.5)
+        list_w = round((w - 3 * margin) * 0.4)
         self.list_rect = pygame.Rect(margin, top, list_w, bottom - top - margin)
         self.panel = pygame.Rect(self.list_rect.right + margin, top,
                                  w - list_w - 3 * margin, self.list_rect.height)
-        # Variant list: two lines per entry (three for a broken file).
-        line = self.fonts["body"].get_linesize()
-        y = self.list_rect.y + round(8 * scale)
-        self.entry_rects = []
-        for _ in self.entries:  # a name and two lines of description or error each
-            height = self.fonts["name"].get_linesize() + 2 * line + round(12 * scale)
-            self.entry_rects.append(pygame.Rect(self.list_rect.x + 6, y,
-                                                self.list_rect.width - 12, height))
-            y += height + round(6 * scale)
-        # Controls of the chosen variant.
-        self.controls = []
-        variant = self.variant
-        if variant is not None:
-            seats = list(range(variant.min_players, variant.max_players + 1))
-            self.controls.append(Selector("Players", seats, self.players(), self.set_players))
-            for index, level in enumerate(self.opponent_levels()):
-                self.controls.append(Selector(
-                    f"Seat {index + 2}: computer", self.levels, level,
-                    _bind(self.set_opponent, index), show=str.capitalize))
-            chosen = self.options()
-            for option in variant.options:
-                self.controls.append(Selector(
-                    option.label, option.values, chosen[option.key],
-                    _bind(self.set_option, option.key), show=_shown, help_text=option.help))
-        row = max(self.fonts["body"].get_linesize() + 8, round(34 * scale))
-        gap = round(6 * scale)
-        inner = self.panel.inflate(-2 * round(14 * scale), 0)
-        y = self.panel.y + round(12 * scale) + self.fonts["name"].get_linesize() + gap
-        for control in self.controls:
-            control.place(pygame.Rect(inner.x, y, inner.width, row), self.fonts["body"])
-            y += row + gap
-        self.controls_bottom = y
+        self._layout_list(scale)
+        self._layout_panel(scale)
         # Buttons along the bottom right.
         bw = round(170 * scale)
         for index, button in enumerate((self.start, self.rules, self.back)):
             button.place(pygame.Rect(w - margin - (index + 1) * bw - index * margin // 2,
                                      h - margin - bh, bw, bh), self.fonts["button"])
-        self.start.enabled = variant is not None
+        self.start.enabled = self.variant is not None and not self.options_problem()
+
+    def _layout_list(self, scale: float) -> None:
+        """The variant list: a name and two lines of description (or error) each."""
+        line = self.fonts["body"].get_linesize()
+        pad = round(8 * scale)
+        y = self.list_rect.y + pad
+        self.entry_tops = []
+        for _ in self.entries:
+            height = self.fonts["name"].get_linesize() + 2 * line + round(12 * scale)
+            self.entry_tops.append(pygame.Rect(self.list_rect.x + 6, y,
+                                               self.list_rect.width - 18, height))
+            y += height + round(6 * scale)
+        view = self.list_rect.inflate(-4, -2 * pad)
+        self.list_scroll.place(view, y - view.y, line)
+
+    def _layout_panel(self, scale: float) -> None:
+        """The chosen variant's controls, in a scrolling view under the panel's heading."""
+        controls: list[Selector] = []
+        variant = self.variant
+        if variant is not None:
+            seats = list(range(variant.min_players, variant.max_players + 1))
+            controls.append(Selector("Players", seats, self.players(), self.set_players,
+                                     refused=self.refused_players))
+            for index, level in enumerate(self.opponent_levels()):
+                controls.append(Selector(
+                    f"Seat {index + 2}: computer", self.levels, level,
+                    partial(self.set_opponent, index), show=str.capitalize))
+            chosen = self.options()
+            for option in variant.options:
+                controls.append(Selector(
+                    option.label, option.values, chosen[option.key],
+                    partial(self.set_option, option.key), show=partial(value_words, option.key),
+                    help_text=option.help, refused=partial(self.refused_option, option.key)))
+        pad = round(14 * scale)
+        heading = self.fonts["name"].get_linesize() + round(16 * scale)
+        view = pygame.Rect(self.panel.x + pad, self.panel.y + heading,
+                           self.panel.width - pad - 6, self.panel.height - heading - 6)
+        row = max(self.fonts["body"].get_linesize() + 8, round(32 * scale))
+        self.panel_view.set_controls(controls)
+        self.panel_view.place(view, self.fonts["body"], self.fonts["small"], row,
+                              round(4 * scale))
 
     def handle(self, event: pygame.event.Event) -> None:
         for button in (self.start, self.rules, self.back):
             if button.handle(event):
                 return
-        for control in self.controls:
-            if control.handle(event):
-                return
+        if self.list_scroll.handle(event):
+            return
+        if self.panel_view.handle(event):
+            return
         if event.type == pygame.MOUSEBUTTONDOWN and event.button == 1:
-            for index, rect in enumerate(self.entry_rects):
-                if rect.collidepoint(event.pos):
-                    self.select(index)
-                    return
+            if self.list_scroll.view.collidepoint(event.pos):
+                for index, rect in enumerate(self.entry_rects):
+                    if rect.collidepoint(event.pos):
+                        self.select(index)
+                        return
         elif event.type == pygame.KEYDOWN:
+            page = self.panel_view.scroll.view.height * 3 // 4
             if event.key == pygame.K_ESCAPE:
                 self.close()
             elif event.key == pygame.K_UP:
                 self.select(max(0, self.selected - 1))
             elif event.key == pygame.K_DOWN:
                 self.select(min(len(self.entries) - 1, self.selected + 1))
+            elif event.key in (pygame.K_PAGEUP, pygame.K_PAGEDOWN):
+                self.panel_view.scroll_by(page if event.key == pygame.K_PAGEDOWN else -page)
             elif event.key in (pygame.K_RETURN, pygame.K_KP_ENTER):
                 self.start_game()
 
     def draw(self, surface: pygame.Surface) -> None:
         fonts = self.fonts
-        w, h = self.size
         scale = ui_scale(self.size)
-        draw_text(surface, fonts["title"], "New game", (self.list_rect.x, round(18 * scale)))
+        draw_text(surface, fonts["title"], "New game", (self.list_rect.x, round(18 * scale)),
+                  GOLD)
         for rect in (self.list_rect, self.panel):
             pygame.draw.rect(surface, PANEL, rect, border_radius=10)
             pygame.draw.rect(surface, PANEL_EDGE, rect, width=1, border_radius=10)
+        self.draw_list(surface)
+        self.draw_panel(surface)
+        for button in (self.start, self.rules, self.back):
+            button.draw(surface)
+        message = self.message or self.options_problem()
+        if message:
+            x = self.list_rect.x
+            width = self.back.rect.x - x - round(12 * scale)
+            lines = wrap(fonts["small"], message, width)[:3]
+            y = self.start.rect.centery - len(lines) * fonts["small"].get_linesize() // 2
+            for text in lines:
+                draw_text(surface, fonts["small"], text, (x, y), RED)
+                y += fonts["small"].get_linesize()
+
+    def draw_list(self, surface: pygame.Surface) -> None:
+        fonts = self.fonts
+        pad = round(10 * ui_scale(self.size))
         clip = surface.get_clip()
-        surface.set_clip(self.list_rect)
-        pad = round(10 * scale)
+        surface.set_clip(self.list_scroll.view)
         for index, (entry, rect) in enumerate(zip(self.entries, self.entry_rects, strict=False)):
+            if rect.bottom < self.list_rect.y or rect.y > self.list_rect.bottom:
+                continue
             if index == self.selected:
                 pygame.draw.rect(surface, SELECTED, rect, border_radius=8)
             width = rect.width - 2 * pad
             y = rect.y + pad // 2
-            color = TEXT if entry.variant else DIM
+            color = INK if entry.variant else DIM
             draw_text(surface, fonts["name"], ellipsize(fonts["name"], entry.title, width),
                       (rect.x + pad, y), color)
             y += fonts["name"].get_linesize()
             if entry.variant:
-                text, shade = entry.variant.description, TEXT if index == self.selected else DIM
+                text, shade = entry.variant.description, INK if index == self.selected else DIM
             else:
-                text, shade = entry.error, ERROR
+                text, shade = entry.error, RED
             lines = wrap(fonts["body"], " ".join(text.split()), width)
             if len(lines) > 2:
                 lines = [lines[0], ellipsize(fonts["body"], lines[1] + " …", width)]
@@ -355,17 +355,7 @@ class NewGameScene(Scene):
                 draw_text(surface, fonts["body"], text, (rect.x + pad, y), shade)
                 y += fonts["body"].get_linesize()
         surface.set_clip(clip)
-        self.draw_panel(surface)
-        for button in (self.start, self.rules, self.back):
-            button.draw(surface)
-        if self.message:
-            x = pad + round(14 * scale)
-            width = self.rules.rect.x - x - pad
-            lines = wrap(fonts["small"], self.message, width)[:2]
-            y = self.start.rect.centery - len(lines) * fonts["small"].get_linesize() // 2
-            for text in lines:
-                draw_text(surface, fonts["small"], text, (x, y), ERROR)
-                y += fonts["small"].get_linesize()
+        self.list_scroll.draw(surface)
 
     def draw_panel(self, surface: pygame.Surface) -> None:
         fonts = self.fonts
@@ -374,44 +364,18 @@ class NewGameScene(Scene):
         y = self.panel.y + round(10 * scale)
         entry = self.entry
         if entry is None:
-            draw_text(surface, fonts["name"], "No variant files found", (inner.x, y), ERROR)
+            draw_text(surface, fonts["name"], "No variant files found", (inner.x, y), RED)
             return
         if entry.variant is None:
             draw_text(surface, fonts["name"], f"{entry.path.name} does not load", (inner.x, y),
-                      ERROR)
+                      RED)
             y += fonts["name"].get_linesize() + 6
             for text in wrap(fonts["small"], entry.error, inner.width):
                 if y + fonts["small"].get_linesize() > self.panel.bottom:
                     break
-                draw_text(surface, fonts["small"], text, (inner.x, y), ERROR)
+                draw_text(surface, fonts["small"], text, (inner.x, y), RED)
                 y += fonts["small"].get_linesize()
             return
         draw_text(surface, fonts["name"], "You play seat 1 against the computer",
-                  (inner.x, y), TEXT)
-        for control in self.controls:
-            control.draw(surface)
-        y = self.controls_bottom + round(6 * scale)
-        line = fonts["small"].get_linesize()
-        problem = self.options_problem()
-        for text in wrap(fonts["small"], problem, inner.width)[:3]:
-            draw_text(surface, fonts["small"], text, (inner.x, y), ERROR)
-            y += line
-        hovered = next((c for c in self.controls if c.hover and c.help), None)
-        if hovered is not None:
-            for text in wrap(fonts["small"], hovered.help, inner.width):
-                if y + line > self.panel.bottom - round(6 * scale):
-                    break
-                draw_text(surface, fonts["small"], text, (inner.x, y), DIM)
-                y += line
-
-
-def _shown(value: Any) -> str:
-    if value is True:
-        return "On"
-    if value is False:
-        return "Off"
-    return str(value).replace("_", " ")
-
-
-def _bind(function: Callable[[Any, Any], None], first: Any) -> Callable[[Any], None]:
-    return lambda value: function(first, value)
+                  (inner.x, y), INK)
+        self.panel_view.draw(surface)

@@ -12,28 +12,27 @@ from typing import TYPE_CHECKING
 
 import pygame
 
-from rummy.ui.menu import ui_scale
+from rummy.ui.catalog import scan_variants
+from rummy.ui.palette import DIM, GOLD, INK, PANEL, PANEL_EDGE
 from rummy.ui.rules_text import general_page, rules_page
-from rummy.ui.scene import Scene
-from rummy.ui.widgets import ACCENT, DIM, PANEL, PANEL_EDGE, TEXT, Button, Selector, draw_text, wrap
+from rummy.ui.scene import Host, Scene
+from rummy.ui.scroll import ScrollView
+from rummy.ui.widgets import Button, Selector, draw_text, ui_scale, wrap
 
 if TYPE_CHECKING:
     from rummy.model.variant import Variant
-    from rummy.ui.app import App
 
 
 class RulesScene(Scene):
     """The rules of ``variant_id`` (the remembered or first variant when None)."""
 
-    def __init__(self, app: App, variant_id: str | None = None) -> None:
+    def __init__(self, app: Host, variant_id: str | None = None) -> None:
         super().__init__(app)
-        from rummy.ui.menu_newgame import scan_variants
-
         self.variants: list[tuple[str, Variant]] = [
             (e.id, e.variant) for e in scan_variants() if e.variant is not None]
         ids = [vid for vid, _ in self.variants]
         self.index = ids.index(variant_id) if variant_id in ids else 0
-        self.scroll = 0
+        self.view = ScrollView()
         self.size = app.size
         self.lines: list[tuple[str, pygame.font.Font, tuple[int, int, int], int]] = []
         """(text, font, colour, indent in pixels) per line of the page."""
@@ -58,7 +57,7 @@ class RulesScene(Scene):
 
     def choose(self, vid: str) -> None:
         self.index = [v for v, _ in self.variants].index(vid)
-        self.scroll = 0
+        self.view.scroll_to(0)
         self.layout()
 
     def text(self) -> str:
@@ -91,29 +90,36 @@ class RulesScene(Scene):
         for number, block in enumerate(self.text().split("\n\n")):
             first, *rest = block.split("\n")
             if number == 0:
-                self.lines.append((first, title, ACCENT, 0))
+                self.lines.append((first, title, GOLD, 0))
             elif not first.startswith("•") and not first.endswith("."):
-                self.lines.append((first, heading, ACCENT, 0))
+                self.lines.append((first, heading, GOLD, 0))
             else:
                 rest = [first, *rest]
             for paragraph in rest:
                 # A bullet's later lines hang under its text, not under the bullet.
                 indent = self.font_body.size("• ")[0] if paragraph.startswith("• ") else 0
                 for index, text in enumerate(wrap(self.font_body, paragraph, width - indent)):
-                    self.lines.append((text, self.font_body, TEXT, indent if index else 0))
-            self.lines.append(("", self.font_body, TEXT, 0))
-        self.scroll = max(0, min(self.scroll, self.max_scroll))
+                    self.lines.append((text, self.font_body, INK, indent if index else 0))
+            self.lines.append(("", self.font_body, INK, 0))
+        inner = self.page.inflate(-2 * round(16 * scale), -2 * round(12 * scale))
+        self.view.place(inner.inflate(round(16 * scale), 0).move(round(8 * scale), 0),
+                        self.content_height, self.font_body.get_linesize())
 
     @property
     def content_height(self) -> int:
         return sum(font.get_linesize() for _, font, _, _ in self.lines)
 
     @property
+    def scroll(self) -> int:
+        """How far down the page is scrolled, in pixels."""
+        return self.view.offset
+
+    @property
     def max_scroll(self) -> int:
-        return max(0, self.content_height - self.page.height + 2 * round(12 * ui_scale(self.size)))
+        return self.view.max_offset
 
     def scroll_by(self, pixels: int) -> None:
-        self.scroll = max(0, min(self.max_scroll, self.scroll + pixels))
+        self.view.scroll_by(pixels)
 
     def handle(self, event: pygame.event.Event) -> None:
         if self.back.handle(event):
@@ -121,9 +127,9 @@ class RulesScene(Scene):
         if self.chooser is not None and self.chooser.handle(event):
             return
         line = self.font_body.get_linesize()
-        if event.type == pygame.MOUSEWHEEL:
-            self.scroll_by(-round(event.precise_y * 3 * line))
-        elif event.type == pygame.KEYDOWN:
+        if self.view.handle(event):
+            return
+        if event.type == pygame.KEYDOWN:
             keys = {pygame.K_DOWN: line, pygame.K_UP: -line,
                     pygame.K_PAGEDOWN: self.page.height - line,
                     pygame.K_PAGEUP: -(self.page.height - line), pygame.K_SPACE:
@@ -150,18 +156,12 @@ class RulesScene(Scene):
                 draw_text(surface, font, text, (inner.x + indent, y), color)
             y += height
         surface.set_clip(clip)
-        if self.max_scroll:
-            track = pygame.Rect(self.page.right - round(8 * scale), inner.y, round(5 * scale),
-                                inner.height)
-            knob_h = max(20, track.height * self.page.height // max(1, self.content_height))
-            knob_y = track.y + (track.height - knob_h) * self.scroll // self.max_scroll
-            pygame.draw.rect(surface, PANEL_EDGE, (track.x, knob_y, track.width, knob_h),
-                             border_radius=3)
+        self.view.draw(surface)
         if self.chooser is not None:
             self.chooser.draw(surface)
         else:
             draw_text(surface, self.back.font or self.font_body, "Rules",
-                      (self.page.x, self.page.y - 6), ACCENT, "bottomleft")
+                      (self.page.x, self.page.y - 6), GOLD, "bottomleft")
         hint = "Wheel or ↑ ↓ to scroll · ← → other variant · Esc back"
         draw_text(surface, self.font_body, hint, (self.page.x, self.back.rect.centery), DIM,
                   "midleft")

@@ -20,10 +20,12 @@ from typing import TYPE_CHECKING
 
 import pygame
 
+from rummy.paths import data_root
+
 if TYPE_CHECKING:
     from rummy.model.cards import Card
 
-ASSETS_DIR = Path(__file__).resolve().parents[2] / "assets"
+ASSETS_DIR = data_root() / "assets"
 CARDS_DIR = ASSETS_DIR / "cards"
 FONTS_DIR = ASSETS_DIR / "fonts"
 SOUNDS_DIR = ASSETS_DIR / "sounds"
@@ -137,6 +139,7 @@ class Resources:
         self._sounds: dict[str, pygame.mixer.Sound] = {}
         self._icon: pygame.Surface | None = None
         self._muted = False
+        self._volume = _VOLUME
         self._audio = audio and self._init_audio()
         if self._audio:
             self._load_sounds()
@@ -236,7 +239,7 @@ class Resources:
                 sound = pygame.mixer.Sound(str(path))
             except (pygame.error, OSError, ValueError) as exc:
                 raise AssetError(f"cannot read sound {path}: {exc}") from exc
-            sound.set_volume(_VOLUME)
+            sound.set_volume(self._volume)
             self._sounds[name] = sound
 
     @property
@@ -254,6 +257,17 @@ class Resources:
         self._muted = bool(value)
         if self._muted and self._audio:
             pygame.mixer.stop()
+
+    @property
+    def volume(self) -> float:
+        """The sounds' volume, 0 to 1 (the Settings screen's slider)."""
+        return self._volume
+
+    @volume.setter
+    def volume(self, value: float) -> None:
+        self._volume = max(0.0, min(1.0, float(value)))
+        for sound in self._sounds.values():
+            sound.set_volume(self._volume)
 
     def play(self, name: str) -> None:
         """Play the short sound ``name`` (one of :data:`SOUNDS`); silent when muted."""

@@ -120,7 +120,7 @@ Keys
 def rules_page(variant: Variant) -> str:
     """The full rules text for ``variant``: paragraphs separated by blank lines."""
     parts = [variant.name, variant.description,
-             FAMILIES.get(variant.family, f"(No summary yet for the {variant.family} family.)")]
+             FAMILIES.get(variant.family, "(These rules have no summary here yet.)")]
     if variant.options:
         lines = ["Options you can change in New game"]
         for option in variant.options:

@@ -1,11 +1,15 @@
-"""The scene stack's unit: one screen (title, menu, rules, table) with a fixed lifecycle.
+"""The scene stack's unit: one screen (title, menu, rules, table), and the host it talks to.
 
-After Tuxemon's ``state.py``: :class:`~rummy.ui.app.App` keeps a stack of scenes and is
-the only reader of the pygame event queue. Every frame it hands each event to the *top*
-scene's :meth:`Scene.handle`, calls its :meth:`Scene.update` with the seconds since the
-last frame, then draws the visible scenes bottom to top.
+After Tuxemon's ``state.py``: the host (:class:`~rummy.ui.app.App`) keeps a stack of scenes
+and is the only reader of the pygame event queue. Every frame it hands each event to the
+*top* scene's :meth:`Scene.handle`, calls its :meth:`Scene.update` with the seconds since
+the last frame, then draws the visible scenes bottom to top.
 
-Lifecycle, in the order the app calls it:
+Scenes never import one another nor the app: they open other screens by name through
+:class:`Host` (``host.open("rules", variant_id=...)``); :mod:`rummy.ui.launch` registers
+the names. That keeps the screens free of import circles and lets a test open any of them.
+
+Lifecycle, in the order the host calls it:
 
 - ``resume()`` when the scene becomes the top of the stack (pushed, or uncovered by a pop);
 - ``pause()`` when another scene is pushed over it, or before it is popped;
@@ -14,20 +18,77 @@ Lifecycle, in the order the app calls it:
 - ``update(dt)`` once a frame while on top;
 - ``draw(surface)`` once a frame while visible; it only reads the scene's state;
 - ``resize(size)`` on every scene of the stack when the window size changes (also called
-  once by ``App.push`` before ``resume``, so a scene can lay itself out there only).
+  once by the host before ``resume``, so a scene can lay itself out there only).
 
 A scene with ``opaque = False`` lets the scenes under it show through (an overlay); the
-app draws from the topmost opaque scene upwards.
+host draws from the topmost opaque scene upwards.
 """
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any, Protocol
 
 import pygame
 
 if TYPE_CHECKING:
-    from rummy.ui.app import App
+    from rummy.ui.resources import Resources
+    from rummy.ui.settings import GameConfig, Settings
+
+TABLE_MISSING = "The game table is not available in this version (rummy.ui.table is missing)."
+
+
+class SceneUnavailable(LookupError):
+    """No scene is registered under the name asked for."""
+
+
+class Host(Protocol):
+    """What a scene may ask of the window that shows it."""
+
+    size: tuple[int, int]
+    """The window's size in pixels."""
+    settings: Settings
+    """The player's remembered choices."""
+    res: Resources
+    """Card images, fonts and sounds."""
+    inline_work: bool
+    """True: bots and hints think inside the frame (tests), not on a worker thread."""
+    stack: list[Scene]
+    """The scenes shown, bottom first."""
+
+    def open(self, name: str, /, **arguments: Any) -> Scene:
+        """Build the scene registered as ``name`` with ``arguments`` and push it on top.
+
+        Raises :class:`SceneUnavailable` when no scene has that name."""
+        ...
+
+    def open_instead(self, name: str, /, **arguments: Any) -> Scene:
+        """Like :meth:`open`, but the new scene takes the top scene's place."""
+        ...
+
+    def pop(self) -> Scene | None:
+        """Close the top scene; the one beneath resumes."""
+        ...
+
+    def quit(self) -> None:
+        """End the game after this frame."""
+        ...
+
+    def show_rules(self, variant_id: str | None = None) -> None:
+        """Show the rules of ``variant_id`` on top (or close them when they are on top)."""
+        ...
+
+    def toggle_mute(self) -> None:
+        """Sound off or on, remembered for the next start."""
+        ...
+
+    @property
+    def fullscreen(self) -> bool:
+        """The window fills the screen."""
+        ...
+
+    def toggle_fullscreen(self) -> None:
+        """Full screen and back (F11), remembered for the next start."""
+        ...
 
 
 class Scene:
@@ -35,8 +96,10 @@ class Scene:
 
     opaque: bool = True
     """False for an overlay drawn over the scene beneath it."""
+    covers: bool = False
+    """The scene paints every pixel of the window itself (the app need not clear it)."""
 
-    def __init__(self, app: App) -> None:
+    def __init__(self, app: Host) -> None:
         self.app = app
 
     def resume(self) -> None:
@@ -61,3 +124,20 @@ class Scene:
 
     def resize(self, size: tuple[int, int]) -> None:
         """The window is now ``size``: lay everything out again."""
+
+
+def open_table(host: Host, config: GameConfig, speed: float | None = None) -> str:
+    """Open the table for ``config``; returns "" or, in the player's words, why it could not
+    start (the table is missing from this build, or it refuses the game)."""
+    arguments: dict[str, Any] = {"config": config}
+    if config.deals is not None or config.quit_when_done:
+        arguments.update(deals=config.deals, quit_when_done=config.quit_when_done)
+    if speed is not None:
+        arguments["speed"] = speed
+    try:
+        host.open("table", **arguments)
+    except SceneUnavailable:
+        return TABLE_MISSING
+    except Exception as exc:  # noqa: BLE001 - e.g. a game the table cannot play yet
+        return f"Cannot start this game: {' '.join(str(exc).split()) or type(exc).__name__}"
+    return ""

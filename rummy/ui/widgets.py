@@ -1,4 +1,7 @@
-"""Small widgets for the menus: text, buttons, toggles and left/right selectors.
+"""Small widgets for the menus and the table: text, buttons, toggles and left/right selectors.
+
+Colours come from :mod:`rummy.ui.palette`; :func:`paint_button` is the one look of a button
+on every screen (the table's buttons paint themselves with it too).
 
 Widgets get their rectangle and font from the scene's layout (re-run on every resize);
 ``handle(event)`` returns True when the widget used the event. They read positions from
@@ -13,20 +16,30 @@ from typing import Any
 
 import pygame
 
-TEXT = (245, 245, 235)
-DIM = (150, 165, 150)
-ERROR = (255, 170, 150)
-ACCENT = (250, 210, 90)
-PANEL = (12, 60, 34)
-PANEL_EDGE = (60, 130, 85)
-BUTTON = (30, 110, 65)
-BUTTON_HOVER = (45, 140, 85)
-BUTTON_OFF = (40, 70, 50)
-SELECTED = (20, 125, 75)
+from rummy.ui.palette import (
+    BUTTON,
+    BUTTON_EDGE,
+    BUTTON_EDGE_OFF,
+    BUTTON_HOVER,
+    BUTTON_INK_OFF,
+    BUTTON_OFF,
+    DIM,
+    GOLD,
+    INK,
+    PANEL,
+    RED,
+    SELECTED,
+    Color,
+)
+
+
+def ui_scale(size: tuple[int, int]) -> float:
+    """1.0 at 1280x720; smaller windows get smaller text, never below 0.85 (readable)."""
+    return max(0.85, min(size[0] / 1280, size[1] / 720))
 
 
 def draw_text(surface: pygame.Surface, font: pygame.font.Font, text: str,
-              pos: tuple[int, int], color: tuple[int, int, int] = TEXT,
+              pos: tuple[int, int], color: Color = INK,
               anchor: str = "topleft") -> pygame.Rect:
     """Blit one line of text with its rectangle's ``anchor`` (a pygame.Rect attribute) at
     ``pos``; returns the rectangle it took."""
@@ -60,6 +73,19 @@ def ellipsize(font: pygame.font.Font, text: str, width: int) -> str:
     while text and font.size(text + "…")[0] > width:
         text = text[:-1]
     return text + "…"
+
+
+def paint_button(surface: pygame.Surface, rect: pygame.Rect, label: pygame.Surface, *,
+                 enabled: bool = True, hover: bool = False) -> None:
+    """A button as every screen draws it: rounded, edged, its label (already rendered in
+    :data:`~rummy.ui.palette.INK`, or ``BUTTON_INK_OFF`` when disabled) centred."""
+    if enabled:
+        fill, edge = (BUTTON_HOVER if hover else BUTTON), BUTTON_EDGE
+    else:
+        fill, edge = BUTTON_OFF, BUTTON_EDGE_OFF
+    pygame.draw.rect(surface, fill, rect, border_radius=8)
+    pygame.draw.rect(surface, edge, rect, width=1, border_radius=8)
+    surface.blit(label, label.get_rect(center=rect.center))
 
 
 class Widget:
@@ -111,33 +137,32 @@ class Button(Widget):
 
     def draw(self, surface: pygame.Surface) -> None:
         assert self.font is not None
-        if not self.enabled:
-            color, text = BUTTON_OFF, DIM
-        else:
-            color, text = (BUTTON_HOVER if self.hover else BUTTON), TEXT
-        pygame.draw.rect(surface, color, self.rect, border_radius=8)
-        pygame.draw.rect(surface, PANEL_EDGE, self.rect, width=2, border_radius=8)
-        label = ellipsize(self.font, self.text, self.rect.width - 12)
-        draw_text(surface, self.font, label, self.rect.center, text, "center")
+        text = ellipsize(self.font, self.text, self.rect.width - 12)
+        label = self.font.render(text, True, INK if self.enabled else BUTTON_INK_OFF)
+        paint_button(surface, self.rect, label, enabled=self.enabled, hover=self.hover)
 
 
 class Selector(Widget):
     """``label   < value >``: the arrows (or a click on the value) step through ``values``.
 
     A two-valued boolean selector is a toggle: a click anywhere on it flips it.
+    ``refused(value)`` says why a value cannot be chosen now ("" when it can): stepping
+    skips those values, and a refused current value is drawn in red.
     """
 
     def __init__(self, label: str, values: Sequence[Any], value: Any,
                  on_change: Callable[[Any], None],
-                 show: Callable[[Any], str] = str, help_text: str = "") -> None:
+                 show: Callable[[Any], str] = str, help_text: str = "",
+                 refused: Callable[[Any], str] | None = None) -> None:
         super().__init__()
         self.label = label
         self.help = " ".join(help_text.split())
-        """Shown by the menu while the pointer is over the control."""
+        """One line saying what the control does."""
         self.values = list(values)
         self.index = self.values.index(value) if value in self.values else 0
         self.on_change = on_change
         self.show = show
+        self.refused = refused or (lambda value: "")
         self.left = pygame.Rect(0, 0, 0, 0)
         self.right = pygame.Rect(0, 0, 0, 0)
         self.value_share: float | None = None
@@ -151,6 +176,15 @@ class Selector(Widget):
     def is_toggle(self) -> bool:
         return sorted(map(repr, self.values)) == ["False", "True"]
 
+    def refusals(self) -> list[tuple[Any, str]]:
+        """(value, why not) for each value that cannot be chosen now."""
+        out = []
+        for value in self.values:
+            reason = self.refused(value)
+            if reason:
+                out.append((value, reason))
+        return out
+
     def place(self, rect: pygame.Rect, font: pygame.font.Font) -> None:
         super().place(rect, font)
         side = rect.height
@@ -162,10 +196,16 @@ class Selector(Widget):
         self.left = pygame.Rect(self.right.x - value_width - side, rect.y, side, side)
 
     def step(self, delta: int) -> None:
+        """The next value (``delta`` +1) or the previous one (-1) that may be chosen."""
         if len(self.values) < 2 or not self.enabled:
             return
-        self.index = (self.index + delta) % len(self.values)
-        self.on_change(self.value)
+        index = self.index
+        for _ in range(len(self.values) - 1):
+            index = (index + delta) % len(self.values)
+            if not self.refused(self.values[index]):
+                self.index = index
+                self.on_change(self.value)
+                return
 
     def handle(self, event: pygame.event.Event) -> bool:
         super().handle(event)
@@ -184,23 +224,25 @@ class Selector(Widget):
         assert self.font is not None
         if self.hover:
             pygame.draw.rect(surface, PANEL, self.rect.inflate(8, 4), border_radius=6)
-        color = TEXT if self.enabled else DIM
+        color = INK if self.enabled else DIM
         label_width = self.left.x - self.rect.x - 8
         draw_text(surface, self.font, ellipsize(self.font, self.label, label_width),
                   (self.rect.x, self.rect.centery), color, "midleft")
         middle = pygame.Rect(self.left.right, self.rect.y, self.right.x - self.left.right,
                              self.rect.height)
+        refused = bool(self.refused(self.value))
         if self.is_toggle:
             on = bool(self.value)
             box = middle.inflate(-4, -6)
             pygame.draw.rect(surface, SELECTED if on else BUTTON_OFF, box, border_radius=10)
             draw_text(surface, self.font, "On" if on else "Off", box.center,
-                      TEXT if on else DIM, "center")
+                      RED if refused else INK if on else DIM, "center")
         else:
             pygame.draw.rect(surface, PANEL, middle, border_radius=4)
+            shade = RED if refused else GOLD if self.enabled else DIM
             draw_text(surface, self.font, ellipsize(self.font, self.show(self.value),
                                                     middle.width - 6),
-                      middle.center, ACCENT if self.enabled else DIM, "center")
+                      middle.center, shade, "center")
         if len(self.values) > 1 and not self.is_toggle:
             for rect, points in ((self.left, ((0.65, 0.2), (0.3, 0.5), (0.65, 0.8))),
                                  (self.right, ((0.35, 0.2), (0.7, 0.5), (0.35, 0.8)))):

@@ -184,6 +184,8 @@ def test_new_game_draw_and_discard_in_a_real_window(display: str, tmp_path: Path
     try:
         window = run("xdotool", "search", "--sync", "--onlyvisible", "--pid", str(game.pid),
                      env=env, timeout=30).split()[0]
+        # rummy.desktop's StartupWMClass: the window's class is "rummy", not "main.py".
+        assert window in run("xdotool", "search", "--class", "^rummy$", env=env).split()
         player = Player(env, window)
         geometry = player.xdo("getwindowgeometry", "--shell", window)
         fields = dict(line.split("=", 1) for line in geometry.split())

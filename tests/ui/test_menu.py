@@ -10,15 +10,19 @@ import pytest
 
 from rummy.model.variant import VARIANTS_DIR, load_variant
 from rummy.ui.app import App
-from rummy.ui.menu import TABLE_MISSING, TitleScene
-from rummy.ui.menu_newgame import NewGameScene, difficulty_levels
+from rummy.ui.catalog import difficulty_levels
+from rummy.ui.launch import register_scenes
+from rummy.ui.menu import TitleScene
+from rummy.ui.menu_newgame import NewGameScene
 from rummy.ui.menu_rules import RulesScene
 from rummy.ui.rules_text import rules_page
+from rummy.ui.scene import TABLE_MISSING
 
 
 @pytest.fixture
 def app(tmp_path: Path):
-    application = App(audio=False, settings_dir=tmp_path / "settings", inline_work=True)
+    application = register_scenes(
+        App(audio=False, settings_dir=tmp_path / "settings", inline_work=True))
     application.push(TitleScene(application))
     application.step(1 / 60)
     yield application

@@ -24,12 +24,15 @@ at its end, the winner with Menu / New match; the seat panels' points are match 
 If the human is out of a pool, the others play the match out (faster) while the human
 watches; Menu or Esc leaves. A demo goes on from match to match.
 
-Raises ValueError for a variant whose rule family the table cannot play yet (only the
-declare family, Indian rummy, so far). Bots think on a worker thread, never in the frame.
+Every rule family plays here: each has its table parts (``parts``: drop targets, buttons,
+keys, status line, what it paints), composed by the scene. Bots think on a worker thread,
+never in the frame (or inline, for tests: ``App(inline_work=True)``).
 
 Modules, along their seams: ``scene`` (the scene: flow of deals, buttons, keys, dialogs),
-``pointer`` (mouse gestures), ``drag`` (drop targets and hand places), ``board`` (what is on
-the felt, painted from caches), ``play`` (engine events -> flights), ``anim`` (flights),
+``pointer`` (mouse gestures), ``drag`` (hand places), ``targets`` (drop targets as objects),
+``parts`` (each family's pieces), ``meld_area`` (melds on the table), ``board`` (what is on
+the felt, painted from caches), ``play`` and ``play_melds`` (engine events -> flights),
+``anim`` (flights),
 ``driver`` (the deal's Game in its match + bots on a worker thread + event log), ``hand``
 (the player's order and groups, UI-local), ``layout`` (rects from the window size),
 ``hud``/``dialogs``/``sprites`` (painting helpers), ``hints`` (the H key).

@@ -14,7 +14,16 @@ from rummy.model import Card, PlayerView, wild_rank_for
 from rummy.model.families import SeatStatus
 
 from .hand import HandModel
-from .hud import PanelCache, TableButton, draw_button, draw_glow, draw_seat, draw_slot, fan_end
+from .hud import (
+    PanelCache,
+    TableButton,
+    draw_button,
+    draw_glow,
+    draw_seat,
+    draw_slot,
+    draw_wild_badge,
+    fan_end,
+)
 from .layout import TableLayout, card_height, compute_layout
 from .parts import TableParts
 from .sprites import (
@@ -151,8 +160,8 @@ class Board:
             if not row:
                 continue
             reading = self.hand.reading(g)
-            if self.parts.melds_on_table and len(g) < 3:
-                continue  # loose cards are the normal state of a hand here, not a mistake
+            if self.parts.melds_on_table and not reading.valid:
+                continue  # a group in hand is no declaration here: only runs and sets count
             x0, x1 = row[0][0], row[-1][0] + self.lay.hand_w
             self.labels.append((reading.label, reading.key, (x0 + x1) // 2))
         self.count = self.hand.count()
@@ -229,7 +238,7 @@ class Board:
                 surface.blit(art.shadow(lay.hand_w, hh), (pos[0] + 3, pos[1] + 4))
             surface.blit(art.face(card, lay.hand_w), pos)
             if not card.is_printed_joker and self.hand.is_wild(card):
-                self._wild_badge(surface, pos, lay.hand_w, hh)
+                draw_wild_badge(surface, self.text, pos, lay.hand_w, hh)
             if card in self.hand.selected:
                 pygame.draw.rect(surface, GOLD, (*pos, lay.hand_w, hh), width=3,
                                  border_radius=max(4, lay.hand_w // 14))
@@ -259,18 +268,6 @@ class Board:
         for line in self.gone:
             surface.blit(self.text.get(line, fs, RED), (x, y))
             y += fs + 4
-
-    def _wild_badge(self, surface: pygame.Surface, pos: tuple[int, int], width: int,
-                    height: int) -> None:
-        """A small gold star on a wild-rank card in the hand: it can stand for any card.
-        It sits on the card's left edge below the corner index, the strip that stays in
-        view when the next card of the fan covers the rest."""
-        r = max(7, width // 9)
-        center = (pos[0] + r + 3, pos[1] + int(height * 0.34))
-        pygame.draw.circle(surface, GOLD, center, r)
-        pygame.draw.circle(surface, FELT_DARK, center, r, width=1)
-        star = self.text.get("★", int(r * 1.5), FELT_DARK, bold=True)
-        surface.blit(star, star.get_rect(center=center))
 
     def _draw_piles(self, surface: pygame.Surface) -> None:
         lay, art, text = self.lay, self.art, self.text

@@ -11,13 +11,13 @@ from dataclasses import dataclass
 
 import pygame
 
-from rummy.model import Card, Variant, check_declaration
+from rummy.model import Card, Variant, check_declaration, wild_rank_for
 from rummy.model.grouping import read_group
 from rummy.model.match import MatchState
 from rummy.model.rules import family_of
 from rummy.model.scoring import DealResult, RoundResult
 
-from .hud import TableButton, draw_button
+from .hud import TableButton, draw_button, draw_wild_badge
 from .layout import card_height
 from .sprites import DIM, GOLD, INK, KIND_COLORS, RED, CardArt, TextCache
 
@@ -45,6 +45,7 @@ def _draw_groups(surface: pygame.Surface, art: CardArt, text: TextCache, variant
     n = sum(len(p[0]) for p in parts)
     if n == 0:
         return
+    wild = wild_rank_for(variant, cut)
     gap = max(8, int(card_w * 0.35))
     room = width - card_w * len(parts) - gap * (len(parts) - 1)
     extra = n - len(parts)
@@ -59,6 +60,9 @@ def _draw_groups(surface: pygame.Surface, art: CardArt, text: TextCache, variant
         surface.blit(t, (cx, y))
         for i, c in enumerate(cards):
             surface.blit(art.face(c, card_w), (cx + i * step, y + font + 6))
+            if wild is not None and c.rank == wild:  # a wild-rank card keeps its star
+                draw_wild_badge(surface, text, (cx + i * step, y + font + 6), card_w,
+                                card_height(card_w))
         cx += span + gap
 
 
@@ -132,6 +136,16 @@ class DeclareDialog(_Overlay):
                         "cancel": TableButton("Cancel", cancel)}
         self.font = font
 
+def _in_order(groups: Sequence[Sequence[Card]], order: Sequence[Card]
+              ) -> list[list[Card]]:
+    """``groups`` and their cards in the order the player arranged the hand (cards the
+    arrangement does not hold last)."""
+    rank = {card: i for i, card in enumerate(order)}
+    far = len(order)
+    inner = [sorted(g, key=lambda c: rank.get(c, far)) for g in groups]
+    return sorted(inner, key=lambda g: min((rank.get(c, far) for c in g), default=far))
+
+
 _NUMBERS = ("no", "one", "two", "three", "four", "five")
 
 
@@ -165,6 +179,8 @@ class Standing:
     winner: int | None
     target: int | None = None
     """Classic rummy: the score that wins the match (the highest total wins)."""
+    sheet: tuple[tuple[int | None, ...], ...] = ()
+    """Contract rummy: every round's score per seat so far (the score sheet)."""
     word: str = "deal"
     """What one deal is called: "deal", or "round" where melds lie on the table."""
 
@@ -176,8 +192,9 @@ class Standing:
         if not family.has_match_formats:
             rounds = len(variant.contracts) if family.lays_down_contracts else None
             target = None if family.lays_down_contracts else variant.target_score
+            sheet = match.table if family.lays_down_contracts else ()
             return cls(tuple(names), match.totals, match.out, played, rounds, None,
-                       match.over, match.winner, target, "round")
+                       match.over, match.winner, target, sheet, "round")
         kind, _, number = variant.match_format.value.partition("_")
         deals = int(number) if kind == "deals" else (1 if kind == "points" else None)
         limit = int(number) if kind == "pool" else None
@@ -217,8 +234,12 @@ class ResultPanel(_Overlay):
 
     def __init__(self, result: DealResult | RoundResult, names: Sequence[str], variant: Variant,
                  cut: Card | None, demo: bool, standing: Standing | None = None,
-                 next_label: str = "Next deal") -> None:
+                 next_label: str = "Next deal", viewer: int | None = None,
+                 order: Sequence[Card] = ()) -> None:
         self.result = result
+        self.viewer = viewer
+        self.order = list(order)
+        """The viewer's hand as the player arranged it: their groups are shown that way."""
         self.names = list(names)
         self.variant = variant
         self.cut = cut
@@ -238,7 +259,10 @@ class ResultPanel(_Overlay):
         per_col = -(-seats // cols)
         rect = pygame.Rect(0, 0, int(w * 0.94), int(h * 0.94))
         rect.center = (w // 2, h // 2)
-        extra = 2 * (font + 6) if self.standing is not None else 0
+        extra = 0
+        if self.standing is not None:
+            sheet_lines = len(self.standing.names) if self.standing.sheet else 1
+            extra = (1 + sheet_lines) * (font + 6)
         top, bottom = rect.y + font * 3 + extra, rect.bottom - font * 3
         cell_w = (rect.width - 40 - 20 * (cols - 1)) // cols
         cell_h = (bottom - top) // per_col
@@ -288,7 +312,11 @@ class ResultPanel(_Overlay):
                 surf.blit(name, (x, y))
                 line = pts if not reason or seat == r.winner else f"{pts} ({reason})"
                 surf.blit(text.get(line, font - 2, color), (x + name.get_width() + 12, y + 2))
-            _draw_groups(surf, art, text, self.variant, self.cut, hand.groups, hand.ungrouped,
+            groups: Sequence[Sequence[Card]] = hand.groups
+            loose: Sequence[Card] = hand.ungrouped
+            if seat == self.viewer and self.order:
+                groups, loose = _in_order(groups, self.order), _in_order([loose], self.order)[0]
+            _draw_groups(surf, art, text, self.variant, self.cut, groups, loose,
                          x + name_w, y + head, cell_w - name_w, card_w, font - 2)
         self.surface = surf
         label_w = max(text.get(t, font, INK).get_width() for t in (self.next_label, "Menu"))
@@ -302,12 +330,35 @@ class ResultPanel(_Overlay):
         self.font = font
 
     @staticmethod
+    def _draw_sheet(surf: pygame.Surface, text: TextCache, st: Standing, x: int, y: int,
+                    font: int) -> None:
+        """The score sheet: a line per seat, every round's score (a star for the round's
+        winner, who scores 0), then the total; the lowest total wins."""
+        size = font - 2
+        name_w = max(text.get(n, size, INK, bold=True).get_width() for n in st.names) + 16
+        cell = text.get("888★", size, INK).get_width() + 10
+        for seat, name in enumerate(st.names):
+            color = GOLD if seat == st.winner else INK
+            surf.blit(text.get(name, size, color, bold=True), (x, y))
+            cx = x + name_w
+            for row in st.sheet:
+                score = row[seat] if seat < len(row) else None
+                shown = "-" if score is None else f"{score}★" if score == 0 else f"{score}"
+                surf.blit(text.get(shown, size, GOLD if score == 0 else DIM), (cx, y))
+                cx += cell
+            surf.blit(text.get(f"= {st.totals[seat]}", size, color, bold=True), (cx + 6, y))
+            y += font + 6
+
+    @staticmethod
     def _draw_standing(surf: pygame.Surface, text: TextCache, st: Standing, x: int, y: int,
                        width: int, font: int) -> None:
         """The match line (gold once the match is won), then every seat's total."""
         head = text.get(st.heading, font, GOLD if st.over else INK, bold=st.over)
         surf.blit(head, (x, y))
         y += font + 6
+        if st.sheet:
+            ResultPanel._draw_sheet(surf, text, st, x, y, font)
+            return
         label = text.get("Totals:", font - 2, DIM)
         surf.blit(label, (x, y + 1))
         x0 = x + label.get_width() + 10

@@ -29,7 +29,7 @@ from typing import Any
 from rummy.ai import Bot, make_bot
 from rummy.model import Action, IllegalMoveError, PlayerView
 from rummy.model.events import Event, redact_for
-from rummy.model.match import MatchState, apply_match, deal_seed, start_match
+from rummy.model.match import MatchState, deal_seed, finish_deal, start_match
 from rummy.session import Game, MatchGame
 
 
@@ -188,13 +188,13 @@ class TableDriver:
 
         The action that ends the deal also moves the match on (scores the deal; deals the
         next one or ends the match)."""
-        before = self.game.state
         try:
             events = self.game.act(action)
         except IllegalMoveError as err:
             return str(err)
         if self.over and self.match.deal_no == self.deal_no and not self.match.over:
-            self.match, _ = apply_match(replace(self.match, state=before), action)
+            # the deal's last action was played once, in the deal; the match scores it
+            self.match, _ = finish_deal(replace(self.match, state=self.game.state))
         for event in events:
             self._queue(action.seat, event)
         return None

@@ -42,10 +42,8 @@ def read_hint(hint: Any) -> tuple[Card | None, list[list[Card]], str]:
         def get(key: str, default: Any = None) -> Any:
             return getattr(hint, key, default)
     card = get("card")
+    # Only the groups: the loose cards stay where the player had them.
     groups = [list(g) for g in (get("groups") or ()) if g]
-    loose = list(get("ungrouped") or ())
-    if loose:
-        groups.append(loose)
     if not isinstance(card, Card):
         card = None
     if not isinstance(hint, dict) and "__str__" in vars(type(hint)):

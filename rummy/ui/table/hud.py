@@ -7,7 +7,7 @@ from dataclasses import dataclass
 import pygame
 
 from .layout import BUTTON_LABELS, SeatSpot, TableLayout
-from .sprites import DIM, GOLD, INK, RED, CardArt, TextCache
+from .sprites import DIM, FELT_DARK, GOLD, INK, RED, CardArt, TextCache
 
 BUTTON_TEXT = BUTTON_LABELS
 
@@ -123,3 +123,16 @@ def draw_slot(surface: pygame.Surface, rect: pygame.Rect, label: str, text: Text
 def draw_glow(surface: pygame.Surface, rect: pygame.Rect, over: bool) -> None:
     color = GOLD if over else (150, 230, 150)
     pygame.draw.rect(surface, color, rect.inflate(10, 10), width=4, border_radius=10)
+
+
+def draw_wild_badge(surface: pygame.Surface, text: TextCache, pos: tuple[int, int],
+                    width: int, height: int) -> None:
+    """A small gold star on a wild-rank card: it can stand for any card. It sits on the
+    card's left edge below the corner index, the strip that stays in view when the next
+    card of a fan covers the rest."""
+    r = max(7, width // 9)
+    center = (pos[0] + r + 3, pos[1] + int(height * 0.34))
+    pygame.draw.circle(surface, GOLD, center, r)
+    pygame.draw.circle(surface, FELT_DARK, center, r, width=1)
+    star = text.get("★", int(r * 1.5), FELT_DARK, bold=True)
+    surface.blit(star, star.get_rect(center=center))

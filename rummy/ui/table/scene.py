@@ -42,12 +42,14 @@ from .sprites import GOLD, INK, RED, CardArt, TextCache
 
 if TYPE_CHECKING:
     from rummy.model.match import MatchState
-    from rummy.ui.app import App
+    from rummy.ui.scene import Host as App
     from rummy.ui.settings import GameConfig
 
 
 class TableScene(PointerMixin, Scene):
     """See the package docstring for the constructor's arguments."""
+
+    covers = True  # the felt fills the window
 
     def __init__(self, app: App, config: GameConfig, *, game: Game | MatchGame | None = None,
                  deals: int | None = None, quit_when_done: bool | None = None,
@@ -80,6 +82,8 @@ class TableScene(PointerMixin, Scene):
         """The result panel moves on by itself (a demo, a deal limit, watching)."""
         self.totals: list[int] = []
         """Each deal seat's match total when the deal began (then after it was scored)."""
+        self.carried: list[int] = []
+        """Per match seat: the points of the one-deal games played before this one."""
         self.size = app.size
         self._start_match(game)
 
@@ -111,7 +115,7 @@ class TableScene(PointerMixin, Scene):
         self.names = driver.match_names()
         """Every match seat's name (the board's ``names`` are the deal's seats)."""
         names = [self.names[seat] for seat in driver.seats]
-        self.totals = driver.deal_values(match.totals)
+        self.totals = driver.deal_values(self._running(match.totals))
         self.hand = HandModel(game.variant, view.wild_joker)
         self.parts = parts_for(game.variant)
         self.board = Board(self.art, self.text, self.hand, names, game.players,
@@ -136,6 +140,11 @@ class TableScene(PointerMixin, Scene):
         self._dirty = True  # lay the board out from the view once the deal's events are shown
         self._refresh_buttons()
 
+    def _running(self, totals: tuple[int, ...]) -> list[int]:
+        """Match totals plus what earlier one-deal games of this sitting carried over."""
+        carried = self.carried or [0] * len(totals)
+        return [c + t for c, t in zip(carried, totals, strict=True)]
+
     def _match_hud(self, match: MatchState) -> tuple[str, list[str]]:
         """The felt's match line ("Pool 101 · deal 3") and the seats out of the match."""
         st = Standing.of(match, self.names)
@@ -159,7 +168,7 @@ class TableScene(PointerMixin, Scene):
     def _deal_over(self, event: DealScored) -> None:
         r = event.result
         match = self.driver.match
-        self.totals = self.driver.deal_values(match.totals)
+        self.totals = self.driver.deal_values(self._running(match.totals))
         self.board.points = list(self.totals)
         self.deals_done += 1
         standing = Standing.of(match, self.names)
@@ -176,7 +185,8 @@ class TableScene(PointerMixin, Scene):
         self.watching = self.watching or knocked_out
         self.result = ResultPanel(r, self.board.names, self.driver.game.variant,
                                   self.driver.view.wild_joker, self.spectator,
-                                  None if one_deal else standing, label)
+                                  None if one_deal else standing, label,
+                                  viewer=self.seat, order=self.hand.cards)
         self._build_dialogs()
         self.result_wait = 4.0 / self.play_speed
         self.turn_left = None
@@ -192,6 +202,10 @@ class TableScene(PointerMixin, Scene):
         if not self.driver.over:
             return
         if self.driver.match.over:
+            match = self.driver.match
+            if Standing.of(match, self.names).deals == 1:
+                # One-deal games: the seats' points run on for the whole sitting.
+                self.carried = self._running(match.totals)
             self.driver.close()
             self._start_match()
         else:
@@ -467,7 +481,7 @@ class TableScene(PointerMixin, Scene):
         except Exception:  # noqa: BLE001 - a failed hint is just no hint
             hint = None
         card, groups, text = read_hint(hint)
-        if groups:
+        if groups and self.hand.improves(groups):
             self.hand.set_groups(groups)
         if card is not None and card in self.hand:
             self.hand.selected = {card}
@@ -499,7 +513,8 @@ class TableScene(PointerMixin, Scene):
             self.result.draw(surface, self.text)
             if self.auto_next:
                 left = max(0, int(self.result_wait + 0.99))
-                note = "" if left > 99 else f"next deal in {left}s"
+                word = "round" if self.parts.melds_on_table else "deal"
+                note = "" if left > 99 else f"next {word} in {left}s"
                 t = self.text.get(note, lay.font_small, INK)
                 surface.blit(t, t.get_rect(midleft=self.result.note_pos))
 

@@ -14,25 +14,20 @@ import pygame
 
 from rummy.model import Card
 
+# The table's colours are the palette's (one palette for every screen), re-exported.
+from rummy.ui.palette import DIM as DIM
+from rummy.ui.palette import FELT as FELT
+from rummy.ui.palette import FELT_DARK as FELT_DARK
+from rummy.ui.palette import GOLD as GOLD
+from rummy.ui.palette import GREEN as GREEN
+from rummy.ui.palette import INK as INK
+from rummy.ui.palette import KIND_COLORS as KIND_COLORS
+from rummy.ui.palette import RED as RED
+
 if TYPE_CHECKING:
     from rummy.ui.resources import Resources
 
 Color = tuple[int, int, int]
-
-FELT = (22, 96, 52)
-FELT_DARK = (12, 62, 33)
-INK = (240, 240, 228)
-DIM = (170, 190, 170)
-GOLD = (245, 200, 70)
-RED = (230, 90, 80)
-GREEN = (120, 225, 120)
-KIND_COLORS: dict[str, Color] = {
-    "pure_sequence": (130, 235, 140),
-    "impure_sequence": (150, 210, 250),
-    "set": (240, 215, 120),
-    "run": (130, 235, 140),
-    "invalid": (235, 130, 120),
-}
 
 
 class TextCache:

@@ -1,0 +1,165 @@
+"""Step through a finished game, forward and back, with every hand face up.
+
+:class:`ReplayStepper` replays a :class:`~rummy.session.Game` or
+:class:`~rummy.session.MatchGame` once, keeping the state after every action (states are
+immutable and share their parts, so this is cheap), so stepping back is as quick as stepping
+forward. A screen drives it: :meth:`ReplayStepper.forward`, :meth:`back`, :meth:`seek`, or
+:meth:`play` and :meth:`update` once a frame with :attr:`speed` actions per second.
+
+>>> from rummy.session import Game
+>>> from rummy.ai import make_bot
+>>> game = Game.new("indian_13", players=2, seed=2)
+>>> bots = [make_bot("greedy", seed=s) for s in range(2)]
+>>> for _ in range(6):
+...     seat = game.state.turn
+...     _ = game.act(bots[seat].choose(game.view(seat), game.legal_actions(seat)))
+>>> stepper = ReplayStepper(game)
+>>> stepper.positions, stepper.index
+(7, 0)
+>>> stepper.seek(6); stepper.state == game.state
+True
+>>> stepper.back(), stepper.index, stepper.action == game.actions[4]
+(True, 5, True)
+>>> [len(h) for h in stepper.hands()]
+[14, 13]
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from rummy.model.actions import Action
+from rummy.model.cards import Card
+from rummy.model.events import Event
+from rummy.model.match import MatchState, apply_match, start_match
+from rummy.model.state import GameState, apply, start_deal
+from rummy.model.view import PlayerView, view_for
+from rummy.session import Game, MatchGame
+
+SPEEDS = (0.5, 1.0, 2.0, 4.0, 8.0)
+"""Actions per second the play button offers."""
+
+
+@dataclass(frozen=True)
+class Position:
+    """The game after ``index`` actions: the deal (and match), and the step that led here."""
+
+    index: int
+    state: GameState
+    match: MatchState | None
+    action: Action | None
+    events: tuple[Event, ...]
+
+
+class ReplayStepper:
+    """Positions 0 (the deal as dealt) to ``positions - 1`` (the end of the game)."""
+
+    def __init__(self, game: Game | MatchGame) -> None:
+        self.kind = "match" if isinstance(game, MatchGame) else "deal"
+        self._positions = _replay(game)
+        self.index = 0
+        self.playing = False
+        self.speed = 1.0
+        self._clock = 0.0
+
+    # -- where we are
+
+    @property
+    def positions(self) -> int:
+        return len(self._positions)
+
+    @property
+    def position(self) -> Position:
+        return self._positions[self.index]
+
+    @property
+    def state(self) -> GameState:
+        return self.position.state
+
+    @property
+    def match(self) -> MatchState | None:
+        return self.position.match
+
+    @property
+    def action(self) -> Action | None:
+        """The action that led to this position (None at the start)."""
+        return self.position.action
+
+    @property
+    def events(self) -> tuple[Event, ...]:
+        """What that action did, for the table to animate."""
+        return self.position.events
+
+    @property
+    def at_end(self) -> bool:
+        return self.index == len(self._positions) - 1
+
+    def hands(self) -> tuple[tuple[Card, ...], ...]:
+        """Every seat's hand, face up (a replay hides nothing)."""
+        return tuple(self.state.hands)
+
+    def views(self) -> list[PlayerView]:
+        """Each seat's view of this position; together they show every hand."""
+        return [view_for(self.state, seat) for seat in range(len(self.state.hands))]
+
+    # -- moving
+
+    def seek(self, index: int) -> None:
+        self.index = max(0, min(int(index), len(self._positions) - 1))
+        self._clock = 0.0
+
+    def forward(self) -> bool:
+        """One action on; False at the end."""
+        if self.at_end:
+            return False
+        self.index += 1
+        return True
+
+    def back(self) -> bool:
+        """One action back; False at the start."""
+        if self.index == 0:
+            return False
+        self.index -= 1
+        return True
+
+    def play(self) -> None:
+        self.playing = True
+        self._clock = 0.0
+
+    def pause(self) -> None:
+        self.playing = False
+
+    def toggle(self) -> None:
+        self.pause() if self.playing else self.play()
+
+    def update(self, dt: float) -> bool:
+        """While playing, advance by ``speed`` actions per second; True when it moved.
+        Stops at the end."""
+        if not self.playing:
+            return False
+        self._clock += max(0.0, dt) * self.speed
+        moved = False
+        while self._clock >= 1.0 and self.forward():
+            self._clock -= 1.0
+            moved = True
+        if self.at_end:
+            self.playing = False
+        return moved
+
+
+def _replay(game: Game | MatchGame) -> list[Position]:
+    """Every position of ``game``, from the deal to its last action."""
+    if isinstance(game, MatchGame):
+        match = start_match(game.variant, game.players, game.seed)
+        out = [Position(0, match.state, match, None, match.state.history)]
+        for deal in game.deals:
+            for action in deal:
+                match, events = apply_match(match, action)
+                out.append(Position(len(out), match.state, match, action, events))
+        return out
+    state = start_deal(game.variant, game.players, game.seed)
+    positions = [Position(0, state, None, None, state.history)]
+    for action in game.actions:
+        state, events = apply(state, action)
+        positions.append(Position(len(positions), state, None, action, events))
+    return positions

@@ -1,0 +1,136 @@
+"""What the menus offer: the variant files, the computer's levels, options in plain words.
+
+The menus and the launcher ask here instead of reading the variants folder themselves:
+:func:`scan_variants` loads every file (a broken one is listed with its error, never fatal),
+:func:`find_variant` loads the one a command line names, and :func:`value_words` /
+:func:`refusal` put the variant's option values and the engine's refusals into the words a
+player reads on the New game screen (docs/rules.md names the options).
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+
+from rummy.model.variant import VARIANTS_DIR, Variant, VariantError, load_variant, variant_files
+
+LEVELS = ("easy", "medium", "hard")
+FALLBACK_LEVELS = ("greedy", "random")
+
+
+def difficulty_levels() -> tuple[str, ...]:
+    """The opponent levels the menu offers: easy/medium/hard when the bot registry has them,
+    else every bot it has (greedy first)."""
+    import rummy.ai as ai
+
+    names = tuple(getattr(ai, "BOT_NAMES", None) or getattr(ai, "BOTS", {}) or FALLBACK_LEVELS)
+    if all(level in names for level in LEVELS):
+        return LEVELS
+    ordered = [n for n in FALLBACK_LEVELS if n in names]
+    return tuple(ordered + sorted(n for n in names if n not in ordered))
+
+
+def default_level(levels: tuple[str, ...]) -> str:
+    return "medium" if "medium" in levels else levels[0]
+
+
+@dataclass(frozen=True)
+class VariantEntry:
+    """One file of the variants folder: its variant, or why it does not load."""
+
+    id: str
+    """What ``load_variant`` accepts: the id for a shipped file, else the file's path."""
+    path: Path
+    variant: Variant | None
+    error: str = ""
+
+    @property
+    def title(self) -> str:
+        return self.variant.name if self.variant else self.path.name
+
+
+def _problem_text(exc: Exception) -> str:
+    problems = getattr(exc, "problems", None)
+    text = "\n".join(map(str, problems)) if problems else str(exc)
+    return text or type(exc).__name__
+
+
+def scan_variants(directory: Path | None = None) -> list[VariantEntry]:
+    """Every variant file of ``directory`` (the shipped folder by default), loaded."""
+    shipped = directory is None or directory.resolve() == VARIANTS_DIR.resolve()
+    paths = variant_files() if directory is None else sorted(
+        p for p in directory.glob("*.yaml") if p.is_file())
+    entries = []
+    for path in paths:
+        ref = path.stem if shipped else str(path)
+        try:
+            entries.append(VariantEntry(ref, path, load_variant(path)))
+        except Exception as exc:  # noqa: BLE001 - any broken file is shown, never fatal
+            entries.append(VariantEntry(ref, path, None, _problem_text(exc)))
+    return entries
+
+
+def find_variant(ref: str) -> Variant:
+    """The variant ``ref`` names (an id or a file's path), for a command line.
+
+    Raises :class:`VariantError` with one sentence: an unknown id lists only the variants
+    that load; a file that does not load says so, with its problems."""
+    if "/" in ref or ref.endswith((".yaml", ".yml")):
+        return load_variant(ref)
+    entries = {entry.id: entry for entry in scan_variants()}
+    entry = entries.get(ref)
+    if entry is None:
+        playable = ", ".join(e.id for e in entries.values() if e.variant) or "none"
+        raise VariantError([f"unknown variant {ref!r}; the variants that load: {playable}"])
+    if entry.variant is None:
+        raise VariantError([f"variant {ref!r} does not load ({entry.path.name}):",
+                            *entry.error.splitlines()])
+    return entry.variant
+
+
+# -- options in the player's words ------------------------------------------------------
+
+UNSET_WORDS = {"hand_size": "by players", "limit_meld_size": "no limit"}
+"""What an option left unset (``null`` in the file) means, per option key."""
+
+VALUE_WORDS: dict[Any, str] = {
+    "next_player": "next player", "prev_winner": "last winner",
+    "flip_discard": "turn pile over", "shuffle_discard": "shuffle pile",
+    "end_round": "end the round", "points": "one deal", "pool_101": "pool to 101",
+    "pool_201": "pool to 201", "deals_2": "2 deals", "deals_3": "3 deals", "deals_6": "6 deals",
+    "low": "low (A-2-3)", "high": "high (Q-K-A)",
+}
+
+
+def value_words(key: str, value: Any) -> str:
+    """An option's value as the menu shows it (never "None" nor a code word)."""
+    if value is None:
+        return UNSET_WORDS.get(key, "not set")
+    if value is True:
+        return "On"
+    if value is False:
+        return "Off"
+    if key == "turn_timer" and value == 0:
+        return "off"
+    if isinstance(value, str):
+        return VALUE_WORDS.get(value, value.replace("_", " "))
+    return str(value)
+
+
+def refusal(variant: Variant, chosen: dict[str, Any], players: int) -> str:
+    """Why the engine refuses ``chosen`` options at ``players`` seats ("" when it plays)."""
+    try:
+        table = variant.with_options(chosen)
+    except ValueError as exc:
+        problems = _problem_text(exc).splitlines()
+        return player_words(variant, "; ".join(p.split(": ", 1)[-1] for p in problems))
+    return player_words(variant, table.seating_problem(players) or "")
+
+
+def player_words(variant: Variant, text: str) -> str:
+    """``text`` with option keys (``hand_size 12``) replaced by the menu's labels
+    (``Cards per player 12``)."""
+    for option in variant.options:
+        text = text.replace(option.key, option.label.rstrip("."))
+    return text[:1].upper() + text[1:]

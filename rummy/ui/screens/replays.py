@@ -1,0 +1,166 @@
+"""The Replays screen: every kept game (date, variant, players, result), newest first.
+
+Click a line to choose it, Watch (or double-click, or Enter) to hand the replayed game to
+``on_watch``, which puts it at the table with every hand face up (the table's replay mode).
+Without ``on_watch`` the list is shown and Watch stays off.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import TYPE_CHECKING
+
+import pygame
+
+from rummy.store.records import AnyGame
+from rummy.store.replays import ReplayEntry, ReplayShelf
+from rummy.ui.palette import DIM, PANEL, SELECTED
+from rummy.ui.palette import GOLD as ACCENT
+from rummy.ui.palette import INK as TEXT
+from rummy.ui.scene import Scene
+from rummy.ui.screens.common import draw_message, draw_title, scale_for
+from rummy.ui.widgets import Button, draw_text, ellipsize
+
+if TYPE_CHECKING:
+    from rummy.ui.app import App
+
+Watch = Callable[[AnyGame, ReplayEntry], None]
+
+
+class ReplaysScene(Scene):
+    """The list of ``shelf`` (default: the data folder's replays)."""
+
+    def __init__(self, app: App, shelf: ReplayShelf | None = None,
+                 on_watch: Watch | None = None) -> None:
+        super().__init__(app)
+        self.shelf = shelf if shelf is not None else ReplayShelf()
+        self.on_watch = on_watch
+        self.entries: list[ReplayEntry] = []
+        self.selected: int | None = None
+        self.first = 0
+        """Index of the top visible line (scrolling)."""
+        self.message = ""
+        self.watch = Button("Watch", self.watch_selected, enabled=False)
+        self.back = Button("Back (Esc)", self.close)
+        self.size = app.size
+        self.list_rect = pygame.Rect(0, 0, 0, 0)
+        self.line = 24
+        self.font = app.res.font(16)
+        self.title_font = app.res.font(36, bold=True)
+        self._last_click = (-1, 0)
+        self.refresh()
+
+    def refresh(self) -> None:
+        self.entries = self.shelf.list()
+        self.message = " ".join(self.shelf.problems[-2:])
+        if self.selected is not None and self.selected >= len(self.entries):
+            self.selected = None
+
+    @property
+    def rows(self) -> int:
+        return max(1, self.list_rect.height // self.line - 1)
+
+    def row_rect(self, index: int) -> pygame.Rect:
+        """The rectangle of entry ``index`` on screen (it may be scrolled out)."""
+        y = self.list_rect.y + (index - self.first + 1) * self.line
+        return pygame.Rect(self.list_rect.x, y, self.list_rect.width, self.line)
+
+    def choose(self, index: int) -> None:
+        self.selected = index
+        self.watch.enabled = self.on_watch is not None
+
+    def watch_selected(self) -> None:
+        if self.selected is None or self.on_watch is None:
+            return
+        entry = self.entries[self.selected]
+        try:
+            game = self.shelf.load(entry)
+        except ValueError as exc:
+            self.message = str(exc)
+            self.selected = None
+            self.watch.enabled = False
+            self.refresh()
+            return
+        self.on_watch(game, entry)
+
+    def close(self) -> None:
+        self.app.pop()
+
+    def resume(self) -> None:
+        self.refresh()
+
+    def resize(self, size: tuple[int, int]) -> None:
+        self.size = size
+        w, h = size
+        scale = scale_for(size)
+        self.font = self.app.res.font(round(17 * scale))
+        self.title_font = self.app.res.font(round(36 * scale), bold=True)
+        self.line = self.font.get_linesize() + round(8 * scale)
+        margin = round(30 * scale)
+        bh, bw = round(46 * scale), round(200 * scale)
+        self.list_rect = pygame.Rect(margin, round(80 * scale), w - 2 * margin,
+                                     h - round(80 * scale) - bh - round(60 * scale))
+        font = self.app.res.font(round(20 * scale), bold=True)
+        y = h - bh - round(20 * scale)
+        self.watch.place(pygame.Rect(margin, y, bw, bh), font)
+        self.back.place(pygame.Rect(w - margin - bw, y, bw, bh), font)
+
+    def handle(self, event: pygame.event.Event) -> None:
+        for button in (self.watch, self.back):
+            if button.handle(event):
+                return
+        if event.type == pygame.KEYDOWN:
+            if event.key == pygame.K_ESCAPE:
+                self.close()
+            elif event.key in (pygame.K_RETURN, pygame.K_KP_ENTER):
+                self.watch_selected()
+            elif event.key in (pygame.K_DOWN, pygame.K_UP) and self.entries:
+                step = 1 if event.key == pygame.K_DOWN else -1
+                now = -1 if self.selected is None else self.selected
+                self.choose(max(0, min(len(self.entries) - 1, now + step)))
+                self.scroll_to(self.selected or 0)
+        elif event.type == pygame.MOUSEWHEEL:
+            self.first = max(0, min(len(self.entries) - self.rows, self.first - event.y))
+        elif event.type == pygame.MOUSEBUTTONDOWN and event.button == 1:
+            for index in range(self.first, min(len(self.entries), self.first + self.rows)):
+                if self.row_rect(index).collidepoint(event.pos):
+                    double = self._last_click[0] == index and \
+                        pygame.time.get_ticks() - self._last_click[1] < 400
+                    self._last_click = (index, pygame.time.get_ticks())
+                    self.choose(index)
+                    if double:
+                        self.watch_selected()
+                    return
+
+    def scroll_to(self, index: int) -> None:
+        if index < self.first:
+            self.first = index
+        elif index >= self.first + self.rows:
+            self.first = index - self.rows + 1
+
+    def draw(self, surface: pygame.Surface) -> None:
+        w, _ = self.size
+        draw_title(surface, self.title_font, "Replays", w, round(20 * scale_for(self.size)))
+        rect, font = self.list_rect, self.font
+        pygame.draw.rect(surface, PANEL, rect, border_radius=8)
+        columns = (("Date", 0.0), ("Variant", 0.18), ("Players", 0.36), ("Result", 0.68))
+        xs = [rect.x + 12 + round((rect.width - 24) * share) for _, share in columns]
+        for (heading, _), x in zip(columns, xs, strict=True):
+            draw_text(surface, font, heading, (x, rect.y + 4), ACCENT)
+        if not self.entries:
+            draw_text(surface, font, "No finished games yet: each finished deal and match is"
+                      " kept here (the last 200).", rect.center, DIM, "center")
+        for index in range(self.first, min(len(self.entries), self.first + self.rows)):
+            entry, row = self.entries[index], self.row_rect(index)
+            if index == self.selected:
+                pygame.draw.rect(surface, SELECTED, row, border_radius=4)
+            kind = "match" if entry.kind == "match" else "deal"
+            cells = (entry.date, f"{entry.variant} ({kind})", ", ".join(entry.players),
+                     entry.result)
+            for number, (cell, x) in enumerate(zip(cells, xs, strict=True)):
+                right = xs[number + 1] if number + 1 < len(xs) else rect.right - 8
+                draw_text(surface, font, ellipsize(font, cell, right - x - 8),
+                          (x, row.centery), TEXT, "midleft")
+        self.watch.draw(surface)
+        self.back.draw(surface)
+        draw_message(surface, font, self.message, self.size, self.back.rect.y - 6)

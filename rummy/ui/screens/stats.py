@@ -1,0 +1,188 @@
+"""The Statistics screen: the figures per variant and opponent level, a chart of points per
+deal over time, and Reset (which asks first)."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+import pygame
+
+from rummy.store.stats import Statistics, Summary
+from rummy.ui.palette import DIM, PANEL, PANEL_EDGE
+from rummy.ui.palette import GOLD as ACCENT
+from rummy.ui.palette import INK as TEXT
+from rummy.ui.palette import RED as ERROR
+from rummy.ui.scene import Scene
+from rummy.ui.screens.common import draw_message, draw_title, format_duration, scale_for
+from rummy.ui.widgets import Button, draw_text, ellipsize
+
+if TYPE_CHECKING:
+    from rummy.ui.app import App
+
+COLUMNS = (("Variant", 0.19), ("Opponents", 0.12), ("Deals won", 0.11), ("Win rate", 0.08),
+           ("Avg points", 0.09), ("Best / worst", 0.1), ("Streak / best", 0.11),
+           ("Matches won", 0.1), ("Time", 0.1))
+"""Heading and share of the table's width."""
+
+
+def row_cells(s: Summary) -> list[str]:
+    best = "-" if s.best is None else f"{s.best} / {s.worst}"
+    return [s.variant, s.level, f"{s.deals_won} of {s.deals}", f"{s.win_rate:.0%}",
+            f"{s.average_points:.1f}", best, f"{s.current_streak} / {s.longest_streak}",
+            f"{s.matches_won} of {s.matches}", format_duration(s.seconds)]
+
+
+class StatsScene(Scene):
+    """Statistics from ``stats`` (default: the data folder's database)."""
+
+    def __init__(self, app: App, stats: Statistics | None = None) -> None:
+        super().__init__(app)
+        self.stats = stats if stats is not None else Statistics()
+        self.summaries: list[Summary] = []
+        self.points: list[tuple[float, int]] = []
+        self.asking = False
+        """True while the Reset question is shown."""
+        self.reset_button = Button("Reset…", self.ask_reset)
+        self.back = Button("Back (Esc)", self.close)
+        self.yes = Button("Yes, reset", self.reset)
+        self.no = Button("No", self.cancel)
+        self.size = app.size
+        self.table = pygame.Rect(0, 0, 0, 0)
+        self.chart = pygame.Rect(0, 0, 0, 0)
+        self.font = app.res.font(16)
+        self.title_font = app.res.font(36, bold=True)
+        self.refresh()
+
+    def refresh(self) -> None:
+        self.summaries = self.stats.summary()
+        self.points = self.stats.points_over_time()
+
+    # -- actions
+
+    def ask_reset(self) -> None:
+        self.asking = True
+
+    def cancel(self) -> None:
+        self.asking = False
+
+    def reset(self) -> None:
+        self.stats.reset()
+        self.asking = False
+        self.refresh()
+
+    def close(self) -> None:
+        self.app.pop()
+
+    # -- the scene
+
+    def resume(self) -> None:
+        self.refresh()
+
+    def resize(self, size: tuple[int, int]) -> None:
+        self.size = size
+        w, h = size
+        scale = scale_for(size)
+        self.font = self.app.res.font(round(16 * scale))
+        self.title_font = self.app.res.font(round(36 * scale), bold=True)
+        button_font = self.app.res.font(round(20 * scale), bold=True)
+        margin = round(30 * scale)
+        top = round(80 * scale)
+        bh, bw = round(46 * scale), round(200 * scale)
+        self.table = pygame.Rect(margin, top, w - 2 * margin, round(h * 0.36))
+        self.chart = pygame.Rect(margin, self.table.bottom + round(16 * scale),
+                                 w - 2 * margin, h - self.table.bottom - bh - round(70 * scale))
+        y = h - bh - round(20 * scale)
+        self.reset_button.place(pygame.Rect(margin, y, bw, bh), button_font)
+        self.back.place(pygame.Rect(w - margin - bw, y, bw, bh), button_font)
+        self.yes.place(pygame.Rect(w // 2 - bw - 10, h // 2 + round(10 * scale), bw, bh),
+                       button_font)
+        self.no.place(pygame.Rect(w // 2 + 10, h // 2 + round(10 * scale), bw, bh), button_font)
+
+    def handle(self, event: pygame.event.Event) -> None:
+        if self.asking:
+            for button in (self.yes, self.no):
+                if button.handle(event):
+                    return
+            if event.type == pygame.KEYDOWN and event.key == pygame.K_ESCAPE:
+                self.cancel()
+            return
+        for button in (self.reset_button, self.back):
+            if button.handle(event):
+                return
+        if event.type == pygame.KEYDOWN and event.key == pygame.K_ESCAPE:
+            self.close()
+
+    def draw(self, surface: pygame.Surface) -> None:
+        w, h = self.size
+        draw_title(surface, self.title_font, "Statistics", w, round(20 * scale_for(self.size)))
+        self.draw_table(surface)
+        self.draw_chart(surface)
+        self.reset_button.enabled = bool(self.summaries)
+        self.reset_button.draw(surface)
+        self.back.draw(surface)
+        draw_message(surface, self.font, self.stats.message, self.size, self.back.rect.y - 6)
+        if self.asking:
+            self.draw_question(surface)
+
+    def draw_table(self, surface: pygame.Surface) -> None:
+        rect, font = self.table, self.font
+        pygame.draw.rect(surface, PANEL, rect, border_radius=8)
+        line = font.get_linesize() + 4
+        if not self.summaries:
+            draw_text(surface, font, "No games finished yet: statistics appear after your"
+                      " first deal.", rect.center, DIM, "center")
+            return
+        xs, x = [], rect.x + 12
+        for _, share in COLUMNS:
+            xs.append(x)
+            x += round((rect.width - 24) * share)
+        y = rect.y + 8
+        for (heading, _), cx in zip(COLUMNS, xs, strict=True):
+            draw_text(surface, font, heading, (cx, y), ACCENT)
+        y += line
+        for summary in self.summaries:
+            if y + line > rect.bottom:
+                break
+            for index, (cell, cx) in enumerate(zip(row_cells(summary), xs, strict=True)):
+                width = (xs[index + 1] if index + 1 < len(xs) else rect.right) - cx - 6
+                draw_text(surface, font, ellipsize(font, cell, width), (cx, y), TEXT)
+            y += line
+
+    def draw_chart(self, surface: pygame.Surface) -> None:
+        """Points per deal, oldest on the left; each deal one point of the line."""
+        rect, font = self.chart, self.font
+        pygame.draw.rect(surface, PANEL, rect, border_radius=8)
+        pygame.draw.rect(surface, PANEL_EDGE, rect, width=1, border_radius=8)
+        draw_text(surface, font, f"Points per deal (last {len(self.points)})",
+                  (rect.x + 10, rect.y + 6), DIM)
+        values = [p for _, p in self.points]
+        if len(values) < 2:
+            return
+        plot = rect.inflate(-60, -font.get_linesize() - 24).move(16, font.get_linesize() // 2)
+        low, high = min(0, *values), max(1, *values)
+        span = high - low
+
+        def at(index: int, value: int) -> tuple[int, int]:
+            x = plot.x + round(index * plot.width / (len(values) - 1))
+            return x, plot.bottom - round((value - low) * plot.height / span)
+
+        zero = at(0, 0)[1]
+        pygame.draw.line(surface, PANEL_EDGE, (plot.x, zero), (plot.right, zero))
+        draw_text(surface, font, str(high), (plot.x - 6, plot.y), DIM, "topright")
+        draw_text(surface, font, str(low), (plot.x - 6, plot.bottom), DIM, "bottomright")
+        pygame.draw.lines(surface, ACCENT, False, [at(i, v) for i, v in enumerate(values)], 2)
+
+    def draw_question(self, surface: pygame.Surface) -> None:
+        w, h = self.size
+        shade = pygame.Surface((w, h), pygame.SRCALPHA)
+        shade.fill((0, 0, 0, 150))
+        surface.blit(shade, (0, 0))
+        box = pygame.Rect(0, 0, self.no.rect.right - self.yes.rect.x + 60,
+                          self.yes.rect.height * 3)
+        box.midbottom = (w // 2, self.yes.rect.bottom + 20)
+        pygame.draw.rect(surface, PANEL, box, border_radius=10)
+        pygame.draw.rect(surface, PANEL_EDGE, box, width=2, border_radius=10)
+        draw_text(surface, self.font, "Forget every statistic? This cannot be undone.",
+                  (w // 2, box.y + 20), ERROR, "midtop")
+        self.yes.draw(surface)
+        self.no.draw(surface)

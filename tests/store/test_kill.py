@@ -1,0 +1,82 @@
+"""kill -9 at 50 random moments: the save always loads and holds the last state saved.
+
+A real game process (``kill_child.py``: bots playing ``indian_13`` through
+``rummy.session``, the hand rearranged between actions, a save after each) is killed with
+SIGKILL at a random moment after it starts saving, 50 times. Each time the save must load,
+and hold either the last state the process reported saved or the one after it (the kill
+can land between the rename and the report); the next process must resume exactly that.
+"""
+
+from __future__ import annotations
+
+import os
+import random
+import signal
+import subprocess
+import sys
+import time
+from pathlib import Path
+
+import pytest
+
+from rummy.session import Game
+from rummy.store.saves import SaveSlot
+from tests.store.kill_child import fingerprint
+
+CHILD = Path(__file__).with_name("kill_child.py")
+KILLS = 50
+
+pytestmark = pytest.mark.skipif(not hasattr(signal, "SIGKILL"), reason="needs SIGKILL (POSIX)")
+
+
+def saved_now(folder: Path) -> tuple[int, str]:
+    saved = SaveSlot(folder).load()  # a SaveError here fails the test: never acceptable
+    assert saved is not None and isinstance(saved.game, Game)
+    return int(saved.table["seq"]), fingerprint(saved.game, saved.hand)
+
+
+def complete_lines(output: bytes) -> list[list[str]]:
+    """The lines the child finished printing (a kill can cut the last one)."""
+    text = output.decode()
+    lines = text.split("\n")[:-1]  # the part after the last newline is unfinished
+    return [line.split(" ", 2) for line in lines if line]
+
+
+@pytest.mark.timeout(600)
+def test_kill_minus_9_at_50_random_moments(tmp_path: Path) -> None:
+    rng = random.Random(13)
+    last: tuple[int, str] | None = None
+    deadline = time.monotonic() + 420
+    for kill in range(KILLS):
+        assert time.monotonic() < deadline, f"only {kill} kills in the time allowed"
+        child = subprocess.Popen([sys.executable, str(CHILD), str(tmp_path)],
+                                 stdout=subprocess.PIPE, stderr=subprocess.PIPE)
+        try:
+            assert child.stdout is not None
+            first = child.stdout.readline()  # resumed (or the first save): it is saving now
+            assert first, "the game process ended before its first save"
+            time.sleep(rng.uniform(0.0, 0.3))
+            os.kill(child.pid, signal.SIGKILL)
+            rest, err = child.communicate(timeout=30)
+        finally:
+            if child.poll() is None:
+                child.kill()
+                child.wait(timeout=30)
+        assert child.returncode == -signal.SIGKILL, err.decode()
+        lines = complete_lines(first + rest)
+        if last is not None:
+            assert lines[0] == ["resumed", str(last[0]), last[1]], \
+                f"kill {kill}: the game did not resume the last saved state"
+        else:
+            assert lines[0][0] == "saved"
+        reported = [line for line in lines if line[0] == "saved"]
+        seq, state = saved_now(tmp_path)
+        if reported:
+            number, printed = int(reported[-1][1]), reported[-1][2]
+            assert seq in (number, number + 1), f"kill {kill}: save {seq}, reported {number}"
+            if seq == number:
+                assert state == printed, f"kill {kill}: the save is not the state reported"
+        else:  # killed before its first save finished: the save is still the resumed one
+            assert last is not None and (seq, state) in (last, (last[0] + 1, state))
+        last = (seq, state)
+    assert last is not None and last[0] > KILLS, "the processes hardly saved anything"

@@ -1,0 +1,129 @@
+"""Replays: kept with their records, listed, loaded like saves, stepped forward and back."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+import pytest
+
+from rummy.model.view import view_for
+from rummy.session import Game, MatchGame
+from rummy.store.replays import ReplayShelf
+from rummy.store.stepper import ReplayStepper
+from tests.store.helpers import digest, play
+
+
+def finished_deal(seed: int) -> Game:
+    game = play(Game.new("indian_13", players=3, seed=seed))
+    assert isinstance(game, Game) and game.state.is_over
+    return game
+
+
+def finished_match() -> MatchGame:
+    game = play(MatchGame.new("indian_13", players=2, seed=9,
+                              options={"match_format": "deals_2"}))
+    assert isinstance(game, MatchGame) and game.match.over
+    return game
+
+
+def test_a_finished_deal_and_match_are_listed_and_load(tmp_path: Path) -> None:
+    shelf = ReplayShelf(tmp_path)
+    deal, match = finished_deal(1), finished_match()
+    shelf.add(deal, players=["You", "easy", "hard"], result="You won")
+    shelf.add(match, players=["You", "hard"], result="hard won the match")
+    entries = shelf.list()
+    assert [(e.kind, e.variant, e.players, e.result) for e in entries] == [
+        ("match", "indian_13", ("You", "hard"), "hard won the match"),
+        ("deal", "indian_13", ("You", "easy", "hard"), "You won")]
+    assert all(len(e.date) == len("2026-01-01 10:00") for e in entries)
+    assert digest(shelf.load(entries[0])) == digest(match)
+    assert digest(shelf.load(entries[1])) == digest(deal)
+    assert shelf.problems == []
+
+
+def test_only_the_newest_are_kept(tmp_path: Path) -> None:
+    shelf = ReplayShelf(tmp_path, keep=3)
+    games = [Game.new("indian_13", players=2, seed=s) for s in range(5)]
+    for number, game in enumerate(games):
+        shelf.add(game, players=["a", "b"], result=f"game {number}")
+    assert [e.result for e in shelf.list()] == ["game 4", "game 3", "game 2"]
+    assert len(list(shelf.dir.glob("*.json"))) == 3
+
+
+def test_a_damaged_replay_is_left_out_and_set_aside(tmp_path: Path) -> None:
+    shelf = ReplayShelf(tmp_path)
+    good = shelf.add(Game.new("indian_13", players=2, seed=1), players=["a", "b"], result="x")
+    bad = shelf.dir / "20000101-000000-000000.json"
+    bad.write_text('{"format": "rummy-replay/1", "pla')
+    assert [e.path for e in shelf.list()] == [good]
+    assert len(shelf.problems) == 1 and bad.name in shelf.problems[0]
+    assert not bad.exists() and len(list(shelf.dir.glob("*.bad-*"))) == 1
+
+
+def test_a_replay_whose_moves_do_not_replay_is_refused(tmp_path: Path) -> None:
+    shelf = ReplayShelf(tmp_path)
+    path = shelf.add(finished_deal(2), players=["a", "b", "c"], result="x")
+    data = json.loads(path.read_text())
+    data["game"]["actions"] = data["game"]["actions"][1:]
+    path.write_text(json.dumps(data))
+    entry = shelf.list()[0]
+    with pytest.raises(ValueError, match="cannot be shown"):
+        shelf.load(entry)
+    assert not path.exists()
+
+
+def test_the_stepper_walks_a_deal_both_ways() -> None:
+    game = finished_deal(3)
+    stepper = ReplayStepper(game)
+    assert stepper.positions == len(game.actions) + 1
+    replayed = Game.new("indian_13", players=3, seed=3)
+    for number, action in enumerate(game.actions, 1):
+        replayed.act(action)
+        assert stepper.forward()
+        assert stepper.index == number and stepper.action == action
+        assert stepper.state == replayed.state
+    assert not stepper.forward() and stepper.at_end and stepper.state == game.state
+    while stepper.back():
+        pass
+    assert stepper.index == 0 and stepper.action is None
+    assert stepper.state == Game.new("indian_13", players=3, seed=3).state
+    stepper.seek(10_000)
+    assert stepper.at_end
+
+
+def test_every_hand_is_face_up() -> None:
+    stepper = ReplayStepper(finished_deal(4))
+    stepper.seek(5)
+    views = stepper.views()
+    assert [v.hand for v in views] == [tuple(h) for h in stepper.hands()]
+    assert [v.hand for v in views] == [view_for(stepper.state, s).hand for s in range(3)]
+
+
+def test_play_advances_at_its_speed_and_stops_at_the_end() -> None:
+    stepper = ReplayStepper(finished_deal(5))
+    stepper.speed = 4.0
+    assert not stepper.update(1.0)  # paused: nothing moves
+    stepper.play()
+    stepper.update(0.5)
+    assert stepper.index == 2
+    stepper.update(0.1)
+    assert stepper.index == 2  # 0.4 of an action owed
+    stepper.update(0.15)
+    assert stepper.index == 3
+    for _ in range(10_000):
+        if not stepper.playing:
+            break
+        stepper.update(1.0)
+    assert stepper.at_end and not stepper.playing
+
+
+def test_the_stepper_walks_a_match_across_its_deals() -> None:
+    match = finished_match()
+    stepper = ReplayStepper(match)
+    assert stepper.kind == "match"
+    assert stepper.positions == sum(len(d) for d in match.deals) + 1
+    stepper.seek(stepper.positions - 1)
+    assert stepper.match == match.match
+    stepper.seek(len(match.deals[0]) + 1)
+    assert stepper.match is not None and stepper.match.deal_no == 1

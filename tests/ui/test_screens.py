@@ -1,0 +1,133 @@
+"""The Statistics, Replays and Settings screens driven by posted mouse and key events."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pygame
+import pytest
+
+from rummy.session import Game
+from rummy.store.replays import ReplayShelf
+from rummy.store.stats import Statistics
+from rummy.ui.app import App
+from rummy.ui.scene import Scene
+from rummy.ui.screens.prefs import PreferencesScene, current
+from rummy.ui.screens.replays import ReplaysScene
+from rummy.ui.screens.stats import StatsScene
+from rummy.ui.settings import Settings
+from tests.store.helpers import play
+
+pytestmark = pytest.mark.timeout(60)
+
+
+@pytest.fixture
+def app(tmp_path: Path):
+    application = App(audio=False, settings_dir=tmp_path / "settings")
+    application.push(Scene(application))  # what the screens return to
+    yield application
+    application.close()
+
+
+def click(app: App, pos: tuple[int, int]) -> None:
+    pos = (int(pos[0]), int(pos[1]))
+    pygame.event.post(pygame.event.Event(pygame.MOUSEMOTION, pos=pos, rel=(0, 0),
+                                         buttons=(0, 0, 0)))
+    pygame.event.post(pygame.event.Event(pygame.MOUSEBUTTONDOWN, pos=pos, button=1))
+    pygame.event.post(pygame.event.Event(pygame.MOUSEBUTTONUP, pos=pos, button=1))
+    app.step(1 / 60)
+
+
+def key(app: App, code: int) -> None:
+    pygame.event.post(pygame.event.Event(pygame.KEYDOWN, key=code, mod=0, unicode=""))
+    app.step(1 / 60)
+
+
+def test_statistics_show_and_reset_after_asking(app: App, tmp_path: Path) -> None:
+    stats = Statistics(tmp_path / "data")
+    for points in (0, 30, 0, 80, 0):
+        stats.record_deal("indian_13", ["hard"], won=points == 0, points=points, seconds=60)
+    stats.record_deal("two_player_13", ["easy"], won=True, points=0, seconds=30)
+    scene = StatsScene(app, stats)
+    app.push(scene)
+    app.step(1 / 60)
+    assert [(s.variant, s.deals) for s in scene.summaries] == [("indian_13", 5),
+                                                              ("two_player_13", 1)]
+    assert len(scene.points) == 6
+    click(app, scene.reset_button.rect.center)
+    assert scene.asking
+    click(app, scene.no.rect.center)
+    assert not scene.asking and len(stats.summary()) == 2  # No keeps everything
+    click(app, scene.reset_button.rect.center)
+    key(app, pygame.K_ESCAPE)  # Esc answers No too
+    assert not scene.asking and len(stats.summary()) == 2 and app.top is scene
+    click(app, scene.reset_button.rect.center)
+    click(app, scene.yes.rect.center)
+    assert stats.summary() == [] and scene.summaries == [] and scene.points == []
+    key(app, pygame.K_ESCAPE)
+    assert app.top is not scene
+    stats.close()
+
+
+def test_replays_list_and_watch(app: App, tmp_path: Path) -> None:
+    shelf = ReplayShelf(tmp_path / "data")
+    first = play(Game.new("indian_13", players=2, seed=1))
+    second = play(Game.new("indian_13", players=3, seed=2))
+    shelf.add(first, players=["You", "hard"], result="You won")
+    shelf.add(second, players=["You", "easy", "medium"], result="medium won")
+    (shelf.dir / "19990101-000000-000000.json").write_text("{broken")
+    watched: list[Game] = []
+    scene = ReplaysScene(app, shelf, on_watch=lambda game, entry: watched.append(game))
+    app.push(scene)
+    app.step(1 / 60)
+    assert [e.result for e in scene.entries] == ["medium won", "You won"]
+    assert "cannot be shown" in scene.message  # the broken file, set aside
+    assert not scene.watch.enabled
+    click(app, scene.row_rect(1).center)
+    assert scene.selected == 1 and scene.watch.enabled
+    click(app, scene.watch.rect.center)
+    assert len(watched) == 1 and watched[0].state == first.state
+    key(app, pygame.K_UP)
+    key(app, pygame.K_RETURN)
+    assert len(watched) == 2 and watched[1].state == second.state
+    key(app, pygame.K_ESCAPE)
+    assert app.top is not scene
+
+
+def test_replays_without_a_table_only_list(app: App, tmp_path: Path) -> None:
+    shelf = ReplayShelf(tmp_path / "data")
+    shelf.add(Game.new("indian_13", players=2, seed=1), players=["a", "b"], result="x")
+    scene = ReplaysScene(app, shelf)
+    app.push(scene)
+    click(app, scene.row_rect(0).center)
+    assert scene.selected == 0 and not scene.watch.enabled
+
+
+def test_settings_are_changed_by_clicks_and_kept(app: App, tmp_path: Path) -> None:
+    scene = PreferencesScene(app)
+    app.push(scene)
+    app.step(1 / 60)
+    by_label = {s.label.split(" (")[0]: s for s in scene.selectors}
+    click(app, by_label["Sort the hand by"].right.center)
+    click(app, by_label["Four-colour deck"].rect.center)
+    click(app, by_label["Confirm before dropping"].rect.center)
+    click(app, by_label["Animation speed"].right.center)
+    click(app, by_label["Card back"].left.center)
+    click(app, by_label["Volume"].left.center)
+    prefs = current(app)
+    assert (prefs.sort_by, prefs.four_colour, prefs.confirm_drop) == ("rank", True, False)
+    assert (prefs.animation_speed, prefs.card_back, prefs.volume) == (1.5, "green", 0.5)
+    assert app.res.volume == 0.5
+    again = Settings(tmp_path / "settings")  # on disk, for the next start
+    assert again.get("sort_by") == "rank" and again.get("four_colour") is True
+    key(app, pygame.K_ESCAPE)
+    assert app.top is not scene
+
+
+def test_a_bad_value_in_the_settings_file_is_reported(app: App, tmp_path: Path) -> None:
+    app.settings.set("sort_by", "colour")
+    scene = PreferencesScene(app)
+    app.push(scene)
+    app.step(1 / 60)
+    assert "sort_by" in scene.message
+    assert scene.prefs.sort_by == "suit"

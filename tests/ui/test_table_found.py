@@ -1,0 +1,105 @@
+"""What a new player found wrong at the table, each kept fixed by a test."""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from pathlib import Path
+
+import pygame
+import pytest
+
+from rummy.model import parse_card, parse_cards
+from rummy.model.families.declare import deal_from_cards
+from rummy.session import Game
+from rummy.ui.app import App
+from rummy.ui.table import dialogs
+from rummy.ui.table.dialogs import DeclareDialog, _in_order
+
+from .test_table import click, grip, key, settle, table
+
+# No pure sequence anywhere: the solver's best arrangement has no groups at all.
+NO_PURE = "2S 5S 9S 3H 7H JH 4D 8D QD 6C 10C KC AS"
+OTHER = "AH 2H 4H 9H 10H JD 5D 6D 7D QH QS 2C 3C"
+
+
+@pytest.fixture
+def app(tmp_path: Path) -> Iterator[App]:
+    application = App(audio=False, settings_dir=tmp_path / "settings", inline_work=True)
+    yield application
+    application.close()
+
+
+@pytest.mark.timeout(60)
+def test_a_hint_never_undoes_the_players_groups(app: App) -> None:
+    game = Game.new("indian_13", players=2, seed=3)
+    game.state = deal_from_cards(
+        game.variant, [parse_cards(NO_PURE), parse_cards(OTHER)], parse_cards("5C"),
+        parse_card("8H"), closed_top=parse_cards("KD"), first_player=0, seed=3)
+    scene = table(app, game)
+    click(app, scene.board.lay.closed_deck.center)
+    settle(app, scene)
+    for code in ("2S", "5S", "9S"):
+        click(app, grip(scene, code))
+        settle(app, scene)
+    key(app, pygame.K_g)
+    settle(app, scene)
+    before = [list(g) for g in scene.hand.groups]
+    count = scene.hand.count()
+    key(app, pygame.K_h)
+    for _ in range(50):
+        app.step(1 / 30)
+        if scene.hint_job is None:
+            break
+    assert scene.board.message.startswith("Hint: ")
+    assert len(scene.hand.groups) > 1  # not merged into one "Invalid" group
+    assert scene.hand.count() <= count
+    assert [parse_card(c) for c in ("2S", "5S", "9S")] in scene.hand.groups or \
+        scene.hand.groups == before
+
+
+def test_the_result_shows_the_players_own_order() -> None:
+    groups = [parse_cards("7H 8H 9H"), parse_cards("KS KD KC")]
+    order = parse_cards("KC KS KD 4D 9H 8H 7H")
+    assert _in_order(groups, order) == [list(parse_cards("KC KS KD")),
+                                        list(parse_cards("9H 8H 7H"))]
+
+
+def test_wild_cards_keep_their_star_in_the_declare_dialog(app: App,
+                                                           monkeypatch: pytest.MonkeyPatch
+                                                           ) -> None:
+    starred: list[tuple[int, int]] = []
+    monkeypatch.setattr(dialogs, "draw_wild_badge",
+                        lambda surface, text, pos, w, h: starred.append(pos))
+    game = Game.new("indian_13", players=2, seed=3)
+    scene = table(app, game)
+    groups = (tuple(parse_cards("2S 3S 4S")), tuple(parse_cards("9H 9D 9C")),
+              tuple(parse_cards("5H 9S 7H")))
+    dialog = DeclareDialog(parse_card("KD"), groups)
+    lay = scene.board.lay
+    dialog.build(lay.size, scene.art, scene.text, game.variant, parse_card("9C"), lay.hand_w,
+                 lay.font_normal)
+    assert len(starred) == 4  # 9H 9D 9C and 9S are wild with a 9 cut
+
+
+def test_the_deals_last_action_is_played_once(monkeypatch: pytest.MonkeyPatch) -> None:
+    from rummy.model import Discard, Draw, DrawSource, Finish
+    from rummy.model import match as match_module
+    from rummy.ui.table.driver import TableDriver
+
+    from .test_table import prepared_game
+
+    driver = TableDriver.new("indian_13", {}, 2, ("greedy",), 3, 0, game=prepared_game())
+    try:
+        assert driver.act(Draw(0, DrawSource.CLOSED)) is None
+
+        def again(*_: object) -> None:
+            raise AssertionError("the match applied the deal's action a second time")
+
+        monkeypatch.setattr(match_module, "apply", again)
+        groups = tuple(tuple(parse_cards(g)) for g in
+                       ("2S 3S 4S", "5H 6H 7H", "9C 10C JC QC", "KD KH KS"))
+        assert driver.act(Finish(0, parse_card("4D"), groups)) is None
+        assert driver.over and driver.match.over and driver.match.winner == 0
+        assert Discard not in {type(a) for a in driver.game.actions}
+    finally:
+        driver.close()
