@@ -24,25 +24,15 @@ from collections.abc import Sequence
 from pathlib import Path
 from typing import Any, NoReturn
 
+from rummy.cli_common import UsageError, one_line, parse_options
+from rummy.cli_common import load_variant_with as _load
 from rummy.model.cards import Card, CardError, make_deck, parse_cards
 from rummy.model.melds import classify_group, classify_meld
 from rummy.model.solver import best_arrangement
-from rummy.model.variant import Variant, VariantError, list_variant_ids, load_variant
+from rummy.model.variant import Variant, list_variant_ids
 
 ROOT = Path(__file__).resolve().parents[1]
 BENCHMARKS = ROOT / "benchmarks"
-
-
-class UsageError(ValueError):
-    """Bad input on the command line: one line on stderr, exit status 2."""
-
-
-def one_line(error: BaseException) -> str:
-    """An error's text on one line (a VariantError lists one problem per line)."""
-    problems = getattr(error, "problems", None)
-    if problems:
-        return "; ".join(str(p) for p in problems)
-    return " ".join(str(error).split())
 
 
 # ---------------------------------------------------------------- check
@@ -107,32 +97,7 @@ def cmd_check(args: argparse.Namespace) -> int:
     return 0
 
 
-def _load(ref: str, options: dict[str, Any] | None = None) -> Variant:
-    try:
-        variant = load_variant(ref)
-        return variant.with_options(options) if options else variant
-    except VariantError as err:
-        raise UsageError(one_line(err)) from err
-
-
 # ---------------------------------------------------------------- simulate
-
-
-def parse_options(pairs: Sequence[str]) -> dict[str, Any]:
-    """``key=value`` pairs; values read as YAML scalars (``30``, ``true``, ``low``)."""
-    import yaml
-
-    options: dict[str, Any] = {}
-    for pair in pairs:
-        key, eq, text = pair.partition("=")
-        if not eq or not key.strip():
-            raise UsageError(f"option {pair!r} is not key=value")
-        try:
-            value = yaml.safe_load(text) if text.strip() else text
-        except yaml.YAMLError:
-            value = text
-        options[key.strip()] = value
-    return options
 
 
 def cmd_simulate(args: argparse.Namespace) -> int:

@@ -15,7 +15,8 @@ import random
 from collections.abc import Callable, Mapping, Sequence
 
 from rummy.ai import Bot, make_bot
-from rummy.cli import UsageError, _load, one_line, parse_options
+from rummy.cli_common import UsageError, one_line, parse_options
+from rummy.cli_common import load_variant_with as _load
 from rummy.cli_moves import HELP, QUIT, MoveError, contract_words, help_text, read_move
 from rummy.model.actions import Action, IllegalMoveError
 from rummy.model.cards import Card
