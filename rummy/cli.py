@@ -2,7 +2,7 @@
 
 - ``start`` (what ``python3 main.py`` runs): says what the game is and plays a demo deal,
   bot against bot, in the terminal (the desktop client will take its place).
-- ``play``: a deal in the terminal against the greedy bot.
+- ``play``: a match in the terminal against bots, in any variant (:mod:`rummy.cli_play`).
 - ``check``: the best arrangement of a hand (or ``--group``: what one group counts as),
   as one JSON object.
 - ``simulate``: bot-against-bot deals checked after every action; the summary is the last
@@ -25,26 +25,15 @@ from collections.abc import Sequence
 from pathlib import Path
 from typing import Any, NoReturn
 
+from rummy.cli_common import UsageError, one_line, parse_options
+from rummy.cli_common import load_variant_with as _load
 from rummy.model.cards import Card, CardError, make_deck, parse_cards
 from rummy.model.melds import classify_group, classify_meld
 from rummy.model.solver import best_arrangement
-from rummy.model.variant import Variant, VariantError, list_variant_ids, load_variant
-from rummy.model.view import PlayerView
+from rummy.model.variant import Variant, list_variant_ids
 
 ROOT = Path(__file__).resolve().parents[1]
 BENCHMARKS = ROOT / "benchmarks"
-
-
-class UsageError(ValueError):
-    """Bad input on the command line: one line on stderr, exit status 2."""
-
-
-def one_line(error: BaseException) -> str:
-    """An error's text on one line (a VariantError lists one problem per line)."""
-    problems = getattr(error, "problems", None)
-    if problems:
-        return "; ".join(str(p) for p in problems)
-    return " ".join(str(error).split())
 
 
 # ---------------------------------------------------------------- check
@@ -109,32 +98,7 @@ def cmd_check(args: argparse.Namespace) -> int:
     return 0
 
 
-def _load(ref: str, options: dict[str, Any] | None = None) -> Variant:
-    try:
-        variant = load_variant(ref)
-        return variant.with_options(options) if options else variant
-    except VariantError as err:
-        raise UsageError(one_line(err)) from err
-
-
 # ---------------------------------------------------------------- simulate
-
-
-def parse_options(pairs: Sequence[str]) -> dict[str, Any]:
-    """``key=value`` pairs; values read as YAML scalars (``30``, ``true``, ``low``)."""
-    import yaml
-
-    options: dict[str, Any] = {}
-    for pair in pairs:
-        key, eq, text = pair.partition("=")
-        if not eq or not key.strip():
-            raise UsageError(f"option {pair!r} is not key=value")
-        try:
-            value = yaml.safe_load(text) if text.strip() else text
-        except yaml.YAMLError:
-            value = text
-        options[key.strip()] = value
-    return options
 
 
 def cmd_simulate(args: argparse.Namespace) -> int:
@@ -192,7 +156,7 @@ def _simulate_matches(args: argparse.Namespace, bots: list[str],
 INTRO = """\
 Rummy {version}: Indian 13-card rummy and friends, an open-source game in Python.
 The rules engine is ready; the desktop client is on its way. Meanwhile:
-  python -m rummy play        play a deal in this terminal against the greedy bot
+  python -m rummy play        play a match in this terminal against the greedy bot
   python -m rummy simulate    bot-against-bot deals, checked after every move
   python -m rummy check ...   the best arrangement and count of a hand
 Variants: {variants}.
@@ -233,120 +197,11 @@ def _version() -> str:
         return "(unknown version)"
 
 
-PLAY_HELP = """\
-Before drawing:  c = draw from the closed deck, o = take the open card, drop = leave the deal
-After drawing:   a card (e.g. 7H, 10S, JK) = discard it, f CARD = declare, putting CARD on
-                 the finish slot (the game arranges the other 13 at their best)
-Any time:        h = this help, q = quit"""
-
-
 def cmd_play(args: argparse.Namespace) -> int:
-    """A deal in the terminal: seat 0 is the person, the other seats bots."""
-    from rummy.ai import make_bot
-    from rummy.model.actions import (
-        Action,
-        Discard,
-        Draw,
-        DrawSource,
-        Drop,
-        Finish,
-        IllegalMoveError,
-    )
-    from rummy.model.events import redact_for
-    from rummy.session import Game
+    """A match in the terminal against bots, every rule family: see :mod:`rummy.cli_play`."""
+    from rummy.cli_play import cmd_play as play
 
-    options = parse_options(args.options)
-    _load(args.variant, options)
-    seed = args.seed if args.seed is not None else random.randrange(1_000_000)
-    try:
-        game = Game.new(args.variant, args.players, seed, options)
-        bots = {s: make_bot(args.bot, seed + s) for s in range(1, args.players)}
-    except ValueError as err:
-        raise UsageError(one_line(err)) from err
-    me = 0
-    print(f"{game.variant.name}: you are seat 0 against {args.players - 1} {args.bot} bot(s)"
-          f" (deal seed {seed}). h for help.")
-    for event in game.state.history:
-        print(f"  {redact_for(event, me)}")
-    while not game.state.is_over:
-        seat = game.state.turn
-        if seat != me:
-            for event in game.act(bots[seat].choose(game.view(seat),
-                                                    game.legal_actions(seat))):
-                print(f"  {redact_for(event, me)}")
-            continue
-        view = game.view(me)
-        print(_table_text(view))
-        try:
-            line = input("> ").strip()
-        except EOFError:
-            line = "q"
-        word, _, rest = line.partition(" ")
-        word = word.lower()
-        action: Action
-        if word in ("q", "quit", "exit"):
-            print("bye")
-            return 0
-        if word in ("h", "help", "?", ""):
-            print(PLAY_HELP)
-            continue
-        try:
-            if word in ("c", "closed"):
-                action = Draw(me, DrawSource.CLOSED)
-            elif word in ("o", "open"):
-                action = Draw(me, DrawSource.OPEN)
-            elif word == "drop":
-                action = Drop(me)
-            elif word in ("f", "finish", "declare"):
-                action = Finish(me, _card_in(view.hand, rest), None)
-            else:
-                action = Discard(me, _card_in(view.hand, line))
-            events = game.act(action)
-        except (IllegalMoveError, UsageError) as err:
-            print(f"  not now: {err}")
-            continue
-        for event in events:
-            print(f"  {redact_for(event, me)}")
-    result = game.state.result
-    if result is not None:
-        print(result)
-        for seat, hand in enumerate(result.hands):
-            reasons = getattr(result, "reasons", None)  # a table round has one reason
-            why = reasons[seat] if reasons else getattr(result, "reason", "")
-            print(f"  seat {seat}: {result.points[seat]} points ({why}): {hand}")
-    return 0
-
-
-def _card_in(hand: Sequence[Card], text: str) -> Card:
-    try:
-        (wanted,) = parse_cards(text)
-    except (CardError, ValueError) as err:
-        raise UsageError(f"{text.strip() or 'nothing'} is not one card") from err
-    for card in hand:
-        if card == wanted:
-            return card
-    for card in hand:
-        if card.face == wanted.face:
-            return card
-    raise UsageError(f"you hold no {wanted.face}")
-
-
-def _table_text(view: PlayerView) -> str:
-    best = best_arrangement(view.variant, view.hand, cut=view.wild_joker)
-    hand = " ".join(c.label + ("*" if c == view.drawn else "")
-                    for c in sorted(view.hand, key=Card.sort_key))
-    groups = "  ".join("[" + " ".join(c.label for c in g) + "]" for g in best.groups)
-    wild = "none"
-    if view.wild_joker is not None and view.wild_rank is not None:
-        wild = f"{view.wild_joker.label} (every {view.wild_rank.text} is wild)"
-    top = view.open_top.label if view.open_top is not None else "empty"
-    verdict = "a valid show!" if best.valid else f"count {best.count}"
-    todo = ("draw: c (closed) or o (open)" if view.drawn is None
-            else f"discard a card (e.g. {view.hand[0].face}), or f CARD to declare")
-    return (f"wild joker {wild} | open deck {top} | closed deck {view.closed_size} cards\n"
-            f"your hand: {hand}{'   (* just drawn)' if view.drawn else ''}\n"
-            f"best groups: {groups or 'none yet'}   ({verdict})\n"
-            f"your move: {todo}")
+    return play(args)
 
 
 def benchmark_scripts() -> dict[str, Path]:
@@ -385,7 +240,7 @@ def build_parser() -> argparse.ArgumentParser:
     start.add_argument("--seed", type=int, default=None)
     start.set_defaults(run=cmd_start)
 
-    play = sub.add_parser("play", help="play a deal in the terminal against bots")
+    play = sub.add_parser("play", help="play a match in the terminal against bots")
     play.add_argument("--variant", default="indian_13")
     play.add_argument("--players", type=int, default=2)
     play.add_argument("--seed", type=int, default=None)

@@ -10,3 +10,10 @@ import os
 os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
 os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
 os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
+
+# Saves, statistics and replays go to a folder of the test run, never the player's own
+# (the table saves after every action). A test that looks at them sets its own folder.
+if not os.environ.get("RUMMY_DATA_DIR"):
+    import tempfile
+
+    os.environ["RUMMY_DATA_DIR"] = tempfile.mkdtemp(prefix="rummy-test-data-")

@@ -19,6 +19,7 @@ import pytest
 
 import rummy.ai
 import rummy.cli as cli
+import rummy.cli_play as cli_play
 import rummy.simulate as simulate_module
 from rummy import bootstrap
 from rummy.model.actions import Action, Draw, DrawSource
@@ -310,13 +311,13 @@ def test_main_py_runs_the_demo() -> None:
 
 def scripted_play(monkeypatch: pytest.MonkeyPatch, answer: Any) -> Iterator[str]:
     views: list[PlayerView] = []
-    real = cli._table_text
+    real = cli_play._table_text
 
     def remember(view: PlayerView) -> str:
         views.append(view)
         return real(view)
 
-    monkeypatch.setattr(cli, "_table_text", remember)
+    monkeypatch.setattr(cli_play, "_table_text", remember)
     monkeypatch.setattr(builtins, "input", lambda prompt="": answer(views[-1]))
     yield "ready"
 

@@ -1,10 +1,12 @@
 """Render every screen of the game to PNG files, for the docs and for looking at.
 
     python tools/screenshots.py [--out docs/screenshots] [--size 1280x720 --size 960x600]
+                                [--only-melds]
 
 Drives the real scenes (title, new game, rules, the table mid-deal, the declare dialog,
-the end of a deal) with posted mouse events, under SDL's offscreen driver, so the pictures
-are what a player sees and can be made again after any change.
+the end of a deal; classic and contract rummy's tables from tools/screenshots_melds.py)
+with posted mouse events, under SDL's offscreen driver, so the pictures are what a player
+sees and can be made again after any change.
 """
 
 from __future__ import annotations
@@ -30,6 +32,7 @@ from rummy.ui.launch import register_scenes  # noqa: E402
 from rummy.ui.menu_newgame import NewGameScene  # noqa: E402
 from rummy.ui.settings import GameConfig  # noqa: E402
 from rummy.ui.table import TableScene  # noqa: E402
+from tools.screenshots_melds import shoot_melds  # noqa: E402
 
 # Seat 0 holds three pure sequences, a set of kings and a loose 4D; it draws QC from the
 # closed deck, which completes 9C 10C JC QC: then 4D on the finish slot is a valid show.
@@ -147,6 +150,10 @@ def shoot(size: tuple[int, int], out: Path) -> None:
         for _ in range(60):
             app.step(1 / 30)
         save(app, out, f"result-{tag}")
+        app.pop()
+
+        # Classic and contract rummy: tools/screenshots_melds.py.
+        shoot_melds(app, out, tag, save)
         app.close()
 
 
@@ -154,11 +161,19 @@ def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
     parser.add_argument("--out", type=Path, default=Path("docs/screenshots"))
     parser.add_argument("--size", action="append", default=[])
+    parser.add_argument("--only-melds", action="store_true",
+                        help="only the classic and contract rummy screens")
     args = parser.parse_args(argv)
     args.out.mkdir(parents=True, exist_ok=True)
     for text in args.size or ["1280x720", "960x600"]:
         w, h = (int(v) for v in text.lower().split("x"))
-        shoot((w, h), args.out)
+        if args.only_melds:
+            with tempfile.TemporaryDirectory() as settings:
+                app = register_scenes(App((w, h), audio=False, settings_dir=Path(settings)))
+                shoot_melds(app, args.out, f"{w}x{h}", save)
+                app.close()
+        else:
+            shoot((w, h), args.out)
     return 0
 
 

@@ -1,4 +1,5 @@
-"""Render the Statistics, Replays and Settings screens to PNG files, with sample data.
+"""Render the title (with and without Continue), the Statistics, Replays and Settings
+screens and a replay at the table to PNG files, with sample data.
 
     python tools/screenshots_store.py [--out docs/screenshots] [--size 1280x720 ...]
 
@@ -22,12 +23,16 @@ sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 import pygame  # noqa: E402
 
 from rummy.ai import make_bot  # noqa: E402
-from rummy.session import Game  # noqa: E402
+from rummy.session import Game, MatchGame  # noqa: E402
 from rummy.store.replays import ReplayShelf  # noqa: E402
+from rummy.store.saves import SaveSlot  # noqa: E402
 from rummy.store.stats import Statistics, deal_outcome  # noqa: E402
 from rummy.ui.app import App  # noqa: E402
+from rummy.ui.launch import register_scenes  # noqa: E402
+from rummy.ui.menu import TitleScene  # noqa: E402
 from rummy.ui.scene import Scene  # noqa: E402
 from rummy.ui.screens.prefs import PreferencesScene  # noqa: E402
+from rummy.ui.screens.replay_table import ReplayTableScene  # noqa: E402
 from rummy.ui.screens.replays import ReplaysScene  # noqa: E402
 from rummy.ui.screens.stats import StatsScene  # noqa: E402
 
@@ -65,22 +70,40 @@ def main(argv: list[str] | None = None) -> int:
     sizes = args.size or ["1280x720", "960x600"]
     args.out.mkdir(parents=True, exist_ok=True)
     with tempfile.TemporaryDirectory() as temp:
-        stats, shelf = sample(Path(temp) / "data")
+        data = Path(temp) / "data"
+        os.environ["RUMMY_DATA_DIR"] = str(data)
+        stats, shelf = sample(data)
+        entry = shelf.list()[1]
         for text in sizes:
             width, height = (int(n) for n in text.split("x"))
-            app = App((width, height), audio=False, settings_dir=Path(temp) / "settings")
-            app.push(Scene(app))
-            screens = {"stats": StatsScene(app, stats), "replays": ReplaysScene(app, shelf),
-                       "settings": PreferencesScene(app)}
+            app = register_scenes(
+                App((width, height), audio=False, settings_dir=Path(temp) / "settings"))
+            SaveSlot(data).discard()
+            app.push(TitleScene(app))
+            replay = ReplayTableScene(app, shelf.load(entry), entry)
+            replay.stepper.seek(replay.stepper.positions * 2 // 3)
+            replay.show()
+            screens = {"title": None, "title-continue": "save",
+                       "stats": StatsScene(app, stats),
+                       "replays": app.build("replays", shelf=shelf),
+                       "settings": PreferencesScene(app), "replay-table": replay}
             for name, scene in screens.items():
-                app.push(scene)
-                if isinstance(scene, ReplaysScene):
-                    scene.choose(1)
-                app.step(1 / 60)
+                if scene == "save":
+                    game = MatchGame.new("indian_13", players=3, seed=7)
+                    SaveSlot(data).write(game, table={})
+                    app.pop()
+                    app.push(TitleScene(app))
+                elif scene is not None:
+                    app.push(scene)
+                    if isinstance(scene, ReplaysScene):
+                        scene.choose(1)
+                for _ in range(30):  # the hand's cards glide to their places
+                    app.step(1 / 30)
                 path = args.out / f"{name}-{width}x{height}.png"
                 pygame.image.save(app.screen, str(path))
                 print(path)
-                app.pop()
+                if isinstance(scene, Scene):
+                    app.pop()
             app.close()
         stats.close()
     return 0

@@ -25,7 +25,7 @@ points covered:
 Two passes. When every card has some group to join, an *exact* pass (no loose cards)
 looks depth first for a valid show and stops at the first. Otherwise, or when it finds
 none, the *count* pass (cards may stay loose; flags ``s`` and ``q`` only) finds the
-lowest count; the three scoring cases of RULES.md are read off its table.
+lowest count; the three scoring cases of `docs/rules.md` (Scoring) are read off its table.
 
 >>> from rummy.model.cards import parse_card, parse_cards
 >>> from rummy.model.variant import load_variant
@@ -39,30 +39,15 @@ lowest count; the three scoring cases of RULES.md are read off its table.
 from __future__ import annotations
 
 from collections.abc import Callable, Iterable
-from dataclasses import dataclass
 from typing import NamedTuple
 
+from .arrangement import Arrangement
 from .cards import Card, Rank, Suit
 from .melds import MAX_SEQUENCE_LENGTH, rank_positions, wild_rank_for
+from .solver_melds import best_arrangement as best_meld_arrangement
 from .variant import Variant
 
 __all__ = ["Arrangement", "best_arrangement", "wild_rank_for", "best_discards"]
-
-
-@dataclass(frozen=True)
-class Arrangement:
-    """A hand's best arrangement.
-
-    ``points`` is what a loser holding these cards scores (capped; 0 when ``valid``);
-    ``count`` is the same before the cap. ``groups`` are the groups that count (each in
-    display order, jokers in the gaps they fill); ``ungrouped`` is every other card.
-    """
-
-    points: int
-    valid: bool
-    groups: tuple[tuple[Card, ...], ...]
-    ungrouped: tuple[Card, ...]
-    count: int
 
 
 # Group types, as transitions on the flags.
@@ -619,7 +604,6 @@ def best_arrangement(
     ``printed_joker_cut_rank`` wild). ``valid`` says whether these cards are a valid show.
     """
     if variant.shape.melds_on_table:  # fewest points left after melding
-        from .solver_melds import best_arrangement as best_meld_arrangement
         return best_meld_arrangement(variant, cards)
     hand = tuple(cards)
     wild_rank = wild_rank_for(variant, cut)
@@ -661,27 +645,36 @@ def _every_face_groupable(search: _Search) -> bool:
 
     A sequence through a card has ``sequence_min_length - 1`` other places within that
     distance of it, each a natural card, a wild card as itself, or a joker; a set needs
-    ``set_min_size - 1`` cards of the rank in other suits or jokers. A card with no partner
-    at all (each copy of it) needs a group of its own made up with jokers, so such cards
-    together need that many jokers.
+    ``set_min_size - 1`` cards of the rank in other suits or jokers.
+
+    A card is *alone* when no other natural card can share a group with it: none of its
+    rank in another suit, and none of its suit within ``jokers + 1`` places (a farther
+    card leaves more empty places between them than the jokers can fill, and any card in
+    between would be nearer). Its group is then the card and jokers only, so the jokers
+    such cards need are theirs alone and must go round. (A card with a partner farther
+    than the sequence's length, such as 5S and 8S with two jokers, is not alone: the two
+    share their jokers.)
     """
     v, jokers = search.v, search.jokers
     reach = search.seq_min - 1
     alone = min(search.seq_min, v.set_min_size) - 1  # jokers a card without partners needs
     held, positions = search.held, search.rules.positions
     span = (1 << (2 * reach + 1)) - 1
+    near = jokers + 1  # how far a partner in the suit can be
+    near_span = (1 << (2 * near + 1)) - 1
     demand = 0
     for f in search.ids:
         rank, suit = (f >> 2) + 1, f & 3
-        own = window = 0
+        own = window = near_window = 0
         for p in positions[rank]:
             own |= 1 << p
             window |= span << p >> reach  # positions p-reach .. p+reach
+            near_window |= near_span << p >> near
         in_suit = (held[suit] & window & ~own).bit_count()
         same_rank = search.rank_suits[rank].bit_count() - 1
         if in_suit + jokers < reach and same_rank + jokers < v.set_min_size - 1:
             return False
-        if not in_suit and not same_rank:
+        if not same_rank and not held[suit] & near_window & ~own:
             demand += alone * len(search.copies[f])
             if demand > jokers:
                 return False

@@ -26,8 +26,9 @@ from typing import Any, Protocol
 
 ANIMATION_SPEEDS = (0.5, 1.0, 1.5, 2.0, 4.0)
 """Multipliers of the table's animation time: 0.5 is slower, 4 nearly instant."""
-CARD_BACKS = ("classic", "blue", "red", "green")
-"""Card backs offered; "classic" is ``assets/cards/back.png``, the others tint it."""
+CARD_BACKS = ("classic", "blue", "green", "black")
+"""Card backs offered; "classic" is ``assets/cards/back.png`` (red), the others recolour it
+(``rummy.ui.card_colours``), so each choice looks different."""
 SORT_ORDERS = ("suit", "rank")
 FOUR_COLOURS = {"S": (0, 0, 0), "H": (200, 0, 0), "D": (0, 80, 200), "C": (0, 140, 60)}
 """The four-colour deck for colour-blind players: spades black, hearts red, diamonds blue,

@@ -87,11 +87,18 @@ class SaveSlot:
         OSError when the disk refuses (the caller may say so; the previous save stays).
         TypeError when ``table`` is not plain JSON data (a programming error).
         """
+        self.write_record(game.to_record(), fingerprint(game), hand, table)
+
+    def write_record(self, record: Mapping[str, Any], variant_sha256: str,
+                     hand: Sequence[Sequence[str]] = (),
+                     table: Mapping[str, Any] | None = None) -> None:
+        """:meth:`write` from a game's record and its variant's fingerprint, taken
+        beforehand: a writer thread saves them while the game plays on."""
         data = {
             "format": SAVE_FORMAT,
             "saved_at": time.strftime("%Y-%m-%dT%H:%M:%S%z"),
-            "variant_sha256": fingerprint(game),
-            "game": game.to_record(),
+            "variant_sha256": variant_sha256,
+            "game": dict(record),
             "hand": [[str(code) for code in group] for group in hand],
             "table": dict(table or {}),
         }

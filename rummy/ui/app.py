@@ -30,6 +30,7 @@ from typing import Any
 
 import pygame
 
+from rummy.store.prefs import load_preferences
 from rummy.ui.palette import FELT
 from rummy.ui.resources import Resources, init_pygame
 from rummy.ui.scene import Host, Scene, SceneUnavailable
@@ -79,8 +80,13 @@ class App:
         with contextlib.suppress(Exception):  # a missing icon is cosmetic
             pygame.display.set_icon(self.res.icon())
         self.res.muted = bool(self.settings.get("muted", False))
+        prefs = load_preferences(self.settings)[0]  # the Settings screen's choices
+        self.res.volume = prefs.volume
+        self.res.four_colour = prefs.four_colour
+        self.res.card_back = prefs.card_back
         self.clock = pygame.time.Clock()
         self.stack: list[Scene] = []
+        self.notice = ""
         self.running = True
         self._frames = 0
         self._report_startup = os.environ.get("RUMMY_REPORT_STARTUP") == "1"
@@ -210,6 +216,8 @@ class App:
 
     def _dispatch(self, event: pygame.event.Event) -> None:
         if event.type == pygame.QUIT:
+            for scene in reversed(self.stack):  # the table saves before the game ends
+                scene.closing()
             self.quit()
         elif event.type == pygame.VIDEORESIZE:
             self.resize((event.w, event.h))
@@ -259,7 +267,8 @@ class App:
             if self.stack[index].opaque:
                 first = index
                 break
-        self.screen.fill(FELT)
+        if not (self.stack and self.stack[first].covers):
+            self.screen.fill(FELT)
         for scene in self.stack[first:]:
             scene.draw(self.screen)
 

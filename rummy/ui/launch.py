@@ -2,7 +2,8 @@
 
 ``python3 main.py [--demo ...]`` comes here (:func:`launch`). :func:`register_scenes` is
 the one place that knows every screen: it gives each a name on the app (``title``,
-``new_game``, ``rules``, ``table``), and the screens open one another by those names, so no
+``new_game``, ``rules``, ``table``, ``continue``, ``statistics``, ``replays``,
+``replay_table``, ``settings``), and the screens open one another by those names, so no
 screen imports another (see :mod:`rummy.ui.scene`).
 """
 
@@ -12,7 +13,7 @@ import argparse
 import contextlib
 import os
 import sys
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 from rummy.model.variant import VariantError
 from rummy.ui.app import DEFAULT_SIZE, WINDOW_CLASS, App
@@ -20,11 +21,16 @@ from rummy.ui.catalog import difficulty_levels, find_variant
 from rummy.ui.menu import TitleScene
 from rummy.ui.menu_newgame import NewGameScene
 from rummy.ui.menu_rules import RulesScene
-from rummy.ui.scene import open_table
+from rummy.ui.scene import Host, open_table
+from rummy.ui.screens.prefs import PreferencesScene
+from rummy.ui.screens.replays import ReplaysScene
+from rummy.ui.screens.stats import StatsScene
 from rummy.ui.settings import GameConfig
 
 if TYPE_CHECKING:
     from rummy.model.variant import Variant
+    from rummy.store.records import AnyGame
+    from rummy.store.replays import ReplayEntry
 
 PROG = "main.py"
 HEADLESS = ("offscreen", "dummy")
@@ -38,14 +44,31 @@ def register_scenes(app: App) -> App:
     app.register("title", TitleScene)
     app.register("new_game", NewGameScene)
     app.register("rules", RulesScene)
+    app.register("statistics", StatsScene)
+    app.register("settings", PreferencesScene)
     try:
+        from rummy.ui.screens.replay_table import ReplayTableScene
         from rummy.ui.table import TableScene
+        from rummy.ui.table.resume import continue_table
     except ImportError as exc:
         if not (exc.name or "").startswith("rummy.ui.table"):
             raise
+        app.register("replays", ReplaysScene)  # the list alone: Watch stays off
     else:
         app.register("table", TableScene)
+        app.register("continue", continue_table)
+        app.register("replay_table", ReplayTableScene)
+        app.register("replays", _replays_with_watch)
     return app
+
+
+def _replays_with_watch(host: Host, **arguments: Any) -> ReplaysScene:
+    """The Replays list whose Watch puts the chosen game at the table in replay mode."""
+
+    def watch(game: AnyGame, entry: ReplayEntry) -> None:
+        host.open("replay_table", game=game, entry=entry)
+
+    return ReplaysScene(host, on_watch=watch, **arguments)
 
 
 def parse_args(argv: list[str]) -> argparse.Namespace:

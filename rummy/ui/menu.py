@@ -1,15 +1,23 @@
-"""The title screen: New game, Rules, Quit, and the sound switch.
+"""The title screen: Continue (when a game is saved), New game, Statistics, Replays,
+Settings, Rules, Quit, and the sound switch.
 
-It opens the other screens by name through its host (``new_game``, ``rules``); the
-launcher (:mod:`rummy.ui.launch`) registers them.
+It opens the other screens by name through its host (``new_game``, ``rules``,
+``continue``, ``statistics``, ``replays``, ``settings``); the launcher
+(:mod:`rummy.ui.launch`) registers them. A save that cannot be continued is set aside by
+:class:`~rummy.store.saves.SaveSlot`; its message is shown here and the game goes on as if
+there had been none.
 """
 
 from __future__ import annotations
 
+from collections.abc import Callable
+
 import pygame
 
-from rummy.ui.palette import DIM, FELT_DARK, GOLD, RED
-from rummy.ui.scene import Host, Scene
+from rummy.store.files import set_aside
+from rummy.store.saves import SaveError, SaveSlot
+from rummy.ui.palette import DIM, FELT_DARK, GOLD, INK, RED
+from rummy.ui.scene import TABLE_MISSING, Host, Scene, SceneUnavailable
 from rummy.ui.widgets import Button, draw_text, ui_scale, wrap
 
 
@@ -20,8 +28,16 @@ class TitleScene(Scene):
         super().__init__(app)
         self.buttons = [Button("New game", self.new_game), Button("Rules", self.rules),
                         Button("Quit", app.quit)]
+        self.continue_button = Button("Continue", self.continue_game)
+        self.store_buttons = [Button(label, self._opener(name)) for label, name in
+                              (("Statistics", "statistics"), ("Replays", "replays"),
+                               ("Settings", "settings"))]
         self.sound = Button(self.sound_label(), self.toggle_sound)
         self.message = app.settings.message
+        self.notice = ""
+        """A line in the player's colour (not an error): "Saved; Continue ..."."""
+        self.slot = SaveSlot()
+        self.saved = self.slot.exists()
         self.title_font = app.res.font(72, bold=True)
         self.small_font = app.res.font(16)
         self.card_width = 100
@@ -33,8 +49,46 @@ class TitleScene(Scene):
     def rules(self) -> None:
         self.app.show_rules(self.app.settings.get("variant"))
 
+    def _opener(self, name: str) -> Callable[[], None]:
+        def open_it() -> None:
+            self.app.open(name)
+        return open_it
+
+    def continue_game(self) -> None:
+        """Continue: the saved game at the table, or why it cannot be (then it is gone
+        from the title: the file was set aside, and New game starts as usual)."""
+        try:
+            saved = self.slot.load()
+        except SaveError as exc:
+            self._refused(str(exc))
+            return
+        if saved is None:
+            self._refused("")
+            return
+        try:
+            self.app.open("continue", saved=saved)
+        except SceneUnavailable:
+            self._refused(TABLE_MISSING, keep=True)
+        except Exception as exc:  # noqa: BLE001 - a save the table cannot play on
+            why = " ".join(str(exc).split()) or type(exc).__name__
+            try:
+                where = f"the file was kept as {set_aside(self.slot.path)}"
+            except OSError as err:
+                where = f"the file could not be moved aside ({err})"
+            self._refused(f"The saved game could not be continued: {why}; {where}."
+                          " Starting a new game.")
+
+    def _refused(self, message: str, keep: bool = False) -> None:
+        self.message, self.notice = message, ""
+        self.saved = keep and self.slot.exists()
+        self.resize(self.size)
+
     def resume(self) -> None:
         self.sound.text = self.sound_label()  # a game may have muted meanwhile
+        self.saved = self.slot.exists()
+        if self.app.notice:
+            self.notice, self.app.notice = self.app.notice, ""
+        self.resize(self.size)
 
     def update(self, dt: float) -> None:
         self.sound.text = self.sound_label()  # M is handled by the app, anywhere
@@ -55,26 +109,41 @@ class TitleScene(Scene):
         scale = ui_scale(size)
         self.title_font = self.app.res.font(round(76 * scale), bold=True)
         self.small_font = self.app.res.font(round(17 * scale))
-        font = self.app.res.font(round(26 * scale), bold=True)
-        bw, bh = round(300 * scale), round(58 * scale)
-        gap = round(18 * scale)
-        top = round(h * 0.52)
-        for index, button in enumerate(self.buttons):
-            rect = pygame.Rect(0, 0, bw, bh)
-            rect.midtop = (w // 2, top + index * (bh + gap))
-            button.place(rect, font)
+        font = self.app.res.font(round(24 * scale), bold=True)
+        small_font = self.app.res.font(round(20 * scale), bold=True)
+        bw, bh, sw = round(300 * scale), round(52 * scale), round(200 * scale)
+        gap = round(14 * scale)
+        y = round(h * 0.5)
+        new_game, rules, quit_ = self.buttons
+        column = [self.continue_button, new_game] if self.saved else [new_game]
+        for button in column:
+            button.place(pygame.Rect(w // 2 - bw // 2, y, bw, bh), font)
+            y += bh + gap
+        for row in (self.store_buttons, [rules, quit_]):
+            left = w // 2 - (len(row) * sw + (len(row) - 1) * gap) // 2
+            for index, button in enumerate(row):
+                button.place(pygame.Rect(left + index * (sw + gap), y, sw, bh), small_font)
+            y += bh + gap
         self.card_width = max(56, round(h * 0.12))
         small = self.app.res.font(round(16 * scale))
         sw, sh = round(190 * scale), round(36 * scale)
         self.sound.place(pygame.Rect(w - sw - gap, gap, sw, sh), small)
         self.sound.enabled = self.app.res.audio_available
 
+    @property
+    def shown(self) -> list[Button]:
+        """Every button on the title now (Continue only when a game is saved)."""
+        first = [self.continue_button] if self.saved else []
+        return [*first, *self.buttons, *self.store_buttons, self.sound]
+
     def handle(self, event: pygame.event.Event) -> None:
-        for button in (*self.buttons, self.sound):
+        for button in self.shown:
             if button.handle(event):
                 return
         if event.type == pygame.KEYDOWN:
-            if event.key in (pygame.K_n, pygame.K_RETURN, pygame.K_KP_ENTER):
+            if event.key == pygame.K_c and self.saved:
+                self.continue_game()
+            elif event.key in (pygame.K_n, pygame.K_RETURN, pygame.K_KP_ENTER):
                 self.new_game()
             elif event.key == pygame.K_r:
                 self.rules()
@@ -97,13 +166,15 @@ class TitleScene(Scene):
                   FELT_DARK, "center")
         draw_text(surface, self.title_font, "Rummy", (w // 2, round(h * 0.405)), GOLD,
                   "center")
-        for button in (*self.buttons, self.sound):
+        for button in self.shown:
             button.draw(surface)
         hint = "F1 rules   ·   F11 fullscreen   ·   Esc back"
         draw_text(surface, self.small_font, hint, (w // 2, h - 10), DIM, "midbottom")
-        if self.message:
-            y = h - 14 - 2 * self.small_font.get_linesize()
-            for line in wrap(self.small_font, self.message, w - 40)[:3]:
-                draw_text(surface, self.small_font, line, (w // 2, y), RED, "midbottom")
-                y += self.small_font.get_linesize()
+        lines = [(line, RED) for line in wrap(self.small_font, self.message, w - 40)[:3]]
+        lines += [(self.notice, INK)] if self.notice else []
+        lines = lines[-3:]
+        y = h - 14 - self.small_font.get_linesize() * len(lines)
+        for line, color in lines:
+            draw_text(surface, self.small_font, line, (w // 2, y), color, "midbottom")
+            y += self.small_font.get_linesize()
 

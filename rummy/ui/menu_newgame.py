@@ -30,7 +30,7 @@ from rummy.ui.menu_options import OptionsPanel
 from rummy.ui.palette import DIM, GOLD, INK, PANEL, PANEL_EDGE, RED, SELECTED
 from rummy.ui.scene import Host, Scene, open_table
 from rummy.ui.scroll import ScrollView
-from rummy.ui.settings import GameConfig
+from rummy.ui.settings import GameConfig, fixed_seed
 from rummy.ui.widgets import Button, Selector, draw_text, ellipsize, ui_scale, wrap
 
 
@@ -132,7 +132,7 @@ class NewGameScene(Scene):
         if entry is None or entry.variant is None:
             return None
         return GameConfig(variant_id=entry.id, options=self.options(), players=self.players(),
-                          opponents=self.opponent_levels(), seed=None, human_seat=0)
+                          opponents=self.opponent_levels(), seed=fixed_seed(), human_seat=0)
 
     def options_problem(self) -> str:
         """Why the engine refuses the chosen options and seats ("" when it plays them)."""
@@ -194,8 +194,9 @@ class NewGameScene(Scene):
         if problem:
             self.message = problem
             return
+        seed = config.seed if config.seed is not None else random.randrange(2**31)
         config = GameConfig(config.variant_id, config.options, config.players,
-                            config.opponents, random.randrange(2**31), config.human_seat)
+                            config.opponents, seed, config.human_seat)
         self.message = open_table(self.app, config)
 
     def close(self) -> None:

@@ -14,13 +14,14 @@ from __future__ import annotations
 import contextlib
 import os
 import re
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from pathlib import Path
 from typing import TYPE_CHECKING
 
 import pygame
 
 from rummy.paths import data_root
+from rummy.ui.card_colours import four_colour, tinted_back
 
 if TYPE_CHECKING:
     from rummy.model.cards import Card
@@ -139,6 +140,8 @@ class Resources:
         self._sounds: dict[str, pygame.mixer.Sound] = {}
         self._icon: pygame.Surface | None = None
         self._muted = False
+        self._four_colour = False
+        self._card_back = "classic"
         self._volume = _VOLUME
         self._audio = audio and self._init_audio()
         if self._audio:
@@ -150,8 +153,43 @@ class Resources:
         image = self._originals.get(face)
         if image is None:
             name = "back.png" if face == "back" else f"{face}.png"
-            image = self._originals[face] = _load_image(CARDS_DIR / name)
+            image = _load_image(CARDS_DIR / name)
+            if face == "back":
+                image = tinted_back(image, self._card_back)
+            elif self._four_colour:
+                image = four_colour(face, image)
+            self._originals[face] = image
         return image
+
+    @property
+    def four_colour(self) -> bool:
+        """Diamonds blue and clubs green (Settings: four-colour deck)."""
+        return self._four_colour
+
+    @four_colour.setter
+    def four_colour(self, value: bool) -> None:
+        if bool(value) != self._four_colour:
+            self._four_colour = bool(value)
+            self._forget(lambda face: face[-1:] in ("D", "C") and face != "back")
+
+    @property
+    def card_back(self) -> str:
+        """The back's colour: "classic" (the shipped image) or one of
+        :data:`~rummy.ui.card_colours.BACK_COLOURS`."""
+        return self._card_back
+
+    @card_back.setter
+    def card_back(self, value: str) -> None:
+        if value != self._card_back:
+            self._card_back = value
+            self._forget(lambda face: face == "back")
+
+    def _forget(self, which: Callable[[str], bool]) -> None:
+        """Drop cached images of the faces ``which`` picks (they are made again)."""
+        for face in [f for f in self._originals if which(f)]:
+            del self._originals[face]
+        for key in [k for k in self._scaled if which(k[0])]:
+            del self._scaled[key]
 
     def _scaled_image(self, face: str, width: int) -> pygame.Surface:
         if width < 1:

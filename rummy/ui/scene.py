@@ -17,6 +17,7 @@ Lifecycle, in the order the host calls it:
   use it, never ``pygame.mouse.get_pos()``, so that posted events in tests work);
 - ``update(dt)`` once a frame while on top;
 - ``draw(surface)`` once a frame while visible; it only reads the scene's state;
+- ``closing()`` on every scene, top first, when the window is closed;
 - ``resize(size)`` on every scene of the stack when the window size changes (also called
   once by the host before ``resume``, so a scene can lay itself out there only).
 
@@ -54,6 +55,9 @@ class Host(Protocol):
     """True: bots and hints think inside the frame (tests), not on a worker thread."""
     stack: list[Scene]
     """The scenes shown, bottom first."""
+    notice: str
+    """A line for the screen beneath to show once ("Saved; Continue from the title
+    screen" when the table is left); that screen clears it."""
 
     def open(self, name: str, /, **arguments: Any) -> Scene:
         """Build the scene registered as ``name`` with ``arguments`` and push it on top.
@@ -96,6 +100,8 @@ class Scene:
 
     opaque: bool = True
     """False for an overlay drawn over the scene beneath it."""
+    covers: bool = False
+    """The scene paints every pixel of the window itself (the app need not clear it)."""
 
     def __init__(self, app: Host) -> None:
         self.app = app
@@ -114,6 +120,10 @@ class Scene:
 
     def draw(self, surface: pygame.Surface) -> None:
         """Paint the scene; never changes state."""
+
+    def closing(self) -> None:
+        """The window is closing (the game ends after this frame): keep what must be kept
+        (the table writes its save)."""
 
     def claims_key(self, key: int) -> bool:
         """Whether this scene uses ``key`` itself, before the app's own keys (M mutes

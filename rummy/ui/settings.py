@@ -18,11 +18,35 @@ from __future__ import annotations
 
 import json
 import os
+import sys
+from collections.abc import Mapping
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
 FILE_NAME = "settings.json"
+SEED_VAR = "RUMMY_SEED"
+"""``RUMMY_SEED=n``: games started from New game deal with seed ``n`` (the next deal of a
+match ``n + 1``...) instead of a random one, so a deal can be played again exactly (bug
+reports, the end-to-end test)."""
+
+
+def fixed_seed(environ: Mapping[str, str] | None = None) -> int | None:
+    """The seed ``RUMMY_SEED`` asks for, or None (a random deal). A value that is not a
+    whole number is ignored with one line on stderr saying so.
+
+    >>> fixed_seed({"RUMMY_SEED": "42"}), fixed_seed({})
+    (42, None)
+    """
+    text = (os.environ if environ is None else environ).get(SEED_VAR, "").strip()
+    if not text:
+        return None
+    try:
+        return int(text)
+    except ValueError:
+        print(f"rummy: {SEED_VAR} must be a whole number, not {text!r}: dealing at random",
+              file=sys.stderr)
+        return None
 
 
 @dataclass(frozen=True)

@@ -14,7 +14,7 @@ from rummy.model.melds import GroupKind, arrangement_count, classify_group, wild
 from rummy.model.solver import best_arrangement, best_discards
 from rummy.model.variant import load_variant
 
-from .oracle import brute_force
+from .oracle import SHAPES, brute_force, deal, exact_search
 
 
 @pytest.fixture(scope="module")
@@ -90,6 +90,18 @@ def test_valid_show_uses_a_wild_card_as_itself_in_the_pure_sequence(indian):
     assert r.valid
 
 
+def test_jokers_shared_by_two_far_apart_cards_make_a_valid_show(indian):
+    # Issue 11: 5S and 8S have no partner within a sequence's length, but with both
+    # printed jokers standing for 6S 7S they make one impure sequence. The quick "can
+    # every card be grouped?" test counted each as needing two jokers of its own and
+    # skipped the search for a show, so a valid declaration was called a wrong show.
+    r = solve(indian, "9C 10C JC 2H 3H 4H 5S JK JK 8S KS KH KC", "QD")
+    assert r.valid and r.points == 0 and r.ungrouped == ()
+    # Two such pairs with two jokers cannot both be sequences: still a wrong show.
+    r = solve(indian, "9C 10C JC 2H 3H 4H 5S JK JK 8S 2D 5D KC", "QD")
+    assert not r.valid
+
+
 def test_leftover_joker_must_find_a_group(two_player):
     # One pure sequence of 4 and two full sets: the 13th card, a joker, has nowhere to go
     # (on the pure sequence it would leave no pure sequence; sets hold 4 at most).
@@ -161,3 +173,37 @@ def test_solver_matches_brute_force_on_small_hands(indian, hand, cut, rules):
     r = best_arrangement(variant, hand, cut)
     assert (r.count, r.valid) == (expected_count, expected_valid)
     assert r.points == (0 if r.valid else min(r.count, variant.count_cap))
+
+
+# -- full hands against the exact search (issue 11) ------------------------------------
+_VARIANTS = {vid: load_variant(vid) for vid in ("indian_13", "two_player_13")}
+
+
+@pytest.mark.timeout(120)
+@settings(max_examples=2000, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(seed=st.integers(0, 2**32), size=st.sampled_from([13, 14]), jokers=st.integers(0, 4),
+       shape=st.sampled_from(SHAPES), vid=st.sampled_from(sorted(_VARIANTS)),
+       rules=st.sampled_from([None, (1, 3), (2, 4), (3, 3)]))
+def test_solver_matches_exact_search_on_full_hands(seed, size, jokers, shape, vid, rules):
+    # Random, complete and near-complete 13- and 14-card hands, 0-4 jokers (printed and
+    # wild-rank) standing in anywhere in a sequence, or joining two far-apart cards (the
+    # class of issue 11's refused show): the count and the verdict must be those of the
+    # rules' own exact search over every arrangement.
+    variant = _VARIANTS[vid]
+    if rules is not None:
+        variant = dataclasses.replace(variant, min_sequences=rules[0], pure_min_length=rules[1])
+    hand, cut = deal(random.Random(seed), variant, size, jokers, shape)
+    expected = exact_search(variant, hand, wild_rank_for(variant, cut))
+    r = best_arrangement(variant, hand, cut)
+    assert (r.count, r.valid) == expected, (" ".join(c.code for c in hand), cut.code)
+
+
+@settings(max_examples=150, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(seed=st.integers(0, 2**32), size=st.integers(3, 8), jokers=st.integers(0, 4),
+       shape=st.sampled_from(SHAPES))
+def test_exact_search_agrees_with_every_partition(indian, seed, size, jokers, shape):
+    # The exact search is the reference for full hands: on small ones it must give what
+    # trying every partition gives.
+    hand, cut = deal(random.Random(seed), indian, size, jokers, shape)
+    wild = wild_rank_for(indian, cut)
+    assert exact_search(indian, hand, wild) == brute_force(indian, hand, wild)

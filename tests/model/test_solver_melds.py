@@ -13,8 +13,7 @@ import pytest
 
 from rummy.model.cards import Card, make_deck, parse_cards
 from rummy.model.melds import MeldRules, lay_run, lay_set
-from rummy.model.solver import best_arrangement
-from rummy.model.solver_melds import card_points
+from rummy.model.solver_melds import best_arrangement, card_points
 from rummy.model.variant import Variant, load_variant
 
 from .oracle import partitions
@@ -89,3 +88,24 @@ def test_ten_card_hands_are_fast() -> None:
     for _ in range(200):
         best_arrangement(variant, rng.sample(deck, 10))
     assert time.perf_counter() - start < 5.0
+
+
+@pytest.mark.parametrize("options", [{}, {"ace_rank": "high"}, {"limit_meld_size": 4}], ids=str)
+def test_one_deck_table_search_agrees_with_the_general_search(options: dict[str, object]) -> None:
+    # Hands of distinct natural cards go through the precomputed meld table; with limits
+    # on the melds (here none that bind) the general search answers. Both must agree on
+    # the points left, and the table's melds must be real melds of the hand.
+    variant = load_variant("super_rummy").with_options(options)
+    rules = MeldRules.of(variant)
+    deck = make_deck(1, 0)
+    dense = [c for c in deck if c.rank is not None and (int(c.rank) <= 5 or int(c.rank) >= 11)]
+    rng = random.Random(f"solver-melds/table/{options}")
+    for i in range(600):
+        hand = tuple(rng.sample(dense if i % 2 else deck, rng.choice([7, 10, 11])))
+        fast = best_arrangement(variant, hand)
+        general = best_arrangement(variant, hand, limits=(99, 99))
+        assert (fast.points, fast.valid) == (general.points, general.valid), hand
+        assert all(lay_run(rules, g) or lay_set(rules, g) for g in fast.groups)
+        laid = [c for g in fast.groups for c in g] + list(fast.ungrouped)
+        assert sorted(laid, key=Card.sort_key) == sorted(hand, key=Card.sort_key)
+        assert fast.points == sum(card_points(variant, c) for c in fast.ungrouped)

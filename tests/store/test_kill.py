@@ -80,3 +80,51 @@ def test_kill_minus_9_at_50_random_moments(tmp_path: Path) -> None:
             assert last is not None and (seq, state) in (last, (last[0] + 1, state))
         last = (seq, state)
     assert last is not None and last[0] > KILLS, "the processes hardly saved anything"
+
+
+UI_CHILD = Path(__file__).with_name("ui_kill_child.py")
+UI_KILLS = 50
+
+
+def expected_resume(folder: Path) -> str | None:
+    """What Continue must rebuild: the digest of the save on disk now (None: no save)."""
+    from tests.store.ui_kill_child import digest
+
+    saved = SaveSlot(folder).load()  # a SaveError here fails the test: never acceptable
+    if saved is None:
+        return None
+    return digest(saved.game.to_record(), saved.hand, saved.game.state)
+
+
+@pytest.mark.timeout(600)
+def test_kill_minus_9_a_real_game_window_and_continue(tmp_path: Path) -> None:
+    """The real game (title, Continue, the table with its bots on the worker thread, the
+    animations, drags under way and the background save writer) killed at 50 random
+    moments: each next start's Continue rebuilds exactly the last save."""
+    rng = random.Random(31)
+    resumed = 0
+    deadline = time.monotonic() + 480
+    env = dict(os.environ, SDL_VIDEODRIVER="dummy", SDL_AUDIODRIVER="dummy")
+    for kill in range(UI_KILLS):
+        assert time.monotonic() < deadline, f"only {kill} kills in the time allowed"
+        want = expected_resume(tmp_path)
+        child = subprocess.Popen([sys.executable, str(UI_CHILD), str(tmp_path), str(kill)],
+                                 stdout=subprocess.PIPE, stderr=subprocess.PIPE, env=env)
+        try:
+            assert child.stdout is not None
+            first = child.stdout.readline().decode().split()
+            assert first, f"kill {kill}: the game ended before it showed the table"
+            time.sleep(rng.uniform(0.0, 0.8))
+            os.kill(child.pid, signal.SIGKILL)
+            _, err = child.communicate(timeout=30)
+        finally:
+            if child.poll() is None:
+                child.kill()
+                child.wait(timeout=30)
+        assert child.returncode == -signal.SIGKILL, err.decode()[-2000:]
+        if want is None:
+            assert first == ["started"], f"kill {kill}: {first}"
+        else:
+            assert first == ["resumed", want], f"kill {kill}: Continue is not the last save"
+            resumed += 1
+    assert resumed > UI_KILLS // 2, "the game was hardly ever continued"

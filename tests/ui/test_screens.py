@@ -116,7 +116,7 @@ def test_settings_are_changed_by_clicks_and_kept(app: App, tmp_path: Path) -> No
     click(app, by_label["Volume"].left.center)
     prefs = current(app)
     assert (prefs.sort_by, prefs.four_colour, prefs.confirm_drop) == ("rank", True, False)
-    assert (prefs.animation_speed, prefs.card_back, prefs.volume) == (1.5, "green", 0.5)
+    assert (prefs.animation_speed, prefs.card_back, prefs.volume) == (1.5, "black", 0.5)
     assert app.res.volume == 0.5
     again = Settings(tmp_path / "settings")  # on disk, for the next start
     assert again.get("sort_by") == "rank" and again.get("four_colour") is True

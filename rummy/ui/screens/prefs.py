@@ -1,7 +1,7 @@
 """The Settings screen: animation speed, volume and mute, card back, four-colour deck,
 confirmations, sort order, full screen. Every change is kept at once in the settings file
-(:mod:`rummy.store.prefs`); volume, mute and full screen also take effect at once, the
-others when the table next reads them."""
+(:mod:`rummy.store.prefs`); volume, mute, the card art and full screen also take effect at
+once, the others when the table next reads them."""
 
 from __future__ import annotations
 
@@ -23,7 +23,7 @@ from rummy.ui.screens.common import draw_message, draw_title, scale_for
 from rummy.ui.widgets import Button, Selector, draw_text
 
 if TYPE_CHECKING:
-    from rummy.ui.app import App
+    from rummy.ui.scene import Host as App
 
 VOLUMES = tuple(round(step / 10, 1) for step in range(11))
 
@@ -31,6 +31,10 @@ VOLUMES = tuple(round(step / 10, 1) for step in range(11))
 def _speed(value: Any) -> str:
     return {0.5: "Slow", 1.0: "Normal", 1.5: "Quick", 2.0: "Fast", 4.0: "Instant"}.get(
         value, f"{value:g}x")
+
+
+def _back_name(value: Any) -> str:
+    return "Red (classic)" if value == "classic" else str(value).capitalize()
 
 
 def _on_off(value: Any) -> str:
@@ -54,7 +58,7 @@ class PreferencesScene(Scene):
             Selector("Sound", (False, True), not p.muted,
                      lambda v: self.change("muted", not v)),
             Selector("Card back", CARD_BACKS, p.card_back,
-                     lambda v: self.change("card_back", v), str.capitalize),
+                     lambda v: self.change("card_back", v), _back_name),
             Selector("Four-colour deck (♠ black, ♥ red, ♦ blue, ♣ green)", (False, True),
                      p.four_colour, lambda v: self.change("four_colour", v)),
             Selector("Confirm before declaring", (False, True), p.confirm_declare,
@@ -80,6 +84,10 @@ class PreferencesScene(Scene):
         elif name == "volume":
             res.volume = float(value)
             res.play("click")
+        elif name == "four_colour":
+            res.four_colour = bool(value)
+        elif name == "card_back":
+            res.card_back = str(value)
         elif name == "fullscreen" and self.app.fullscreen != value:
             self.app.toggle_fullscreen()
             if self.app.fullscreen != value:  # the system refused
@@ -123,6 +131,9 @@ class PreferencesScene(Scene):
         draw_title(surface, self.title_font, "Settings", w, round(20 * scale_for(self.size)))
         for selector in self.selectors:
             selector.draw(surface)
+        row = self.selectors[3].rect  # the card back as it looks now, beside its choice
+        back = self.app.res.back(max(12, round(row.height * 0.69)))
+        surface.blit(back, back.get_rect(midleft=(row.right + 12, row.centery)))
         if not self.app.res.audio_available:
             draw_text(surface, self.font, "No sound device: the game is silent.",
                       (w // 2, self.selectors[-1].rect.bottom + 16), DIM, "midtop")

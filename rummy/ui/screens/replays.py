@@ -22,7 +22,7 @@ from rummy.ui.screens.common import draw_message, draw_title, scale_for
 from rummy.ui.widgets import Button, draw_text, ellipsize
 
 if TYPE_CHECKING:
-    from rummy.ui.app import App
+    from rummy.ui.scene import Host as App
 
 Watch = Callable[[AnyGame, ReplayEntry], None]
 

@@ -17,11 +17,11 @@ from rummy.ui.screens.common import draw_message, draw_title, format_duration, s
 from rummy.ui.widgets import Button, draw_text, ellipsize
 
 if TYPE_CHECKING:
-    from rummy.ui.app import App
+    from rummy.ui.scene import Host as App
 
 COLUMNS = (("Variant", 0.19), ("Opponents", 0.12), ("Deals won", 0.11), ("Win rate", 0.08),
            ("Avg points", 0.09), ("Best / worst", 0.1), ("Streak / best", 0.11),
-           ("Matches won", 0.1), ("Time", 0.1))
+           ("Matches won", 0.11), ("Time", 0.09))
 """Heading and share of the table's width."""
 
 

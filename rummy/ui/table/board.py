@@ -160,8 +160,8 @@ class Board:
             if not row:
                 continue
             reading = self.hand.reading(g)
-            if self.parts.melds_on_table and len(g) < 3:
-                continue  # loose cards are the normal state of a hand here, not a mistake
+            if self.parts.melds_on_table and not reading.valid:
+                continue  # a group in hand is no declaration here: only runs and sets count
             x0, x1 = row[0][0], row[-1][0] + self.lay.hand_w
             self.labels.append((reading.label, reading.key, (x0 + x1) // 2))
         self.count = self.hand.count()

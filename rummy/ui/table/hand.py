@@ -7,7 +7,7 @@ labels and the count come from :mod:`rummy.model.grouping`, for every family.
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Sequence
+from collections.abc import Callable, Iterable, Sequence
 
 from rummy.model import Card, Variant, wild_rank_for
 from rummy.model.grouping import GroupReading, hand_count, read_group
@@ -27,6 +27,8 @@ class HandModel:
         self.cut = cut
         self.groups: list[list[Card]] = []
         self.selected: set[Card] = set()
+        self._readings: dict[tuple[Card, ...], GroupReading] = {}
+        self._counts: dict[tuple[tuple[Card, ...], ...], int] = {}
         self.aside: set[Card] = set()
         """Cards of the hand put somewhere else for now (staged in a lay-down slot)."""
 
@@ -49,13 +51,26 @@ class HandModel:
         raise KeyError(card)
 
     def reading(self, group: Sequence[Card]) -> GroupReading:
-        """How ``group`` reads (pure sequence, run, set, invalid...)."""
-        return read_group(self.variant, group, self.cut)
+        """How ``group`` reads (pure sequence, run, set, invalid...); remembered, since the
+        table asks again at every mouse motion of a drag."""
+        key = tuple(group)
+        reading = self._readings.get(key)
+        if reading is None:
+            if len(self._readings) > 512:
+                self._readings.clear()
+            reading = self._readings[key] = read_group(self.variant, group, self.cut)
+        return reading
 
     def count(self, without: Card | None = None) -> int:
         """The count of the hand as arranged (invalid groups count in full)."""
-        groups = [[c for c in g if c != without] for g in self.groups]
-        return hand_count(self.variant, groups, self.cut)
+        groups = tuple(g for g in (tuple(c for c in g if c != without) for g in self.groups)
+                       if g)
+        count = self._counts.get(groups)
+        if count is None:
+            if len(self._counts) > 256:
+                self._counts.clear()
+            count = self._counts[groups] = hand_count(self.variant, groups, self.cut)
+        return count
 
     def groups_without(self, card: Card) -> tuple[tuple[Card, ...], ...]:
         """The arrangement to declare with after ``card`` goes to the finish slot."""
@@ -113,21 +128,23 @@ class HandModel:
 
     def sort(self) -> None:
         """Sort by suit then rank, wild jokers last: one group per suit, jokers apart."""
-        cards = sorted(self.cards, key=self._key)
-        self.groups = [cards]
-        self._split_by_suit()
+        self.groups = self._split(sorted(self.cards, key=self._key), lambda c: c.suit)
 
     def _split_by_suit(self) -> None:
         cards = self.groups[0] if len(self.groups) == 1 else self.cards
+        self.groups = self._split(cards, lambda c: c.suit)
+
+    def _split(self, cards: list[Card], tag_of: Callable[[Card], object]) -> list[list[Card]]:
+        """``cards`` cut into a group wherever ``tag_of`` changes (wild jokers apart)."""
         groups: list[list[Card]] = []
         last: object = object()
         for c in cards:
-            tag = "wild" if self._wild(c) else c.suit
+            tag = "wild" if self._wild(c) else tag_of(c)
             if tag != last:
                 groups.append([])
                 last = tag
             groups[-1].append(c)
-        self.groups = groups or [[]]
+        return groups or [[]]
 
     def group_selected(self) -> bool:
         """The selected cards (in hand order) become one new group at the end."""
@@ -157,15 +174,7 @@ class HandModel:
         """By rank, then suit (sets side by side), wild jokers last: one group per rank."""
         cards = sorted(self.cards, key=lambda c: (self._key(c)[0], int(c.rank or 99),
                                                   self._key(c)[1:]))
-        groups: list[list[Card]] = []
-        last: object = object()
-        for c in cards:
-            tag = "wild" if self._wild(c) else c.rank
-            if tag != last:
-                groups.append([])
-                last = tag
-            groups[-1].append(c)
-        self.groups = groups or [[]]
+        self.groups = self._split(cards, lambda c: c.rank)
 
     def toggle(self, card: Card) -> None:
         self.selected ^= {card}

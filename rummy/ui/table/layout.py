@@ -181,12 +181,19 @@ def compute_layout(size: tuple[int, int], players: int, viewer: int,
     top = max((s.panel.bottom + back_w * 2 for s in seats.values()), default=margin)
     meld_area = Rect(finish_slot.left if not melds else open_deck.right + gap, top + 6, 0, 0)
     meld_area.width = w - margin - meld_area.left
-    meld_area.height = max(ph, by - 8 - meld_area.top)
+    message_pos = (cx, finish_slot.bottom + small + 10)
+    if melds:
+        # Messages and the status line get their own rows under the melds, never over them.
+        text_rows = 2 * normal + small + 12
+        meld_area.height = max(ph, by - 8 - text_rows - meld_area.top)
+        message_pos = (cx, meld_area.bottom + normal // 2 + 4)
+    else:
+        meld_area.height = max(ph, by - 8 - meld_area.top)
     return TableLayout(
         size=(w, h), hand_w=hand_w, pile_w=pile_w, back_w=back_w,
         closed_deck=closed_deck, wild_joker=wild_joker, open_deck=open_deck,
         finish_slot=finish_slot, hand_area=hand_area, hand_y=hand_y, label_y=label_y,
-        count_pos=(margin, label_y), message_pos=(cx, finish_slot.bottom + small + 10),
+        count_pos=(margin, label_y), message_pos=message_pos,
         buttons=buttons, seats=seats, my_panel=my_panel, meld_area=meld_area,
         font_small=small, font_normal=normal, font_big=big,
     )

@@ -96,8 +96,8 @@ def _flow(area: Rect, melds: Sequence[TableMeld], names: Sequence[str], card_w: 
     tags: list[tuple[str, tuple[int, int]]] = []
     owners = sorted({m.owner for m in melds})
     for owner in owners:
-        tag_w = max(card_w, len(names[owner]) * label_h // 2 + 10) if owner < len(names) \
-            else card_w
+        name = names[owner] if owner < len(names) else ""
+        tag_w = max(card_w, len(name) * label_h // 2 + 10)
         first = True
         for index, meld in enumerate(melds):
             if meld.owner != owner:
@@ -105,8 +105,9 @@ def _flow(area: Rect, melds: Sequence[TableMeld], names: Sequence[str], card_w: 
             width = meld_width(len(meld.cards), card_w) + (tag_w + gap if first else 0)
             if x + width > area.right and x > area.left:
                 x, y = area.left, y + row_h
+                first = True  # an owner's melds that wrap to a new row are named again
             if first:
-                tags.append((names[owner] if owner < len(names) else "", (x, y)))
+                tags.append((name, (x, y)))
                 x += tag_w + gap
                 first = False
             spot = Rect(x, y, meld_width(len(meld.cards), card_w), ch)

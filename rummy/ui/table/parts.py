@@ -8,7 +8,7 @@ buttons it does not handle itself. Adding a family is one more :class:`TablePart
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from typing import Any, Protocol
 
 import pygame
@@ -144,6 +144,7 @@ class MeldParts(TableParts):
         self.names: Sequence[str] = ()
         self.placed: MeldLayout | None = None
         self.may_lay = True
+        self._layer: tuple[tuple[object, ...], pygame.Surface] | None = None
 
     def targets(self, lay: TableLayout, hand: HandModel) -> list[DropTarget]:
         out: list[DropTarget] = [OpenDeck(lay.open_deck)]
@@ -197,8 +198,30 @@ class MeldParts(TableParts):
     def draw(self, surface: pygame.Surface, art: CardArt, text: TextCache, lay: TableLayout,
              lit: dict[str, int]) -> None:
         placed = self.placed or self.layout(lay, self.names)
-        draw_melds(surface, placed, art, text, lay.font_small, lit, show_new=self.may_lay,
-                   locked=not self.may_lay, grown=self.grown)
+        self._blit_layer(surface, lay, placed, lit, lambda layer: draw_melds(
+            layer, placed, art, text, lay.font_small, lit, show_new=self.may_lay,
+            locked=not self.may_lay, grown=self.grown))
+
+    def _layer_key(self, placed: MeldLayout, lit: dict[str, int]) -> tuple[object, ...]:
+        """What the painted melds depend on: repainted only when it changes."""
+        # the layout itself, not its id: a new layout may reuse a freed one's id
+        return (placed, tuple(sorted(lit.items())), self.may_lay,
+                tuple(sorted(self.grown.items())))
+
+    def _blit_layer(self, surface: pygame.Surface, lay: TableLayout, placed: MeldLayout,
+                    lit: dict[str, int], paint: Callable[[pygame.Surface], None]) -> None:
+        """The melds painted once into a layer and blitted each frame (a frame would
+        otherwise blit every card of every meld)."""
+        key = (lay.size, *self._layer_key(placed, lit))
+        box = lay.meld_area.inflate(40, 40 + 4 * lay.font_small).clip(
+            pygame.Rect((0, 0), lay.size))
+        if self._layer is None or self._layer[0] != key:
+            layer = self._layer[1] if self._layer and self._layer[1].get_size() == lay.size \
+                else pygame.Surface(lay.size, pygame.SRCALPHA)
+            layer.fill((0, 0, 0, 0), box)
+            paint(layer)
+            self._layer = (key, layer)
+        surface.blit(self._layer[1], box.topleft, area=box)
 
     def meld_spot(self, index: int) -> tuple[int, int, int] | None:
         """Where the last card of meld ``index`` sits (x, y, card width), for flights."""
@@ -325,11 +348,18 @@ class ContractParts(MeldParts):
     def draw(self, surface: pygame.Surface, art: CardArt, text: TextCache, lay: TableLayout,
              lit: dict[str, int]) -> None:
         placed = self.placed or self.layout(lay, self.names)
-        draw_melds(surface, placed, art, text, lay.font_small, lit, show_new=False,
-                   locked=not self.down, grown=self.grown)
-        if placed.slots:
-            draw_slots(surface, placed, self.staged, self.verdicts(), art, text,
-                       lay.font_small, lit)
+
+        def paint(layer: pygame.Surface) -> None:
+            draw_melds(layer, placed, art, text, lay.font_small, lit, show_new=False,
+                       locked=not self.down, grown=self.grown)
+            if placed.slots:
+                draw_slots(layer, placed, self.staged, self.verdicts(), art, text,
+                           lay.font_small, lit)
+        self._blit_layer(surface, lay, placed, lit, paint)
+
+    def _layer_key(self, placed: MeldLayout, lit: dict[str, int]) -> tuple[object, ...]:
+        return (*super()._layer_key(placed, lit), self.down,
+                tuple(tuple(g) for g in self.staged))
 
     def staged_at(self, pos: tuple[int, int]) -> Card | None:
         """A staged card under ``pos`` (clicking it takes it back to the hand)."""

@@ -34,6 +34,7 @@ from .drag import Drag
 from .driver import TableDriver
 from .hand import HandModel
 from .hints import read_hint
+from .keeper import TableKeeper, sort_hand
 from .layout import card_height
 from .parts import ContractParts, MeldParts, parts_for
 from .play import EventPlayer
@@ -49,6 +50,8 @@ if TYPE_CHECKING:
 class TableScene(PointerMixin, Scene):
     """See the package docstring for the constructor's arguments."""
 
+    covers = True  # the felt fills the window
+
     def __init__(self, app: App, config: GameConfig, *, game: Game | MatchGame | None = None,
                  deals: int | None = None, quit_when_done: bool | None = None,
                  speed: float | None = None) -> None:
@@ -56,7 +59,9 @@ class TableScene(PointerMixin, Scene):
         self.config = config
         self.variant_id = config.variant_id
         self.demo = config.human_seat is None
-        self.speed = speed if speed is not None else (2.0 if self.demo else 1.0)
+        self.keeper = TableKeeper(app, config, game)  # autosave, statistics, replays
+        self.speed = speed if speed is not None else (
+            (2.0 if self.demo else 1.0) * self.keeper.prefs.animation_speed)
         self.deals = deals if deals is not None else getattr(config, "deals", None)
         if quit_when_done is None:
             quit_when_done = bool(getattr(config, "quit_when_done", False))
@@ -278,6 +283,7 @@ class TableScene(PointerMixin, Scene):
             self.driver.poll_bot(dt, 0.55 / self.play_speed)
         self._poll_hint()
         self.board.update(dt, self.drag.card if self.drag and self.drag.kind == "hand" else None)
+        self.keeper.update(self.driver, self.hand)
 
     def _turn_began(self, seat: int) -> None:
         timer = self.driver.game.variant.turn_timer
@@ -363,11 +369,15 @@ class TableScene(PointerMixin, Scene):
         if name is not None and not self.spectator:
             self.press_button(name)
 
+    def closing(self) -> None:
+        self.keeper.closing(self)
+
     def claims_key(self, key: int) -> bool:
         return not self.spectator and pygame.key.name(key) in self.parts.keys
 
     def _leave(self) -> None:
         """Back to the menu (Esc, or Menu after a deal)."""
+        self.keeper.leave()
         self.driver.close()
         if self in self.app.stack:
             self.app.pop()
@@ -380,7 +390,7 @@ class TableScene(PointerMixin, Scene):
         self._sound("click")
         seat = self.seat
         if name == "sort":
-            self.hand.sort()
+            sort_hand(self.hand, self.keeper.prefs.sort_by)
         elif name == "group":
             self.hand.group_selected()
         elif name == "hint":
@@ -400,7 +410,7 @@ class TableScene(PointerMixin, Scene):
 
     def _drop(self, seat: int) -> None:
         """Dropping costs points: the first press asks, a second within 3 s drops."""
-        if self.drop_armed > 0:
+        if self.drop_armed > 0 or not self.keeper.prefs.confirm_drop:
             self.drop_armed = 0.0
             self._act(Drop(seat))
             return
@@ -452,6 +462,9 @@ class TableScene(PointerMixin, Scene):
     # -- declaring
 
     def open_declare(self, card: Card) -> None:
+        if not self.keeper.prefs.confirm_declare and self.seat is not None:
+            self._act(Finish(self.seat, card, self.hand.groups_without(card)))
+            return
         self.dialog = DeclareDialog(card, self.hand.groups_without(card))
         self.board.parked = {card: self.board.lay.finish_slot.topleft}
         self.board.layout_hand()

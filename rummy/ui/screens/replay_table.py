@@ -1,0 +1,268 @@
+"""A replay at the table: a finished deal or match played again with every hand face up.
+
+``ReplayTableScene(app, game, entry=None)`` steps through ``game`` (a
+:class:`~rummy.session.Game` or :class:`~rummy.session.MatchGame`, as the Replays screen
+loads it) with :class:`~rummy.store.stepper.ReplayStepper`, and paints each position with
+the table's own pieces (:class:`~rummy.ui.table.board.Board`, the family's table parts, the
+result panel): seat 1's hand where the player's hand is, every other seat's hand face up
+over its fan of backs (each seat's :class:`~rummy.model.view.PlayerView`, together every
+hand), and at the end of each deal the result panel with every hand grouped.
+
+Controls, as buttons on the table's button row and as keys: Space plays or pauses,
+Right / Left step one action forward / back, Home / End jump to the start / end, + and -
+change the speed (actions per second, :data:`~rummy.store.stepper.SPEEDS`), Esc closes.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+import pygame
+
+from rummy.model import Card, PlayerView
+from rummy.model.events import DealScored
+from rummy.model.match import MatchState
+from rummy.store.stepper import SPEEDS, ReplayStepper
+from rummy.ui.scene import Scene
+from rummy.ui.table.board import Board
+from rummy.ui.table.dialogs import ResultPanel, Standing
+from rummy.ui.table.hand import HandModel
+from rummy.ui.table.hud import TableButton, draw_button
+from rummy.ui.table.layout import TableLayout
+from rummy.ui.table.parts import TableParts, parts_for
+from rummy.ui.table.sprites import INK, CardArt, TextCache
+
+if TYPE_CHECKING:
+    from rummy.store.records import AnyGame
+    from rummy.store.replays import ReplayEntry
+    from rummy.ui.scene import Host
+
+CONTROLS = (("back", "◀ Step"), ("play", "Play"), ("forward", "Step ▶"),
+            ("slower", "Slower"), ("faster", "Faster"), ("close", "Close"))
+"""The replay's buttons, left to right, with their labels."""
+KEYS = {pygame.K_SPACE: "play", pygame.K_RIGHT: "forward", pygame.K_LEFT: "back",
+        pygame.K_PLUS: "faster", pygame.K_EQUALS: "faster", pygame.K_KP_PLUS: "faster",
+        pygame.K_MINUS: "slower", pygame.K_KP_MINUS: "slower", pygame.K_ESCAPE: "close",
+        pygame.K_HOME: "start", pygame.K_END: "end"}
+
+
+class ReplayTableScene(Scene):
+    """The table in replay mode (see the module docstring)."""
+
+    def __init__(self, app: Host, game: AnyGame, entry: ReplayEntry | None = None) -> None:
+        super().__init__(app)
+        self.stepper = ReplayStepper(game)
+        self.stepper.speed = 2.0
+        self.variant = game.variant
+        self.variant_id = game.variant_ref
+        self.entry = entry
+        players = game.players
+        given = list(entry.players) if entry is not None else []
+        self.names = [given[s] if s < len(given) else f"Seat {s + 1}" for s in range(players)]
+        """Every seat's name: match seats for a match, the deal's seats for a deal."""
+        self.art = CardArt(app.res)
+        self.text = TextCache(app.res)
+        self.size = app.size
+        self.buttons: dict[str, TableButton] = {}
+        self.result: ResultPanel | None = None
+        self.board: Board | None = None
+        self._deal_key: tuple[int, int] | None = None
+        self.show()
+
+    # -- what is shown
+
+    @property
+    def parts(self) -> TableParts:
+        assert self.board is not None
+        return self.board.parts
+
+    def deal_names(self, match: MatchState | None) -> list[str]:
+        if match is None:
+            return list(self.names[:len(self.stepper.state.hands)])
+        return [self.names[s] if s < len(self.names) else f"Seat {s + 1}" for s in match.seats]
+
+    def show(self) -> None:
+        """Lay the table out for the stepper's position."""
+        stepper = self.stepper
+        state, match = stepper.state, stepper.match
+        key = (0 if match is None else match.deal_no, len(state.hands))
+        view = stepper.views()[0]
+        if self.board is None or key != self._deal_key:
+            self._deal_key = key
+            hand = HandModel(self.variant, view.wild_joker)
+            self.board = Board(self.art, self.text, hand, self.deal_names(match),
+                               len(state.hands), 0, interactive=False,
+                               parts=parts_for(self.variant))
+            self.board.resize(self.size)
+            self.board.match_line = self._match_line(match)
+        board = self.board
+        board.sync(view)
+        board.hand.sort()
+        board.layout_hand()
+        if match is not None:
+            board.points = [match.totals[s] for s in match.seats]
+        self.result = self._result_panel()
+        self._place_buttons()
+
+    def _match_line(self, match: MatchState | None) -> str:
+        if match is None or self.stepper.kind == "deal":
+            return "Replay"
+        return f"Replay · deal {match.deal_no + 1}"
+
+    def _result_panel(self) -> ResultPanel | None:
+        """At the end of a deal: the result with every hand grouped."""
+        stepper = self.stepper
+        scored = [e for e in stepper.events if isinstance(e, DealScored)]
+        if stepper.action is None or not scored:
+            return None
+        before = stepper.index - 1
+        previous = self.stepper_match_at(before)
+        names = self.deal_names(previous)
+        standing = None
+        if stepper.match is not None:
+            standing = Standing.of(stepper.match, self.names)
+            if standing.deals == 1:
+                standing = None
+        panel = ResultPanel(scored[-1].result, names, self.variant, self.board_cut(), True,
+                            standing, "Watch on")
+        lay = self.lay
+        panel.build(lay.size, self.art, self.text, lay.font_normal)
+        return panel
+
+    def stepper_match_at(self, index: int) -> MatchState | None:
+        here = self.stepper.index
+        self.stepper.index = max(0, index)
+        try:
+            return self.stepper.match
+        finally:
+            self.stepper.index = here
+
+    def board_cut(self) -> Card | None:
+        return None if self.board is None else self.board.wild
+
+    @property
+    def lay(self) -> TableLayout:
+        assert self.board is not None
+        return self.board.lay
+
+    def _place_buttons(self) -> None:
+        lay = self.lay
+        row = next(iter(lay.buttons.values()), pygame.Rect(0, lay.label_y - 40, 0, 30))
+        height, gap = row.height, 6
+        widths = [max(80, int(len(label) * lay.font_normal * 0.62) + 20)
+                  for _, label in CONTROLS]
+        x = lay.size[0] - 10 - sum(widths) - gap * (len(widths) - 1)
+        for (name, label), width in zip(CONTROLS, widths, strict=True):
+            if name == "play":
+                label = "Pause" if self.stepper.playing else "Play"
+            old = self.buttons.get(name)
+            button = TableButton(name, pygame.Rect(x, row.y, width, height), True,
+                                 label=label)
+            button.hover = bool(old and old.hover)
+            self.buttons[name] = button
+            x += width + gap
+        self.buttons["back"].enabled = self.stepper.index > 0
+        self.buttons["forward"].enabled = not self.stepper.at_end
+        self.buttons["slower"].enabled = self.stepper.speed > SPEEDS[0]
+        self.buttons["faster"].enabled = self.stepper.speed < SPEEDS[-1]
+
+    # -- controls
+
+    def press(self, name: str) -> None:
+        stepper = self.stepper
+        if name == "close":
+            self.app.pop()
+            return
+        if name == "play":
+            if stepper.at_end and not stepper.playing:
+                stepper.seek(0)
+            stepper.toggle()
+        elif name == "forward":
+            stepper.pause()
+            stepper.forward()
+        elif name == "back":
+            stepper.pause()
+            stepper.back()
+        elif name == "start":
+            stepper.seek(0)
+        elif name == "end":
+            stepper.seek(stepper.positions - 1)
+        elif name in ("faster", "slower"):
+            here = SPEEDS.index(stepper.speed) if stepper.speed in SPEEDS else 1
+            step = 1 if name == "faster" else -1
+            stepper.speed = SPEEDS[max(0, min(len(SPEEDS) - 1, here + step))]
+        self.show()
+
+    # -- the scene
+
+    def resize(self, size: tuple[int, int]) -> None:
+        self.size = size
+        if self.board is not None:
+            self.board.resize(size)
+            self.show()
+
+    def handle(self, event: pygame.event.Event) -> None:
+        if event.type == pygame.KEYDOWN and event.key in KEYS:
+            self.press(KEYS[event.key])
+        elif event.type == pygame.MOUSEMOTION:
+            for button in self.buttons.values():
+                button.hover = button.rect.collidepoint(event.pos)
+        elif event.type == pygame.MOUSEBUTTONDOWN and event.button == 1:
+            for name, button in self.buttons.items():
+                if button.rect.collidepoint(event.pos):
+                    if button.enabled:
+                        self.press(name)
+                    return
+            if self.result is not None:
+                answer = self.result.click(event.pos)
+                if answer == "menu":
+                    self.press("close")
+                elif answer == "next":
+                    self.press("forward")
+
+    def update(self, dt: float) -> None:
+        if self.stepper.update(dt):
+            self.show()
+        elif self.buttons["play"].label != ("Pause" if self.stepper.playing else "Play"):
+            self._place_buttons()  # playing stopped at the end
+        if self.board is not None:
+            self.board.update(dt, None)
+
+    def draw(self, surface: pygame.Surface) -> None:
+        board = self.board
+        if board is None:
+            return
+        board.draw(surface, None)
+        self._draw_hands(surface, self.stepper.views())
+        lay = board.lay
+        if self.result is not None:
+            self.result.draw(surface, self.text)
+        for button in self.buttons.values():
+            draw_button(surface, self.text, button, lay.font_small)
+        where = (f"{self.stepper.index} / {self.stepper.positions - 1}"
+                 f" · {self.stepper.speed:g} actions/s")
+        label = self.text.get(where, lay.font_small, INK)
+        first = self.buttons[CONTROLS[0][0]].rect
+        surface.blit(label, label.get_rect(midright=(first.x - 12, first.centery)))
+
+    def _draw_hands(self, surface: pygame.Surface, views: list[PlayerView]) -> None:
+        """Every other seat's hand face up, over its fan of backs."""
+        lay = self.lay
+        width = lay.back_w
+        for seat, spot in lay.seats.items():
+            if seat >= len(views):
+                continue
+            cards = sorted(views[seat].hand, key=lambda c: c.sort_key())
+            if not cards:
+                continue
+            x, y = spot.fan_origin
+            n = len(cards)
+            if spot.vertical:
+                step = min(spot.fan_step, max(2, (lay.size[1] // 3) // n))
+            else:
+                step = min(max(spot.fan_step, width // 2),
+                           max(2, (spot.panel.width + width) // max(1, n - 1)))
+                x = spot.panel.centerx - (step * (n - 1) + width) // 2
+            for index, card in enumerate(cards):
+                pos = (x, y + index * step) if spot.vertical else (x + index * step, y)
+                surface.blit(self.art.face(card, width), pos)

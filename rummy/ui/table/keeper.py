@@ -1,0 +1,330 @@
+"""What the table keeps: the autosave, the statistics, the replays, and the player's
+preferences it plays by.
+
+:class:`TableKeeper` watches the table once a frame. It keeps a
+:class:`~rummy.session.MatchGame` in step with the driver's deal (every action played, of
+every deal of the match), and saves it with the hand's groups whenever an action was played
+or the hand was rearranged (:class:`~rummy.store.saves.SaveSlot`). A save takes about 15 ms
+(two fsyncs), nearly a frame, so :class:`SaveWriter` writes on a thread of its own and keeps
+only the newest save waiting: a burst of changes costs one or two writes, and every write is
+still atomic. When a deal ends, its statistics are recorded (one transaction) and its replay
+kept; when the match ends, the save is discarded (the game is over, nothing to continue).
+
+A demo (every seat a bot) is not the player's game: nothing is saved or recorded.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import threading
+import time
+from collections.abc import Mapping, Sequence
+from typing import TYPE_CHECKING, Any
+
+import pygame
+
+from rummy.model.match import deal_seed
+from rummy.session import Game, MatchGame
+from rummy.store.prefs import Preferences, load_preferences
+from rummy.store.records import fingerprint
+from rummy.store.replays import ReplayShelf
+from rummy.store.saves import SaveSlot, groups_to_codes
+from rummy.store.stats import Statistics, deal_outcome
+
+if TYPE_CHECKING:
+    from rummy.ui.scene import Host, Scene
+    from rummy.ui.settings import GameConfig
+
+    from .driver import TableDriver
+    from .hand import HandModel
+
+LEFT_SAVED = "Saved; Continue from the title screen."
+"""What leaving the table says (Esc, or closing the window)."""
+CLOSING_PAUSE_MS = 700
+"""How long the window shows that the game was saved before it closes."""
+
+Job = tuple[dict[str, Any], str, list[list[str]], dict[str, Any]]
+
+
+class SaveWriter:
+    """Writes saves to ``slot`` on a background thread (``background=False``: at once, in
+    the caller's thread, for tests). Only the newest waiting save is written."""
+
+    def __init__(self, slot: SaveSlot, background: bool = True) -> None:
+        self.slot = slot
+        self.background = background
+        self.error = ""
+        """The last write's failure, in words ("" when it worked)."""
+        self.writes = 0
+        self._pending: Job | None = None
+        self._busy = False
+        self._cond = threading.Condition()
+        self._thread: threading.Thread | None = None
+
+    def put(self, record: dict[str, Any], sha: str, hand: list[list[str]],
+            table: dict[str, Any]) -> None:
+        job = (record, sha, hand, table)
+        if not self.background:
+            self._write(job)
+            return
+        with self._cond:
+            self._pending = job  # an older waiting save is simply replaced
+            if self._thread is None:
+                self._thread = threading.Thread(target=self._run, name="rummy-save",
+                                                daemon=True)
+                self._thread.start()
+            self._cond.notify_all()
+
+    def _write(self, job: Job) -> None:
+        try:
+            self.slot.write_record(*job)
+            self.error = ""
+            self.writes += 1
+        except OSError as exc:  # the previous save stays; the player is told
+            self.error = f"Could not save the game: {exc}"
+
+    def _run(self) -> None:
+        while True:
+            with self._cond:
+                while self._pending is None:
+                    self._cond.wait()
+                job, self._pending = self._pending, None
+                self._busy = True
+            try:
+                self._write(job)
+            finally:
+                with self._cond:
+                    self._busy = False
+                    self._cond.notify_all()
+
+    def flush(self, timeout: float = 5.0) -> bool:
+        """Wait until every save put so far is on disk; False if that took too long."""
+        end = time.monotonic() + timeout
+        with self._cond:
+            while self._pending is not None or self._busy:
+                left = end - time.monotonic()
+                if left <= 0:
+                    return False
+                self._cond.wait(left)
+        return True
+
+    def discard(self) -> None:
+        """Drop any waiting save and remove the file (the game is over)."""
+        with self._cond:
+            self._pending = None
+        self.flush()
+        with contextlib.suppress(OSError):
+            self.slot.discard()
+
+
+def table_preferences(app: Host) -> Preferences:
+    """The Settings screen's choices the table plays by."""
+    return load_preferences(app.settings)[0]
+
+
+def sort_hand(hand: HandModel, order: str) -> None:
+    """Sort (S, and the Sort button) in the order the player chose: by suit or by rank."""
+    if order == "rank":
+        hand.sort_by_rank()
+    else:
+        hand.sort()
+
+
+def config_data(config: GameConfig) -> dict[str, Any]:
+    """The menu's choices as plain data for the save (Continue rebuilds the config)."""
+    return {"variant_id": config.variant_id, "options": dict(config.options),
+            "players": config.players, "opponents": list(config.opponents),
+            "seed": config.seed, "human_seat": config.human_seat}
+
+
+class TableKeeper:
+    """The table's autosave, statistics and replays (see the module docstring).
+
+    ``game``: what the table was given; a :class:`MatchGame` (Continue) already holds the
+    match's actions so far, and the keeper plays on from it."""
+
+    def __init__(self, app: Host, config: GameConfig, game: Game | MatchGame | None = None,
+                 slot: SaveSlot | None = None) -> None:
+        self.app = app
+        self.config = config
+        self.prefs = table_preferences(app)
+        self.enabled = config.human_seat is not None
+        self.slot = slot if slot is not None else SaveSlot()
+        self.writer = SaveWriter(self.slot, background=not app.inline_work)
+        self.mirror: MatchGame | None = game if isinstance(game, MatchGame) else None
+        self.sha = fingerprint(self.mirror) if self.mirror is not None else ""
+        self.seconds = 0.0
+        """Time played in this deal (carried over by a save)."""
+        self.match_seconds = 0.0
+        self.message = ""
+        self._driver: TableDriver | None = None
+        self._seen = 0
+        self._hand: list[list[str]] | None = None
+        self._clock = time.monotonic()
+        self._stats: Statistics | None = None
+        self._shelf: ReplayShelf | None = None
+
+    # -- once a frame
+
+    def update(self, driver: TableDriver, hand: HandModel) -> None:
+        """Follow the driver: new actions join the match record; any change is saved."""
+        now = time.monotonic()
+        self.seconds += now - self._clock
+        self.match_seconds += now - self._clock
+        self._clock = now
+        if not self.enabled:
+            return
+        changed = False
+        if driver is not self._driver:
+            self._follow(driver)
+            changed = True
+        mirror = self.mirror
+        if mirror is None:
+            return
+        fresh = driver.game.actions[self._seen:]
+        for action in fresh:
+            try:
+                mirror.act(action)
+            except ValueError:  # a prepared deal the record cannot replay: keep nothing
+                self._stop()
+                return
+            changed = True
+        self._seen = len(driver.game.actions)
+        if fresh and driver.over:
+            self._deal_over(driver, mirror)
+            if mirror.match.over:
+                self.writer.discard()
+                return
+        codes = groups_to_codes(hand.groups)
+        if codes != self._hand:
+            self._hand = codes
+            changed = True
+        if changed and not mirror.match.over:
+            self.save()
+
+    def _follow(self, driver: TableDriver) -> None:
+        """A new deal (or the first): keep the record of its match."""
+        self._driver = driver
+        self._seen = 0
+        mirror = self.mirror
+        if mirror is None or mirror.match.over or mirror.match.deal_no != driver.deal_no:
+            if driver.deal_no != 0:
+                self._stop()
+                return
+            game = driver.game
+            mirror = MatchGame.new(game.variant_ref, driver.match.players, driver.match.seed,
+                                   game.options)
+            if mirror.state != game.state or game.actions:
+                self._stop()  # a prepared deal (tests, scenarios): not a record to keep
+                return
+            self.mirror, self.sha = mirror, fingerprint(mirror)
+            self.seconds = self.match_seconds = 0.0
+
+    def _stop(self) -> None:
+        self.enabled = False
+        self.mirror = None
+
+    def save(self) -> None:
+        """Put the game as it stands now in the save (on the writer's thread)."""
+        if not self.enabled or self.mirror is None or self._hand is None:
+            return
+        table = {"config": config_data(self.config), "seconds": round(self.seconds, 1),
+                 "match_seconds": round(self.match_seconds, 1)}
+        self.writer.put(self.mirror.to_record(), self.sha, self._hand, table)
+
+    def restore_clock(self, table: Mapping[str, Any]) -> None:
+        """Carry on counting time played from a save's table data."""
+        for key in ("seconds", "match_seconds"):
+            value = table.get(key)
+            if isinstance(value, int | float) and value >= 0:
+                setattr(self, key, float(value))
+
+    # -- the end of a deal
+
+    def _deal_over(self, driver: TableDriver, mirror: MatchGame) -> None:
+        """Statistics (one transaction) and the replay of the deal just finished."""
+        seat = driver.human_seat
+        names = driver.match_names()
+        if seat is not None:
+            won, points, lower = deal_outcome(driver.game.state, seat)
+            others = [driver.opponents[s] for s in driver.seats if s != driver.human]
+            match_won = None
+            if mirror.match.over:
+                match_won = mirror.match.winner == driver.human
+            stats = self._open_stats()
+            if stats is not None:
+                stats.record_deal(self.config.variant_id, others, won=won, points=points,
+                                  seconds=self.seconds, lower_is_better=lower,
+                                  match_won=match_won, match_seconds=self.match_seconds)
+                self.message = stats.message
+        self.seconds = 0.0
+        shelf = self._open_shelf()
+        result = driver.game.state.result
+        winner = None if result is None else result.winner
+        deal_names = [names[s] for s in driver.seats]
+        said = "no winner" if winner is None else f"{deal_names[winner]} won"
+        with contextlib.suppress(OSError):
+            if mirror.match.deal_no == 0 and mirror.match.over:
+                shelf.add(_deal_game(driver, mirror), deal_names, said)  # a one-deal match
+                return
+            if driver.game.variant.family == "declare":  # its deals replay on their own
+                shelf.add(_deal_game(driver, mirror), deal_names,
+                          f"{said} deal {driver.deal_no + 1}")
+            if mirror.match.over:
+                champion = mirror.match.winner
+                words = "no winner" if champion is None else f"{names[champion]} won"
+                shelf.add(mirror, names, f"{words} the match")
+
+    def _open_stats(self) -> Statistics | None:
+        if self._stats is None:
+            self._stats = Statistics(self.slot.dir)
+        return self._stats
+
+    def _open_shelf(self) -> ReplayShelf:
+        if self._shelf is None:
+            self._shelf = ReplayShelf(self.slot.dir)
+        return self._shelf
+
+    # -- leaving
+
+    def leave(self) -> None:
+        """Esc or Menu: the save is on disk before the table goes; the title says so."""
+        if self.enabled and self.mirror is not None and not self.mirror.match.over:
+            self.save()
+            self.writer.flush()
+            self.app.notice = LEFT_SAVED if not self.writer.error else self.writer.error
+        self.close()
+
+    def closing(self, scene: Scene) -> None:
+        """The window is closing: save first, and say so on the last frame shown."""
+        self.leave()
+        if self.app.notice != LEFT_SAVED:
+            return
+        surface = pygame.display.get_surface()
+        if surface is None:
+            return
+        say = getattr(scene, "say", None)
+        if callable(say):
+            say(LEFT_SAVED)
+        with contextlib.suppress(pygame.error):
+            scene.draw(surface)
+            pygame.display.flip()
+            pygame.time.wait(CLOSING_PAUSE_MS)
+
+    def close(self) -> None:
+        if self._stats is not None:
+            self._stats.close()
+            self._stats = None
+
+
+def _deal_game(driver: TableDriver, mirror: MatchGame) -> Game:
+    """The deal just finished as a Game whose record replays it on its own (every action,
+    including those played before a Continue)."""
+    game = driver.game
+    number = driver.deal_no
+    actions: Sequence[Any] = mirror.deals[number] if number < len(mirror.deals) else []
+    deal = Game(game.variant_ref, game.options, len(driver.seats),
+                deal_seed(mirror.seed, number), game.variant)
+    deal.actions = list(actions)
+    deal.state = game.state
+    return deal

@@ -1,0 +1,65 @@
+"""Continue: the table rebuilt from the autosave, exactly where it stood.
+
+:func:`continue_table` is registered as the ``continue`` scene (:mod:`rummy.ui.launch`); the
+title screen opens it with the :class:`~rummy.store.saves.SavedGame` it loaded. The match
+is played on from its record, the events already seen are not animated again (the board is
+laid out from the view at once), and the hand gets back its saved order and groups.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import TYPE_CHECKING, Any
+
+from rummy.session import Game, MatchGame
+from rummy.store.saves import SavedGame, groups_from_codes
+from rummy.ui.settings import GameConfig
+
+from .scene import TableScene
+
+if TYPE_CHECKING:
+    from rummy.ui.scene import Host
+
+
+def config_from_data(data: Any) -> GameConfig:
+    """The menu's choices kept in a save (:func:`~.keeper.config_data`); ValueError when
+    they are not there or not readable."""
+    if not isinstance(data, Mapping):
+        raise ValueError("the save does not say how the game was set up")
+    try:
+        opponents = tuple(str(name) for name in data["opponents"])
+        human = data["human_seat"]
+        seed = data["seed"]
+        return GameConfig(str(data["variant_id"]), dict(data["options"]),
+                          int(data["players"]), opponents,
+                          None if seed is None else int(seed),
+                          None if human is None else int(human))
+    except (KeyError, TypeError, ValueError) as exc:
+        raise ValueError(f"the save's game settings are not readable ({exc})") from exc
+
+
+def as_match(game: Game | MatchGame) -> MatchGame:
+    """A deal's record as the first deal of a match (the table plays matches)."""
+    if isinstance(game, MatchGame):
+        return game
+    match = MatchGame.new(game.variant_ref, game.players, game.seed, game.options)
+    for action in game.actions:
+        match.act(action)
+    return match
+
+
+def continue_table(app: Host, saved: SavedGame) -> TableScene:
+    """The table of ``saved``; ValueError (in words) when the save cannot be played on."""
+    config = config_from_data(saved.table.get("config"))
+    game = as_match(saved.game)
+    if game.match.over:
+        raise ValueError("the saved game is already over")
+    scene = TableScene(app, config, game=game)
+    driver = scene.driver
+    driver.pending.clear()  # already seen before the save: lay the board out at once
+    view = driver.view
+    scene.hand.groups = groups_from_codes(saved.hand, view.hand) if view.hand else [[]]
+    scene.keeper.restore_clock(saved.table)
+    if view.turn is not None and view.turn >= 0:
+        scene._turn_began(view.turn)
+    return scene

@@ -1,0 +1,50 @@
+"""RUMMY_SEED fixes the deal of games started from New game (replaying a deal exactly)."""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from pathlib import Path
+
+import pytest
+
+from rummy.ui.app import App
+from rummy.ui.launch import register_scenes
+from rummy.ui.menu_newgame import NewGameScene
+from rummy.ui.settings import SEED_VAR, fixed_seed
+from rummy.ui.table import TableScene
+
+
+@pytest.fixture
+def app(tmp_path: Path) -> Iterator[App]:
+    application = register_scenes(
+        App(audio=False, settings_dir=tmp_path / "settings", inline_work=True))
+    yield application
+    application.close()
+
+
+def started_hand(app: App) -> list[str]:
+    menu = NewGameScene(app)
+    app.push(menu)
+    menu.start_game()
+    table = app.top
+    assert isinstance(table, TableScene), menu.message
+    hand = [c.code for c in table.driver.game.state.hands[0]]
+    table.driver.close()
+    app.pop()
+    app.pop()
+    return hand
+
+
+@pytest.mark.timeout(30)
+def test_rummy_seed_deals_the_same_game_twice(app: App, monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setenv(SEED_VAR, "53")
+    first = started_hand(app)
+    assert started_hand(app) == first
+    monkeypatch.setenv(SEED_VAR, "54")
+    assert started_hand(app) != first
+
+
+def test_a_bad_seed_is_ignored_with_a_message(capsys: pytest.CaptureFixture[str]) -> None:
+    assert fixed_seed({SEED_VAR: "many"}) is None
+    assert "RUMMY_SEED must be a whole number, not 'many'" in capsys.readouterr().err
+    assert fixed_seed({SEED_VAR: " 7 "}) == 7 and fixed_seed({SEED_VAR: ""}) is None
