@@ -183,7 +183,8 @@ def deal_from_cards(
             raise ValueError(f"{card.code} is not a card of this variant's deck")
         if n > 1:
             raise ValueError(f"{card.code} is placed {n} times")
-    rest = shuffled([c for c in deck if c not in set(placed)], random.Random(f"{seed}/rest"))
+    taken = set(placed)  # built once: asked for every card of the deck
+    rest = shuffled([c for c in deck if c not in taken], random.Random(f"{seed}/rest"))
     wild_rank = _wild_rank(variant, wild_joker)
     hand_tuples = tuple(tuple(h) for h in hands)
     events: list[Event] = list(prelude)
