@@ -71,11 +71,14 @@ def _view_json(view: PlayerView | None, history: bool) -> dict[str, Any] | None:
     return None if view is None else view_json(view, history)
 
 
-def state(table: Table, place: int, clock: float | None) -> dict[str, Any]:
-    """The whole table as ``place`` sees it: on start, on reconnecting, at each new deal."""
+def state(table: Table, place: int, clock: float | None,
+          online: set[int] | None = None) -> dict[str, Any]:
+    """The whole table as ``place`` sees it: on start, on reconnecting, at each new deal.
+    ``online``: the places whose players are connected (the receiver at least)."""
     return {"type": "state", **table_info(table), "seq": table.seq, "deal": table.deal_no,
             "place": place, "seat": table.deal_seat(place),
-            "seats": _seat_list(table, set()), "turn": table.place_to_move(), "clock": clock,
+            "seats": _seat_list(table, {place} | (online or set())),
+            "turn": table.place_to_move(), "clock": clock,
             "view": _view_json(table.view(place), history=True),
             "legal": [a.to_json() for a in table.legal(place)],
             "match": _match(table), "over": table.over}

@@ -104,7 +104,10 @@ class RemoteDriver:
                           and deal > self.deal_no):
             self._held.append(msg)  # the next deal waits for next_deal()
             return
-        events = self.mirror.apply(msg)
+        seen = 0
+        if kind == "state" and self.mirror.view is not None and deal == self.deal_no:
+            seen = len(self.mirror.view.history)  # back after a lost connection: only news
+        events = self.mirror.apply(msg)[seen:]
         if kind in ("state", "error") or (kind == "update" and msg.get("by") == self.mirror.place):
             self._sent = False  # the answer to this seat's move (others' may cross it)
         if kind == "state" and self.deal_no is None:
@@ -195,6 +198,8 @@ class RemoteDriver:
         moves the server sent; the server checks again)."""
         if self._sent:
             return "wait a moment"
+        if self.connection != "connected":  # a move made now would cross the seat's new view
+            return "the connection is lost: wait until it is back"
         if not self.mirror.legal:
             return "not your turn"
         if isinstance(action, Timeout):

@@ -212,7 +212,8 @@ class Server:
             raise ProtocolError("bad_token", "that token holds no seat at this table")
         self._seat(conn, table, place)
         if table.started:
-            conn.push(messages.state(table, place, self._clock_left(table)))
+            conn.push(messages.state(table, place, self._clock_left(table),
+                                     set(self.conns.get(table.code, {}))))
             self._broadcast_seats(table)
         else:
             conn.push(messages.joined(table, table.seats[place].join_no, None))
@@ -244,7 +245,8 @@ class Server:
         self.store.save_table(table.code, table.meta(), "playing")
         self._next(table)
         for p, seated in self._connected(table):
-            seated.push(messages.state(table, p, self._clock_left(table)))
+            seated.push(messages.state(table, p, self._clock_left(table),
+                                       set(self.conns[table.code])))
 
     def _on_action(self, conn: Conn, msg: dict[str, Any]) -> None:
         table, place = self._mine(conn)
@@ -355,10 +357,11 @@ class Server:
     def _broadcast_step(self, table: Table, step: Step) -> None:
         left = self._clock_left(table)
         bare = messages.bare_state(table, step)
+        online = set(self.conns.get(table.code, {}))
         for place, conn in self._connected(table):
             conn.push(messages.update(table, place, step, left, bare))
             if step.new_deal:
-                conn.push(messages.state(table, place, left))
+                conn.push(messages.state(table, place, left, online))
             if table.over:
                 conn.push(messages.over(table))
 

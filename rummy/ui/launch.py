@@ -3,8 +3,8 @@
 ``python3 main.py [--demo ...]`` comes here (:func:`launch`). :func:`register_scenes` is
 the one place that knows every screen: it gives each a name on the app (``title``,
 ``new_game``, ``rules``, ``table``, ``continue``, ``statistics``, ``replays``,
-``replay_table``, ``settings``), and the screens open one another by those names, so no
-screen imports another (see :mod:`rummy.ui.scene`).
+``replay_table``, ``settings``, ``online``, ``lobby``), and the screens open one another
+by those names, so no screen imports another (see :mod:`rummy.ui.scene`).
 """
 
 from __future__ import annotations
@@ -22,6 +22,7 @@ from rummy.ui.menu import TitleScene
 from rummy.ui.menu_newgame import NewGameScene
 from rummy.ui.menu_rules import RulesScene
 from rummy.ui.scene import Host, open_table
+from rummy.ui.screens.online import OnlineScene
 from rummy.ui.screens.prefs import PreferencesScene
 from rummy.ui.screens.replays import ReplaysScene
 from rummy.ui.screens.stats import StatsScene
@@ -46,6 +47,7 @@ def register_scenes(app: App) -> App:
     app.register("rules", RulesScene)
     app.register("statistics", StatsScene)
     app.register("settings", PreferencesScene)
+    app.register("online", OnlineScene)
     try:
         from rummy.ui.screens.replay_table import ReplayTableScene
         from rummy.ui.table import TableScene
@@ -55,7 +57,10 @@ def register_scenes(app: App) -> App:
             raise
         app.register("replays", ReplaysScene)  # the list alone: Watch stays off
     else:
+        from rummy.ui.screens.lobby import LobbyScene  # it opens the table
+
         app.register("table", TableScene)
+        app.register("lobby", LobbyScene)
         app.register("continue", continue_table)
         app.register("replay_table", ReplayTableScene)
         app.register("replays", _replays_with_watch)

@@ -1,8 +1,8 @@
-"""The title screen: Continue (when a game is saved), New game, Statistics, Replays,
-Settings, Rules, Quit, and the sound switch.
+"""The title screen: Continue (when a game is saved), New game, Play online, Statistics,
+Replays, Settings, Rules, Quit, and the sound switch.
 
 It opens the other screens by name through its host (``new_game``, ``rules``,
-``continue``, ``statistics``, ``replays``, ``settings``); the launcher
+``continue``, ``online``, ``statistics``, ``replays``, ``settings``); the launcher
 (:mod:`rummy.ui.launch`) registers them. A save that cannot be continued is set aside by
 :class:`~rummy.store.saves.SaveSlot`; its message is shown here and the game goes on as if
 there had been none.
@@ -29,6 +29,7 @@ class TitleScene(Scene):
         self.buttons = [Button("New game", self.new_game), Button("Rules", self.rules),
                         Button("Quit", app.quit)]
         self.continue_button = Button("Continue", self.continue_game)
+        self.online_button = Button("Play online", self._opener("online"))
         self.store_buttons = [Button(label, self._opener(name)) for label, name in
                               (("Statistics", "statistics"), ("Replays", "replays"),
                                ("Settings", "settings"))]
@@ -119,7 +120,7 @@ class TitleScene(Scene):
         for button in column:
             button.place(pygame.Rect(w // 2 - bw // 2, y, bw, bh), font)
             y += bh + gap
-        for row in (self.store_buttons, [rules, quit_]):
+        for row in ([self.online_button, *self.store_buttons], [rules, quit_]):
             left = w // 2 - (len(row) * sw + (len(row) - 1) * gap) // 2
             for index, button in enumerate(row):
                 button.place(pygame.Rect(left + index * (sw + gap), y, sw, bh), small_font)
@@ -134,7 +135,7 @@ class TitleScene(Scene):
     def shown(self) -> list[Button]:
         """Every button on the title now (Continue only when a game is saved)."""
         first = [self.continue_button] if self.saved else []
-        return [*first, *self.buttons, *self.store_buttons, self.sound]
+        return [*first, *self.buttons, self.online_button, *self.store_buttons, self.sound]
 
     def handle(self, event: pygame.event.Event) -> None:
         for button in self.shown:
@@ -145,6 +146,8 @@ class TitleScene(Scene):
                 self.continue_game()
             elif event.key in (pygame.K_n, pygame.K_RETURN, pygame.K_KP_ENTER):
                 self.new_game()
+            elif event.key == pygame.K_o:
+                self.app.open("online")
             elif event.key == pygame.K_r:
                 self.rules()
             elif event.key == pygame.K_q:

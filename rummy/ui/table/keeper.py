@@ -10,7 +10,8 @@ only the newest save waiting: a burst of changes costs one or two writes, and ev
 still atomic. When a deal ends, its statistics are recorded (one transaction) and its replay
 kept; when the match ends, the save is discarded (the game is over, nothing to continue).
 
-A demo (every seat a bot) is not the player's game: nothing is saved or recorded.
+A demo (every seat a bot) is not the player's game: nothing is saved or recorded; nor is
+an online table's game (``keep=False``): its server keeps the record.
 """
 
 from __future__ import annotations
@@ -144,11 +145,11 @@ class TableKeeper:
     match's actions so far, and the keeper plays on from it."""
 
     def __init__(self, app: Host, config: GameConfig, game: Game | MatchGame | None = None,
-                 slot: SaveSlot | None = None) -> None:
+                 slot: SaveSlot | None = None, keep: bool = True) -> None:
         self.app = app
         self.config = config
         self.prefs = table_preferences(app)
-        self.enabled = config.human_seat is not None
+        self.enabled = keep and config.human_seat is not None
         self.slot = slot if slot is not None else SaveSlot()
         self.writer = SaveWriter(self.slot, background=not app.inline_work)
         self.mirror: MatchGame | None = game if isinstance(game, MatchGame) else None

@@ -36,6 +36,7 @@ from .hand import HandModel
 from .hints import read_hint
 from .keeper import TableKeeper, sort_hand
 from .layout import card_height
+from .online import ConnectionNotes
 from .parts import ContractParts, MeldParts, parts_for
 from .play import EventPlayer
 from .pointer import PointerMixin
@@ -54,12 +55,17 @@ class TableScene(PointerMixin, Scene):
 
     def __init__(self, app: App, config: GameConfig, *, game: Game | MatchGame | None = None,
                  deals: int | None = None, quit_when_done: bool | None = None,
-                 speed: float | None = None) -> None:
+                 speed: float | None = None, driver: TableDriver | None = None) -> None:
         super().__init__(app)
         self.config = config
         self.variant_id = config.variant_id
         self.demo = config.human_seat is None
-        self.keeper = TableKeeper(app, config, game)  # autosave, statistics, replays
+        self.prepared = driver
+        """A driver made elsewhere: an online table's RemoteDriver (TableDriver's interface),
+        whose server deals, keeps the record and ends the match."""
+        self.online = ConnectionNotes() if driver is not None else None
+        self.keeper = TableKeeper(app, config, game,  # autosave, statistics, replays
+                                  keep=driver is None)
         self.speed = speed if speed is not None else (
             (2.0 if self.demo else 1.0) * self.keeper.prefs.animation_speed)
         self.deals = deals if deals is not None else getattr(config, "deals", None)
@@ -104,9 +110,11 @@ class TableScene(PointerMixin, Scene):
     def _start_match(self, game: Game | MatchGame | None = None) -> None:
         c = self.config
         seed = None if self.seed is None else self.seed + self.deals_done
-        driver = TableDriver.new(c.variant_id, dict(c.options), c.players, c.opponents,
-                                 seed, c.human_seat, game=game,
-                                 inline=self.app.inline_work)
+        driver, self.prepared = self.prepared, None
+        if driver is None:
+            driver = TableDriver.new(c.variant_id, dict(c.options), c.players, c.opponents,
+                                     seed, c.human_seat, game=game,
+                                     inline=self.app.inline_work)
         self.watching = driver.human is not None and driver.human_seat is None
         self._start_deal(driver)
 
@@ -205,6 +213,9 @@ class TableScene(PointerMixin, Scene):
         if not self.driver.over:
             return
         if self.driver.match.over:
+            if self.online is not None:  # the server's match is over: back to the menu
+                self._leave()
+                return
             match = self.driver.match
             if Standing.of(match, self.names).deals == 1:
                 # One-deal games: the seats' points run on for the whole sitting.
@@ -282,6 +293,8 @@ class TableScene(PointerMixin, Scene):
             self._tick_timer(dt)
             self.driver.poll_bot(dt, 0.55 / self.play_speed)
         self._poll_hint()
+        if self.online is not None:
+            self.online.follow(self.board, self.driver)
         self.board.update(dt, self.drag.card if self.drag and self.drag.kind == "hand" else None)
         self.keeper.update(self.driver, self.hand)
 

@@ -1,0 +1,271 @@
+"""The lobby of an online table: who has joined, Ready, and Start for the table's creator.
+
+The lobby owns the connection (:class:`~rummy.net.client.NetClient`, on its own threads:
+a frame only polls) and, when this game hosts the table, the server
+(:class:`~rummy.net.local.LocalServer`, on a thread of its own) and its advertisement on
+the LAN. When the game starts it opens the table over itself with a
+:class:`~rummy.net.remote.RemoteDriver`; when the table is left it closes everything and
+goes back. The seat's token is kept in the settings (``online_seat``) until the game is
+over, so the table can be rejoined after the window was closed.
+"""
+
+from __future__ import annotations
+
+import threading
+from typing import Any
+
+import pygame
+
+from rummy.net.client import NetClient
+from rummy.net.discovery import Advertiser
+from rummy.net.local import LocalServer
+from rummy.net.remote import RemoteDriver
+from rummy.store.files import data_dir
+from rummy.ui.palette import DIM, GOLD, INK
+from rummy.ui.scene import Host, Scene
+from rummy.ui.screens.common import draw_message, draw_title, scale_for
+from rummy.ui.screens.online import LOOPBACK, SEAT_KEY
+from rummy.ui.settings import GameConfig
+from rummy.ui.widgets import Button, draw_text
+
+STATUS_WORDS = {"connecting": "Connecting...", "reconnecting": "Connection lost; retrying...",
+                "connected": "", "closed": "Not connected."}
+
+
+class LobbyScene(Scene):
+    """Host (``bind`` and ``create``), join (``url`` and ``code``) or rejoin (``token``)."""
+
+    def __init__(self, app: Host, *, name: str, url: str | None = None,
+                 code: str | None = None, token: str | None = None, bind: str | None = None,
+                 port: int = 0, create: dict[str, Any] | None = None) -> None:
+        super().__init__(app)
+        self.size = app.size
+        self.name = name
+        self.url = url
+        self.code = code
+        self.token = token
+        self.bind = bind
+        self.create = create
+        self.creator = create is not None or bind is not None
+        self.message = ""
+        self.server: LocalServer | None = None
+        self.client: NetClient | None = None
+        self.driver: RemoteDriver | None = None
+        self.advertiser: Advertiser | None = None
+        self.table_opened = False
+        self.finished = False
+        self.ready = False
+        self._errors_seen = 0
+        if bind is not None:
+            self.server = LocalServer(bind, port, data_dir() / "server").start()
+        elif url is not None:
+            self._connect(url)
+        self.start_button = Button("Start", self.start, enabled=False)
+        self.ready_button = Button("Ready", self.toggle_ready)
+        self.leave_button = Button("Leave", self.leave)
+
+    # -- the connection
+
+    def _connect(self, url: str) -> None:
+        self.url = url
+        client = NetClient(url)
+        if self.token and self.code:
+            client.code, client.token = self.code, self.token  # it rejoins on connecting
+        self.client = client.start()
+        self.driver = RemoteDriver(client)
+        if self.token:
+            return
+        if self.create is not None:
+            client.send(self.create)
+        elif self.code:
+            client.send({"type": "join", "code": self.code, "name": self.name})
+
+    @property
+    def mirror_code(self) -> str | None:
+        return None if self.driver is None else self.driver.mirror.code
+
+    def _remember(self) -> None:
+        """The seat to rejoin after a restart (the token is this seat's key)."""
+        assert self.client is not None
+        seat = {"url": self.url, "code": self.client.code, "name": self.name,
+                "token": self.client.token, "bind": self.bind,
+                "port": self.server.port if self.server else None}
+        if self.app.settings.get(SEAT_KEY) != seat:
+            self.app.settings.set(SEAT_KEY, seat)
+
+    def _advertise(self) -> None:
+        """Tell the LAN about the table (zeroconf, on a worker: it takes a moment)."""
+        server, driver = self.server, self.driver
+        if server is None or driver is None or server.host == LOOPBACK or server.port is None:
+            return
+        info = driver.mirror.info
+        players = int(info.get("players", 2))
+        free = players - len(driver.mirror.lobby)
+        advertiser = self.advertiser = Advertiser()
+        threading.Thread(target=advertiser.start, daemon=True, name="rummy-advertise",
+                         args=(self.name, server.host, server.port, str(info.get("code")),
+                               str(info.get("variant")), players, free)).start()
+
+    def shutdown(self) -> None:
+        """Close the connection, the advertisement and the hosted server (in that order)."""
+        if self.advertiser is not None:
+            self.advertiser.stop()
+            self.advertiser = None
+        if self.driver is not None:
+            self.driver.close()
+        elif self.client is not None:
+            self.client.close()
+        self.driver = self.client = None
+        if self.server is not None:
+            self.server.stop()
+            self.server = None
+
+    # -- buttons
+
+    def start(self) -> None:
+        if self.client is not None:
+            self.client.send({"type": "start"})
+
+    def toggle_ready(self) -> None:
+        if self.client is not None:
+            self.ready = not self.ready
+            self.client.send({"type": "ready", "ready": self.ready})
+
+    def leave(self) -> None:
+        self.app.settings.set(SEAT_KEY, None)  # left on purpose: nothing to rejoin
+        self.shutdown()
+        self.finished = True
+        self.app.pop()
+
+    # -- every frame
+
+    def resume(self) -> None:
+        if self.table_opened:  # back from the table: this table is done here
+            self.finished = True
+        self.resize(self.size)
+
+    def update(self, dt: float) -> None:
+        if self.finished:
+            if self.driver is not None and self.driver.mirror.over:
+                self.app.settings.set(SEAT_KEY, None)  # the game is over: nothing to rejoin
+            self.shutdown()
+            if self in self.app.stack and self.app.stack[-1] is self:
+                self.app.pop()
+            return
+        server = self.server
+        if server is not None and self.client is None:
+            if server.error:
+                self.message = server.error
+            elif server.port is not None:
+                self._connect(server.url)
+            return
+        driver = self.driver
+        if driver is None:
+            return
+        driver.pump()
+        errors = driver.mirror.errors
+        if len(errors) > self._errors_seen:
+            self.message = str(errors[-1].get("message", ""))
+            self._errors_seen = len(errors)
+        if self.client is not None and self.client.token and self.client.code:
+            if self.mirror_code and self.advertiser is None:
+                self._advertise()
+            self._remember()
+        lobby = driver.mirror.lobby
+        self.start_button.enabled = self.creator and all(s["ready"] for s in lobby[1:])
+        self.ready_button.text = "Not ready" if self.ready else "Ready"
+        if driver.mirror.view is not None:
+            self._open_table(driver)
+
+    def _open_table(self, driver: RemoteDriver) -> None:
+        info = driver.mirror.info
+        config = GameConfig(str(info["variant"]), dict(info.get("options") or {}),
+                            int(info["players"]), (), None, driver.mirror.place or 0)
+        self.table_opened = True
+        if self.advertiser is not None:  # the table is full now
+            self.advertiser.stop()
+        self.app.open("table", config=config, driver=driver)
+
+    def closing(self) -> None:
+        self.shutdown()  # the seat stays in the settings: Rejoin after a restart
+
+    # -- input and drawing
+
+    @property
+    def buttons(self) -> list[Button]:
+        middle = self.start_button if self.creator else self.ready_button
+        return [self.leave_button, middle]
+
+    def handle(self, event: pygame.event.Event) -> None:
+        if event.type == pygame.KEYDOWN and event.key == pygame.K_ESCAPE:
+            self.leave()
+            return
+        for button in self.buttons:
+            if button.handle(event):
+                return
+
+    def resize(self, size: tuple[int, int]) -> None:
+        self.size = size
+        w, h = size
+        s = scale_for(size)
+        self.title_font = self.app.res.font(round(40 * s), bold=True)
+        self.code_font = self.app.res.font(round(64 * s), bold=True)
+        self.font = self.app.res.font(round(21 * s))
+        bold = self.app.res.font(round(22 * s), bold=True)
+        bw, bh, gap = round(240 * s), round(48 * s), round(20 * s)
+        self.leave_button.place(pygame.Rect(w // 2 - bw - gap, h - bh - 2 * gap, bw, bh), bold)
+        right = pygame.Rect(w // 2 + gap, h - bh - 2 * gap, bw, bh)
+        self.start_button.place(right, bold)
+        self.ready_button.place(right, bold)
+
+    def _status(self) -> str:
+        if self.server is not None and self.client is None:
+            return "Starting the table..." if not self.server.error else ""
+        if self.client is None:
+            return ""
+        words = STATUS_WORDS.get(self.client.status, "")
+        if words or self.mirror_code:
+            return words
+        return "Joining..."
+
+    def draw(self, surface: pygame.Surface) -> None:
+        w, h = self.size
+        s = scale_for(self.size)
+        draw_title(surface, self.title_font, "Online table", w, round(16 * s))
+        y = round(90 * s)
+        code = self.mirror_code
+        line = self.font.get_linesize()
+        if code:
+            draw_text(surface, self.font, "Room code", (w // 2, y), DIM, "midtop")
+            draw_text(surface, self.code_font, code, (w // 2, y + line), GOLD, "midtop")
+            y += line + self.code_font.get_linesize()
+            if self.server is not None and self.server.port is not None:
+                give = (f"Give the others the address {self.server.host}:{self.server.port}"
+                        " and this code")
+                if self.server.host == LOOPBACK:
+                    give += " (this computer only)"
+                draw_text(surface, self.font, give, (w // 2, y), INK, "midtop")
+                y += line
+        status = self._status()
+        if status:
+            draw_text(surface, self.font, status, (w // 2, y), GOLD, "midtop")
+        y += line * 2
+        driver = self.driver
+        lobby = driver.mirror.lobby if driver is not None else []
+        players = int(driver.mirror.info.get("players", 0)) if driver is not None else 0
+        for index in range(max(players, len(lobby))):
+            if index < len(lobby):
+                seat = lobby[index]
+                state = "ready" if seat["ready"] else "not ready"
+                if not seat["connected"]:
+                    state += ", away"
+                text, color = f"{index + 1}. {seat['name']} ({state})", INK
+            else:
+                text, color = f"{index + 1}. (free: a bot plays it if nobody joins)", DIM
+            draw_text(surface, self.font, text, (w // 2 - round(260 * s), y), color,
+                      "topleft")
+            y += line + 4
+        for button in self.buttons:
+            button.draw(surface)
+        draw_message(surface, self.font, self.message, self.size,
+                     self.leave_button.rect.top - 8)

@@ -1,0 +1,59 @@
+"""What the table shows of an online game's connections, once a frame.
+
+Each seat's name says when its player is away ("Asha (away)"), and the felt's match line
+says whom the table waits for ("waiting for Asha (reconnecting, 0:42)", the server's clock
+counting down here between its messages) or that this game's own connection is lost and
+being retried. The driver is the :class:`~rummy.net.remote.RemoteDriver`; nothing here
+waits on the network.
+"""
+
+from __future__ import annotations
+
+import time
+from typing import Any
+
+LOST = "Connection lost: reconnecting..."
+CLOSED = "Disconnected from the table."
+
+
+class ConnectionNotes:
+    """Follows one online table's seats and connection for the board."""
+
+    def __init__(self) -> None:
+        self._driver: Any = None
+        self._names: list[str] = []
+        self._line = ""
+        self._clock_key: tuple[Any, ...] = ()
+        self._clock_at = 0.0
+
+    def follow(self, board: Any, driver: Any) -> None:
+        if driver is not self._driver:  # a new deal: its names and match line
+            self._driver = driver
+            self._names = list(board.names)
+            self._line = board.match_line
+        mirror = driver.mirror
+        away = {s["place"] for s in mirror.seats if not s.get("connected", True)
+                and not s.get("bot")}
+        names = [name + (" (away)" if place in away else "")
+                 for name, place in zip(self._names, driver.seats, strict=False)]
+        if names and names != board.names:
+            board.names = names
+        note = self.note(driver)
+        line = " · ".join(part for part in (self._line, note) if part)
+        if board.match_line != line:
+            board.match_line = line
+
+    def note(self, driver: Any) -> str:
+        """The connection's words now ("" when all is well)."""
+        if driver.connection == "reconnecting" or driver.connection == "connecting":
+            return LOST
+        if driver.connection == "closed":
+            return CLOSED
+        mirror = driver.mirror
+        key = (mirror.seq, mirror.turn, mirror.clock, tuple(
+            bool(s.get("connected")) for s in mirror.seats))
+        now = time.monotonic()
+        if key != self._clock_key:
+            self._clock_key, self._clock_at = key, now
+        left = None if mirror.clock is None else max(0.0, mirror.clock - (now - self._clock_at))
+        return str(driver.waiting_text(left) or "")
