@@ -96,6 +96,8 @@ class OnlineScene(Scene):
         self.bind = Selector("Open to", where, where[0], lambda v: None,
                              show=lambda v: "this computer only" if v == LOOPBACK
                              else f"the network ({v})")
+        for selector in (self.variant, self.bind):
+            selector.value_share = 0.55  # long values: "the network (192.168.1.20)"
         self.port = TextField("Port", str(DEFAULT_PORT), 5)
         self.address = TextField("Address", "", 60)
         self.code = TextField("Room code", "", 8, upper=True)
