@@ -224,6 +224,8 @@ class LobbyScene(Scene):
         if self.client is None:
             return ""
         words = STATUS_WORDS.get(self.client.status, "")
+        if self.client.status == "reconnecting" and not self.mirror_code:
+            return f"Cannot reach {self.url}; retrying..."
         if words or self.mirror_code:
             return words
         return "Joining..."
