@@ -24,7 +24,7 @@ from rummy.store.files import data_dir
 from rummy.ui.palette import DIM, GOLD, INK
 from rummy.ui.scene import Host, Scene
 from rummy.ui.screens.common import draw_message, draw_title, scale_for
-from rummy.ui.screens.online import LOOPBACK, SEAT_KEY
+from rummy.ui.screens.online import LOOPBACK, SEAT_KEY, start_aside, stop_aside
 from rummy.ui.settings import GameConfig
 from rummy.ui.widgets import Button, draw_text
 
@@ -52,6 +52,7 @@ class LobbyScene(Scene):
         self.client: NetClient | None = None
         self.driver: RemoteDriver | None = None
         self.advertiser: Advertiser | None = None
+        self._advertising: threading.Thread | None = None
         self.table_opened = False
         self.finished = False
         self.ready = False
@@ -102,14 +103,15 @@ class LobbyScene(Scene):
         players = int(info.get("players", 2))
         free = players - len(driver.mirror.lobby)
         advertiser = self.advertiser = Advertiser()
-        threading.Thread(target=advertiser.start, daemon=True, name="rummy-advertise",
-                         args=(self.name, server.host, server.port, str(info.get("code")),
-                               str(info.get("variant")), players, free)).start()
+        port, code, variant = server.port, str(info.get("code")), str(info.get("variant"))
+        self._advertising = start_aside(
+            lambda: advertiser.start(self.name, server.host, port, code, variant, players,
+                                     free), "rummy-advertise")
 
     def shutdown(self) -> None:
         """Close the connection, the advertisement and the hosted server (in that order)."""
         if self.advertiser is not None:
-            self.advertiser.stop()
+            stop_aside(self.advertiser, self._advertising)
             self.advertiser = None
         if self.driver is not None:
             self.driver.close()
@@ -182,8 +184,8 @@ class LobbyScene(Scene):
         config = GameConfig(str(info["variant"]), dict(info.get("options") or {}),
                             int(info["players"]), (), None, driver.mirror.place or 0)
         self.table_opened = True
-        if self.advertiser is not None:  # the table is full now
-            self.advertiser.stop()
+        if self.advertiser is not None:  # the game has started: nobody else can join
+            stop_aside(self.advertiser, self._advertising)
         self.app.open("table", config=config, driver=driver)
 
     def closing(self) -> None:

@@ -11,7 +11,7 @@ from __future__ import annotations
 
 import threading
 from collections.abc import Callable
-from typing import Any
+from typing import Any, Protocol
 
 import pygame
 
@@ -27,6 +27,29 @@ SEAT_KEY = "online_seat"
 BOT_LEVELS = ("easy", "medium", "hard", "greedy", "random")
 LOOPBACK = "127.0.0.1"
 DEFAULT_PORT = 8765
+
+
+class Zeroconf(Protocol):
+    """What :class:`~rummy.net.discovery.Browser` and ``Advertiser`` share."""
+
+    def stop(self) -> None: ...
+
+
+def start_aside(start: Callable[[], object], name: str) -> threading.Thread:
+    """Run a zeroconf start on a worker: it can take seconds (multicast probing)."""
+    thread = threading.Thread(target=start, name=name, daemon=True)
+    thread.start()
+    return thread
+
+
+def stop_aside(service: Zeroconf, started: threading.Thread | None) -> None:
+    """Stop ``service`` once its start (on ``started``) has finished, without waiting here:
+    a stop before the start is over would leave zeroconf's sockets open."""
+    def stop() -> None:
+        if started is not None:
+            started.join(10)
+        service.stop()
+    threading.Thread(target=stop, name="rummy-zeroconf-stop", daemon=True).start()
 
 
 class TextField(Widget):
@@ -110,7 +133,7 @@ class OnlineScene(Scene):
                                     if self.saved else "Rejoin", self.rejoin)
         self.browser = Browser()
         self.found: list[tuple[Button, FoundTable]] = []
-        self._browsing = False
+        self._browsing: threading.Thread | None = None
         self.fields = [self.name, self.port, self.address, self.code]
 
     # -- what the buttons do
@@ -202,22 +225,24 @@ class OnlineScene(Scene):
         self.saved = saved if isinstance(saved, dict) else None
         if self.saved:
             self.rejoin_button.text = f"Rejoin table {self.saved.get('code', '')}"
-        if not self._browsing and self.lan_search:
-            self._browsing = True
-            threading.Thread(target=self.browser.start, name="rummy-browse",
-                             daemon=True).start()
+        if self._browsing is None and self.lan_search:
+            self._browsing = start_aside(self.browser.start, "rummy-browse")
         self.resize(self.size)
 
     def _back(self) -> None:
-        self.browser.stop()
+        self._stop_browsing()
         self.app.pop()
+
+    def _stop_browsing(self) -> None:
+        if self._browsing is not None:
+            stop_aside(self.browser, self._browsing)
 
     def pause(self) -> None:
         for field in self.fields:
             field.focused = False
 
     def closing(self) -> None:
-        self.browser.stop()
+        self._stop_browsing()
 
     def update(self, dt: float) -> None:
         tables = self.browser.tables()
