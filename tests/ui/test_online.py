@@ -228,7 +228,12 @@ def test_host_a_table_a_second_player_joins_by_code_and_both_see_one_open_deck(
         play_my_turn(app, table)
         same_open_deck(app, table, other)
         shot(app, "table_after")
-        assert not [e for e in remote(table).mirror.errors if e["code"] != "not_your_turn"]
+        assert not remote(table).mirror.errors
+        # a move the server refuses (sent past the table's own check): its words are shown
+        remote(table).client.send({"type": "action", "action": {"type": "draw",
+                                                                "source": "closed"}})
+        frames_until(app, lambda: remote(table).mirror.errors)
+        assert table.board.message == remote(table).mirror.errors[-1]["message"]
         # the second player goes away: its seat says so, and the table whom it waits for
         other.client.close()
         frames_until(app, lambda: "Ravi (away)" in table.board.names)

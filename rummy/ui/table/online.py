@@ -25,9 +25,21 @@ class ConnectionNotes:
         self._line = ""
         self._clock_key: tuple[Any, ...] = ()
         self._clock_at = 0.0
+        self._errors = 0
+
+    def refusal(self, driver: Any) -> str:
+        """The server's words for a move it refused since the last call ("" if none): the
+        scene says them and lays the board out again from the view."""
+        errors = driver.mirror.errors
+        if len(errors) <= self._errors:
+            return ""
+        self._errors = len(errors)
+        return str(errors[-1].get("message") or "the server refused that move")
 
     def follow(self, board: Any, driver: Any) -> None:
         if driver is not self._driver:  # a new deal: its names and match line
+            if self._driver is None:
+                self._errors = len(driver.mirror.errors)  # the lobby's were shown there
             self._driver = driver
             self._names = list(board.names)
             self._line = board.match_line

@@ -187,7 +187,9 @@ class TableScene(PointerMixin, Scene):
         human = self.driver.human
         knocked_out = (human is not None and not self.watching and match.out[human]
                        and not match.over)
-        if match.over:
+        if match.over and self.online is not None:
+            label = "Menu"  # the server's table is over
+        elif match.over:
             label = "New deal" if one_deal else "New match"
         else:
             label = "Watch the rest" if knocked_out else f"Next {standing.word}"
@@ -295,6 +297,10 @@ class TableScene(PointerMixin, Scene):
         self._poll_hint()
         if self.online is not None:
             self.online.follow(self.board, self.driver)
+            refused = self.online.refusal(self.driver)
+            if refused:
+                self.say(refused, bad=True)
+                self._dirty = True
         self.board.update(dt, self.drag.card if self.drag and self.drag.kind == "hand" else None)
         self.keeper.update(self.driver, self.hand)
 
