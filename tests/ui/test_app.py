@@ -10,19 +10,10 @@ import pytest
 
 from rummy.ui.app import MIN_SIZE, App
 from rummy.ui.eventlog import ENV_VAR, EventLog
-from rummy.ui.launch import register_scenes
 from rummy.ui.menu import TitleScene
 from rummy.ui.menu_rules import RulesScene
 from rummy.ui.scene import Scene
 from rummy.ui.settings import GameConfig, Settings
-
-
-@pytest.fixture
-def app(tmp_path: Path):
-    application = register_scenes(
-        App(audio=False, settings_dir=tmp_path / "settings", inline_work=True))
-    yield application
-    application.close()
 
 
 class Recorder(Scene):

@@ -2,24 +2,12 @@
 
 from __future__ import annotations
 
-from collections.abc import Iterator
-from pathlib import Path
-
 import pytest
 
 from rummy.ui.app import App
-from rummy.ui.launch import register_scenes
 from rummy.ui.menu_newgame import NewGameScene
 from rummy.ui.settings import SEED_VAR, fixed_seed
 from rummy.ui.table import TableScene
-
-
-@pytest.fixture
-def app(tmp_path: Path) -> Iterator[App]:
-    application = register_scenes(
-        App(audio=False, settings_dir=tmp_path / "settings", inline_work=True))
-    yield application
-    application.close()
 
 
 def started_hand(app: App) -> list[str]:

@@ -2,8 +2,6 @@
 
 from __future__ import annotations
 
-from collections.abc import Iterator
-from pathlib import Path
 from typing import Any
 
 import pygame
@@ -32,13 +30,6 @@ from rummy.ui.table.hand import sort_key
 # closed deck, which completes 9♣ 10♣ J♣ Q♣: then 4♦ on the finish slot is a valid show.
 HAND = "2S 3S 4S 5H 6H 7H 9C 10C JC KD KH KS 4D"
 OTHER = "AH 2H 3H 9S 10S JS 5D 6D 7D QH QS 2C 3C"
-
-
-@pytest.fixture
-def app(tmp_path: Path) -> Iterator[App]:
-    application = App(audio=False, settings_dir=tmp_path / "settings", inline_work=True)
-    yield application
-    application.close()
 
 
 def prepared_game(options: dict[str, int] | None = None) -> Game:

@@ -2,9 +2,6 @@
 
 from __future__ import annotations
 
-from collections.abc import Iterator
-from pathlib import Path
-
 import pygame
 import pytest
 
@@ -20,13 +17,6 @@ from .test_table import click, grip, key, settle, table
 # No pure sequence anywhere: the solver's best arrangement has no groups at all.
 NO_PURE = "2S 5S 9S 3H 7H JH 4D 8D QD 6C 10C KC AS"
 OTHER = "AH 2H 4H 9H 10H JD 5D 6D 7D QH QS 2C 3C"
-
-
-@pytest.fixture
-def app(tmp_path: Path) -> Iterator[App]:
-    application = App(audio=False, settings_dir=tmp_path / "settings", inline_work=True)
-    yield application
-    application.close()
 
 
 @pytest.mark.timeout(60)

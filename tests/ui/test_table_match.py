@@ -7,9 +7,8 @@ bots (greedy) play at a high speed.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterator
+from collections.abc import Callable
 from dataclasses import replace
-from pathlib import Path
 
 import pygame
 import pytest
@@ -26,13 +25,6 @@ from rummy.ui.table import TableScene
 HAND = "2S 3S 4S 5H 6H 7H 9C 10C JC KD KH KS 4D"
 OTHER = "AH 2H 3H 9S 10S JS 5D 6D 7D QH QS 2C 3C"
 JUNK = "KC QD JH 9D 7S 4C 3D AC 6C 4H 10H 2D 6S"
-
-
-@pytest.fixture
-def app(tmp_path: Path) -> Iterator[App]:
-    application = App(audio=False, settings_dir=tmp_path / "settings", inline_work=True)
-    yield application
-    application.close()
 
 
 def first_deal(game: Game | MatchGame, players: int) -> None:

@@ -4,7 +4,6 @@ from __future__ import annotations
 
 import json
 import typing
-from collections.abc import Iterator
 from dataclasses import replace
 from pathlib import Path
 from typing import Any
@@ -24,13 +23,6 @@ from rummy.ui.table import TableScene
 from rummy.ui.table.parts import MeldParts
 
 from .test_table import click, drag, grip, hand_point, key, settle
-
-
-@pytest.fixture
-def app(tmp_path: Path) -> Iterator[App]:
-    application = App(audio=False, settings_dir=tmp_path / "settings", inline_work=True)
-    yield application
-    application.close()
 
 
 def meld_game(variant: str, hands: list[str], discard: str = "JS", stock: str = "",

@@ -93,6 +93,8 @@ class Board:
         self.labels: list[tuple[str, str, int]] = []
         self.buttons: dict[str, TableButton] = {}
         self.lit: dict[str, int] = {}
+        self._still: tuple[tuple[object, ...], pygame.Surface] | None = None
+        """The still part of the table, painted once, with what it was painted from."""
         self.hover_card: Card | None = None
         self.message = ""
         self.message_color = INK
@@ -205,10 +207,29 @@ class Board:
 
     # -- painting
 
+    def _still_key(self) -> tuple[object, ...]:
+        """Everything the still part of the table (felt, seats, piles, melds, the player's
+        name and count) is painted from: it is repainted only when this changes."""
+        second = None if self.timer is None else int(self.timer + 0.99)
+        return (self.lay, self.felt, tuple(self.names), tuple(self.sizes), tuple(self.points),
+                tuple(self.out), self.turn, second, self.match_line, tuple(self.gone),
+                self.wild, self.closed_size, tuple(self.open_pile), tuple(self.open_cards),
+                self.open_lifted, self.finish_taken, tuple(sorted(self.lit.items())),
+                self.count, self.status_line, self.parts.paint_key(self.lay, self.lit))
+
     def draw(self, surface: pygame.Surface, dragging: Card | None) -> None:
+        key = self._still_key()
+        if self._still is None or self._still[0] != key:
+            layer = self._still[1] if self._still and \
+                self._still[1].get_size() == self.lay.size else pygame.Surface(self.lay.size)
+            self._draw_still(layer)
+            self._still = (key, layer)
+        surface.blit(self._still[1], (0, 0))
+        self._draw_moving(surface, dragging)
+
+    def _draw_still(self, surface: pygame.Surface) -> None:
         lay, art, text = self.lay, self.art, self.text
         surface.blit(self.felt, (0, 0))
-        fs = lay.font_small
         for seat, spot in lay.seats.items():
             timer = None
             if self.timer is not None and seat == self.turn:
@@ -221,6 +242,11 @@ class Board:
         self._draw_piles(surface)
         self.parts.draw(surface, art, text, lay, self.lit)
         self._draw_me(surface)
+
+    def _draw_moving(self, surface: pygame.Surface, dragging: Card | None) -> None:
+        """What changes frame by frame: the hand, its labels, buttons, the message."""
+        lay, art, text = self.lay, self.art, self.text
+        fs = lay.font_small
         hh = card_height(lay.hand_w)
         for label, key, cx in self.labels if len(self.hidden) < 2 else ():
             t = text.get(label, fs, KIND_COLORS[key], bold=True)

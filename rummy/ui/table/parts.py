@@ -121,6 +121,11 @@ class TableParts:
              lit: dict[str, int]) -> None:
         """Paint the family's pieces (under the hand)."""
 
+    def paint_key(self, lay: TableLayout, lit: dict[str, int]) -> tuple[object, ...]:
+        """What the family's pieces are painted from (the table repaints them when it
+        changes)."""
+        return ()
+
 
 class MeldParts(TableParts):
     """Classic rummy (melds on the table): the discard pile (fanned with draw choice), the
@@ -201,6 +206,10 @@ class MeldParts(TableParts):
         self._blit_layer(surface, lay, placed, lit, lambda layer: draw_melds(
             layer, placed, art, text, lay.font_small, lit, show_new=self.may_lay,
             locked=not self.may_lay, grown=self.grown))
+
+    def paint_key(self, lay: TableLayout, lit: dict[str, int]) -> tuple[object, ...]:
+        placed = self.placed or self.layout(lay, self.names)
+        return (lay.size, *self._layer_key(placed, lit))
 
     def _layer_key(self, placed: MeldLayout, lit: dict[str, int]) -> tuple[object, ...]:
         """What the painted melds depend on: repainted only when it changes."""

@@ -34,6 +34,7 @@ from .drag import Drag
 from .driver import TableDriver
 from .hand import HandModel
 from .hints import read_hint
+from .hud import draw_glow
 from .keeper import TableKeeper, sort_hand
 from .layout import card_height
 from .online import ConnectionNotes
@@ -527,6 +528,11 @@ class TableScene(PointerMixin, Scene):
         lay = b.lay
         dragging = self.drag.card if self.drag and self.drag.kind == "hand" else None
         b.draw(surface, dragging)
+        if dragging is not None:
+            # The target under the cursor shows through the card held over it.
+            for target in getattr(self, "_legal_targets", ()):
+                if b.lit.get(target.name) == 2:
+                    draw_glow(surface, target.rect, True)
         self.flights.draw(surface, self.art)
         d = self.drag
         if d is not None and d.kind != "hand" and d.moved:
