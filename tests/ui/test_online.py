@@ -29,7 +29,7 @@ from rummy.ui.screens.online import LOOPBACK, SEAT_KEY, OnlineScene
 from rummy.ui.table import TableScene
 from rummy.ui.table.online import LOST
 
-pytestmark = pytest.mark.timeout(120)
+pytestmark = pytest.mark.timeout(180)
 
 SHOTS = os.environ.get("RUMMY_SHOTS")
 """A folder to save screenshots of the online screens in (to look at them)."""
@@ -101,7 +101,7 @@ def drag(app: App, start: tuple[int, int], end: tuple[int, int], steps: int = 6)
     app.step(1 / 60)
 
 
-def frames_until(app: App, done: Callable[[], object], seconds: float = 20) -> None:
+def frames_until(app: App, done: Callable[[], object], seconds: float = 30) -> None:
     """Step frames (a real pause between them: the network is real) until ``done``."""
     end = time.monotonic() + seconds
     while time.monotonic() < end:
@@ -109,10 +109,21 @@ def frames_until(app: App, done: Callable[[], object], seconds: float = 20) -> N
         if done():
             return
         time.sleep(0.01)
-    raise AssertionError("timed out")
+    raise AssertionError(f"timed out; {describe(app)}")
 
 
-def wait(done: Callable[[], object], seconds: float = 20) -> None:
+def describe(app: App) -> str:
+    """What the top screen shows (a timed-out wait says it)."""
+    top = app.stack[-1] if app.stack else None
+    if isinstance(top, TableScene) and isinstance(top.driver, RemoteDriver):
+        d, m = top.driver, top.driver.mirror
+        return (f"table: {d.connection}, my turn {m.my_turn}, sent {d._sent}, seq {m.seq},"
+                f" turn {m.turn}, place {m.place}, idle {top.idle},"
+                f" message {top.board.message!r}, errors {m.errors[-2:]}")
+    return f"top screen {type(top).__name__}: {getattr(top, 'message', '')!r}"
+
+
+def wait(done: Callable[[], object], seconds: float = 30) -> None:
     end = time.monotonic() + seconds
     while time.monotonic() < end:
         if done():
