@@ -17,6 +17,7 @@ import pygame
 import pytest
 
 from rummy.ai import make_bot
+from rummy.model.actions import Drop, DropAtTurn
 from rummy.net.client import NetClient
 from rummy.net.conn import Limits
 from rummy.net.local import LocalServer
@@ -193,7 +194,9 @@ def play_bot_turn(driver: RemoteDriver) -> None:
     for _ in range(2):  # draw, then discard
         wait(pumped(driver, lambda: driver.ready and driver.mirror.my_turn
                     and driver.connection == "connected" and bool(driver.legal())))
-        assert driver.act(bot.choose(driver.view, driver.legal())) is None
+        # never a drop: it would end the deal (the server deals at random, secrets)
+        legal = [a for a in driver.legal() if not isinstance(a, Drop | DropAtTurn)]
+        assert driver.act(bot.choose(driver.view, legal)) is None
 
 
 def same_open_deck(app: App, table: TableScene, other: RemoteDriver) -> None:

@@ -215,10 +215,10 @@ class TableScene(PointerMixin, Scene):
             return
         if not self.driver.over:
             return
+        if self.online is not None and self.driver.match_over:
+            self._leave()  # the server's table is over (its match, or the deals it was for)
+            return
         if self.driver.match.over:
-            if self.online is not None:  # the server's match is over: back to the menu
-                self._leave()
-                return
             match = self.driver.match
             if Standing.of(match, self.names).deals == 1:
                 # One-deal games: the seats' points run on for the whole sitting.
