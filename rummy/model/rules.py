@@ -46,6 +46,9 @@ class RuleFamily:
     """Each round has a contract to lay down before laying off (contract rummy)."""
     has_match_formats: ClassVar[bool] = False
     """The match's length is the variant's ``match_format`` (pools and fixed deals)."""
+    deals_replay_alone: ClassVar[bool] = False
+    """A deal is dealt from its seed alone (not from where the match stands), so one deal
+    of a match replays on its own from a deal record."""
 
     def __init__(self, module: Any) -> None:
         self._module = module
@@ -95,6 +98,7 @@ class Declare(RuleFamily):
 
     name = "declare"
     has_match_formats = True
+    deals_replay_alone = True
 
     def start_deal(self, variant: Variant, players: int, seed: int, **where: int
                    ) -> GameState:

@@ -134,7 +134,8 @@ class Table:
         options = dict(options)
         try:
             base = _base_variant(variant)
-            if base.family == "declare" and not options.get("turn_timer"):
+            offered = {option.key for option in base.options}
+            if "turn_timer" in offered and not options.get("turn_timer"):
                 options["turn_timer"] = DEFAULT_TURN_TIMER
             rules = base.with_options(options)
             make_bot(bot_level)

@@ -34,6 +34,7 @@ from collections.abc import Iterable
 from dataclasses import dataclass
 from pathlib import Path
 
+from rummy.model.rules import family_of
 from rummy.model.scoring import RoundResult
 from rummy.model.state import GameState
 from rummy.store.files import data_dir, set_aside
@@ -269,6 +270,6 @@ def deal_outcome(state: GameState, seat: int) -> tuple[bool, int, bool]:
         raise ValueError("the deal is not over")
     won = result.winner == seat
     if isinstance(result, RoundResult):
-        table = state.variant.family == "table"
-        return won, result.changes[seat], not table
+        collects = family_of(state.variant).winner_collects  # then the highest total wins
+        return won, result.changes[seat], not collects
     return won, result.points[seat], True

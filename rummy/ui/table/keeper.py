@@ -25,6 +25,7 @@ from typing import TYPE_CHECKING, Any
 import pygame
 
 from rummy.model.match import deal_seed
+from rummy.model.rules import family_of
 from rummy.session import Game, MatchGame
 from rummy.store.prefs import Preferences, load_preferences
 from rummy.store.records import fingerprint
@@ -268,7 +269,7 @@ class TableKeeper:
             if mirror.match.deal_no == 0 and mirror.match.over:
                 shelf.add(_deal_game(driver, mirror), deal_names, said)  # a one-deal match
                 return
-            if driver.game.variant.family == "declare":  # its deals replay on their own
+            if family_of(driver.game.variant).deals_replay_alone:
                 shelf.add(_deal_game(driver, mirror), deal_names,
                           f"{said} deal {driver.deal_no + 1}")
             if mirror.match.over:
