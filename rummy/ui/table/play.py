@@ -57,6 +57,11 @@ class EventPlayer:
     def name(self, seat: int) -> str:
         return self.board.names[seat]
 
+    def does(self, seat: int, you: str, other: str) -> str:
+        """``seat``'s name with the verb that agrees with it: "You lay", "Hard 2 lays"."""
+        name = self.name(seat)
+        return f"{name} {you if name == 'You' else other}"
+
     def register(self, kind: type, handler: Callable[[Any], None]) -> None:
         """Animate events of type ``kind`` with ``handler`` (a family's table parts add
         theirs; every event type has one, which a test checks)."""
@@ -84,7 +89,7 @@ class EventPlayer:
         """The toss cards are named by :class:`TossWon`, which follows."""
 
     def _toss_won(self, event: TossWon) -> None:
-        self.say(f"{self.name(event.first_player)} plays first", False)
+        self.say(f"{self.does(event.first_player, 'play', 'plays')} first", False)
 
     def _open_turned(self, event: OpenCardTurned) -> None:
         b = self.board
@@ -133,8 +138,9 @@ class EventPlayer:
 
     def _dropped(self, event: PlayerDropped) -> None:
         b = self.board
-        how = "is dropped" if event.auto else "drops"
-        self.say(f"{self.name(event.seat)} {how} ({event.penalty} pts)", True)
+        how = self.does(event.seat, "are dropped", "is dropped") if event.auto else \
+            self.does(event.seat, "drop", "drops")
+        self.say(f"{how} ({event.penalty} pts)", True)
         b.sizes[event.seat] = 0
         b.out[event.seat] = True
         b.points[event.seat] += event.penalty  # on top of the match total
@@ -144,7 +150,7 @@ class EventPlayer:
                  else "You will play your turn", event.on)
 
     def _missed(self, event: TurnMissed) -> None:
-        self.say(f"{self.name(event.seat)} missed a turn", True)
+        self.say(f"{self.does(event.seat, 'missed', 'missed')} a turn", True)
 
     def _reshuffled(self, event: DeckReshuffled) -> None:
         self.say("The open deck is shuffled into a new closed deck", False)

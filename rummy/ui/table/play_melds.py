@@ -48,8 +48,8 @@ def register(player: EventPlayer, parts: MeldParts, names_of: Callable[[], list[
         parts.grown[event.index] = len(event.meld.cards)
         fly_to_meld(event.seat, event.index, list(event.meld.cards), event.meld.cards)
         kind = event.meld.kind.value
-        who = player.name(event.seat)
-        player.say(f"{who} lays a {kind}" + (" (end of round)" if event.auto else ""), False)
+        lays = player.does(event.seat, "lay", "lays")
+        player.say(f"{lays} a {kind}" + (" (end of round)" if event.auto else ""), False)
         player.sound("discard")
 
     def laid_off(event: CardLaidOff) -> None:
@@ -72,7 +72,7 @@ def register(player: EventPlayer, parts: MeldParts, names_of: Callable[[], list[
         if isinstance(result, RoundResult) and result.winner is not None:
             who = player.name(result.winner)
             player.say(f"{who}: Rummy! Hands count double" if result.rummy
-                       else f"{who} goes out", False)
+                       else f"{player.does(result.winner, 'go', 'goes')} out", False)
         scored(event)
 
     player.register(MeldLaid, meld_laid)
