@@ -18,6 +18,8 @@ from rummy.ui.screens.stats import StatsScene
 from rummy.ui.settings import Settings
 from tests.store.helpers import play
 
+from .events import click, key
+
 pytestmark = pytest.mark.timeout(60)
 
 
@@ -27,20 +29,6 @@ def app(tmp_path: Path):
     application.push(Scene(application))  # what the screens return to
     yield application
     application.close()
-
-
-def click(app: App, pos: tuple[int, int]) -> None:
-    pos = (int(pos[0]), int(pos[1]))
-    pygame.event.post(pygame.event.Event(pygame.MOUSEMOTION, pos=pos, rel=(0, 0),
-                                         buttons=(0, 0, 0)))
-    pygame.event.post(pygame.event.Event(pygame.MOUSEBUTTONDOWN, pos=pos, button=1))
-    pygame.event.post(pygame.event.Event(pygame.MOUSEBUTTONUP, pos=pos, button=1))
-    app.step(1 / 60)
-
-
-def key(app: App, code: int) -> None:
-    pygame.event.post(pygame.event.Event(pygame.KEYDOWN, key=code, mod=0, unicode=""))
-    app.step(1 / 60)
 
 
 def test_statistics_show_and_reset_after_asking(app: App, tmp_path: Path) -> None:

@@ -25,6 +25,8 @@ from rummy.ui.settings import GameConfig
 from rummy.ui.table import TableScene
 from rummy.ui.table.keeper import LEFT_SAVED
 
+from .events import click, key
+
 pytestmark = pytest.mark.timeout(120)
 
 CONFIG = GameConfig("indian_13", {"allow_drop": True}, 2, ("greedy",), 5, 0)
@@ -45,20 +47,6 @@ def app(tmp_path: Path, data: Path) -> Iterator[App]:
     application.step(1 / 60)
     yield application
     application.close()
-
-
-def click(app: App, pos: tuple[int, int]) -> None:
-    pos = (int(pos[0]), int(pos[1]))
-    pygame.event.post(pygame.event.Event(pygame.MOUSEMOTION, pos=pos, rel=(0, 0),
-                                         buttons=(0, 0, 0)))
-    pygame.event.post(pygame.event.Event(pygame.MOUSEBUTTONDOWN, pos=pos, button=1))
-    pygame.event.post(pygame.event.Event(pygame.MOUSEBUTTONUP, pos=pos, button=1))
-    app.step(1 / 60)
-
-
-def key(app: App, code: int) -> None:
-    pygame.event.post(pygame.event.Event(pygame.KEYDOWN, key=code, mod=0, unicode=""))
-    app.step(1 / 60)
 
 
 def until(app: App, done: Callable[[], bool], frames: int = 3000) -> None:
