@@ -42,6 +42,7 @@ from .parts import ContractParts, MeldParts, parts_for
 from .play import EventPlayer
 from .pointer import PointerMixin
 from .sprites import GOLD, INK, RED, CardArt, TextCache
+from .targets import DropTarget
 
 if TYPE_CHECKING:
     from rummy.model.match import MatchState
@@ -79,6 +80,9 @@ class TableScene(PointerMixin, Scene):
         self.text = TextCache(app.res)
         self.flights = Flights()
         self.drag: Drag | None = None
+        self._targets: list[DropTarget] = []
+        """Every drop target of the current drag; ``_legal_targets``: those that take it."""
+        self._legal_targets: list[DropTarget] = []
         self.dialog: DeclareDialog | None = None
         self.result: ResultPanel | None = None
         self.result_wait = 0.0
@@ -530,7 +534,7 @@ class TableScene(PointerMixin, Scene):
         b.draw(surface, dragging)
         if dragging is not None:
             # The target under the cursor shows through the card held over it.
-            for target in getattr(self, "_legal_targets", ()):
+            for target in self._legal_targets:
                 if b.lit.get(target.name) == 2:
                     draw_glow(surface, target.rect, True)
         self.flights.draw(surface, self.art)
