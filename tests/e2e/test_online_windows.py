@@ -213,7 +213,17 @@ def test_two_windows_join_one_table_and_see_the_same_open_deck(
         b.type(at["address"], f"127.0.0.1:{port}")
         b.type(at["code"], code.lower())
         b.player.click(at["join"])
-        until(b.seat, 30, "waiting for B to join", *windows)
+        try:
+            until(b.seat, 15, "waiting for B to join", *windows)
+        except AssertionError:
+            # In some full runs B had not joined after 30 s (cause not found yet: the
+            # typed code or the click may not have reached the window, which has no
+            # window manager); a player would try again, and so does the test, keeping a
+            # picture of what B showed.
+            b.player.screenshot(shots / "online-join-retry.png")
+            b.type(at["code"], code.lower())
+            b.player.click(at["join"])
+            until(b.seat, 30, "waiting for B to join", *windows)
         b.player.click(at["ready"])
         time.sleep(1.0)
         b.player.screenshot(shots / "online-lobbies.png")
