@@ -98,6 +98,10 @@ class RemoteDriver:
         kind = msg.get("type")
         if kind == "_status":
             self.connection = msg["status"]
+            if self.connection == "connected" and self.mirror.view is not None:
+                # back after a lost connection: the view held is old until the seat's
+                # new state arrives (moves may have been made meanwhile, by the clock too)
+                self._sent = True
             return
         deal = msg.get("deal")
         if self._held or (deal is not None and self.deal_no is not None
@@ -109,7 +113,7 @@ class RemoteDriver:
             seen = len(self.mirror.view.history)  # back after a lost connection: only news
         events = self.mirror.apply(msg)[seen:]
         if kind in ("state", "error") or (kind == "update" and msg.get("by") == self.mirror.place):
-            self._sent = False  # the answer to this seat's move (others' may cross it)
+            self._sent = False  # the answer to this seat's move or rejoin (others' may cross)
         if kind == "state" and self.deal_no is None:
             self.deal_no = msg["deal"]
         self.pending.extend(events)

@@ -123,3 +123,43 @@ def test_a_lost_connection_is_retried_and_the_seat_taken_back(server_url: str) -
     _frame_loop(driver, 90, drop_after=2)
     assert "reconnecting" in statuses and statuses[-1] == "connected"
     driver.close()
+
+
+class _Scripted:
+    """A client whose messages the test hands over one batch at a time."""
+
+    def __init__(self) -> None:
+        self.batches: list[list[dict[str, object]]] = []
+        self.status = "connected"
+
+    def poll(self) -> list[dict[str, object]]:
+        return self.batches.pop(0) if self.batches else []
+
+
+def test_after_a_reconnect_no_move_is_offered_until_the_seat_state_arrives(
+        server_url: str) -> None:
+    """Between "connected again" and the rejoin's state the held view is old (the clock or
+    others may have moved meanwhile): a move made on it would cross the new one."""
+    client = NetClient(server_url).start()
+    client.send({"type": "create", "variant": "two_player_13", "name": "Asha", "seats": 2,
+                 "bots": "greedy", "deals": 1})
+    seen: list[dict[str, object]] = []
+    _wait(lambda: (seen.extend(client.poll()), any(m.get("type") == "joined" for m in seen))[1])
+    client.send({"type": "start"})
+    _wait(lambda: (seen.extend(client.poll()), any(m.get("type") == "state" for m in seen))[1])
+    client.close()
+    state = next(m for m in seen if m.get("type") == "state")
+    scripted = _Scripted()
+    driver = RemoteDriver(scripted)  # type: ignore[arg-type]
+    scripted.batches = [[state]]
+    driver.pump()
+    assert driver.legal() and driver.mirror.my_turn  # the creator moves first
+    scripted.batches = [[{"type": "_status", "status": "reconnecting"}],
+                        [{"type": "_status", "status": "connected"}], [state]]
+    driver.pump()
+    assert driver.check(driver.legal()[0]) == "the connection is lost: wait until it is back"
+    driver.pump()
+    assert driver.connection == "connected" and driver.legal() == []
+    assert driver.check(driver.mirror.legal[0]) == "wait a moment"
+    driver.pump()  # the rejoin's state: moves are offered again
+    assert driver.legal() == list(driver.mirror.legal) and driver.legal()

@@ -176,7 +176,8 @@ def start(app: App, lobby: LobbyScene) -> TableScene:
 
 def play_my_turn(app: App, table: TableScene) -> None:
     """Draw from the closed deck and discard by drags, as a player does."""
-    frames_until(app, lambda: table.idle and remote(table).mirror.my_turn)
+    frames_until(app, lambda: table.idle and remote(table).mirror.my_turn
+                 and table.driver.legal())
     lay = table.board.lay
     drag(app, lay.closed_deck.center, (lay.hand_area.centerx, lay.hand_y + lay.hand_h // 2))
     frames_until(app, lambda: table.idle and table.driver.view.drawn is not None
@@ -281,8 +282,10 @@ def join_by_code(app: App, port: int, code: str, name: str) -> LobbyScene:
 def play_round(app: App, table: TableScene, other: RemoteDriver) -> None:
     """One move each, whoever is first."""
     for _ in range(2):
+        # whose move it is by the moves offered: a view held across a reconnect offers
+        # none until the seat's new state arrives
         frames_until(app, pumped(other, lambda: table.idle and (
-            remote(table).mirror.my_turn or other.mirror.my_turn)))
+            remote(table).legal() or other.legal())))
         if remote(table).mirror.my_turn:
             play_my_turn(app, table)
         else:
