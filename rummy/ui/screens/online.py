@@ -245,6 +245,11 @@ class OnlineScene(Scene):
         for field in self.fields:
             field.focused = False
 
+    def claims_key(self, key: int) -> bool:
+        # While a field takes typing, every key is a letter of it: M spells "Sam" and
+        # the room code "MWWEP" instead of muting the sound.
+        return any(field.focused for field in self.fields)
+
     def closing(self) -> None:
         self._stop_browsing()
 
