@@ -28,7 +28,15 @@ from ..actions import (
 )
 from ..cards import Card, shuffled
 from ..events import CardLaidOff, DealScored, DiscardFlipped, Event, MeldLaid, OpenCardTurned
-from ..melds import MeldRules, TableMeld, lay_off, lay_run, lay_set, meld_options
+from ..melds import (
+    MeldRules,
+    TableMeld,
+    lay_off,
+    lay_off_ends,
+    lay_run,
+    lay_set,
+    meld_options,
+)
 from ..scoring import RoundResult, ShownHand
 from ..variant import DeckExhaust, Variant
 from . import Phase
@@ -92,8 +100,8 @@ def legal_actions(state: MeldState, seat: int) -> list[Action]:
         seen.add(card.face)
         if _lay_problem(state, seat, without(hand, card)) is not None:
             continue
-        actions.extend(LayOff(seat, card, i) for i, meld in enumerate(state.melds)
-                       if lay_off(rules, meld, card) is not None)
+        actions.extend(LayOff(seat, card, i, end) for i, meld in enumerate(state.melds)
+                       for end in lay_off_ends(rules, meld, card))
     return actions
 
 
@@ -141,8 +149,9 @@ def check_action(state: MeldState, action: Action) -> None:
             raise IllegalMoveError("that card is not in your hand")
         if not 0 <= action.meld < len(state.melds):
             raise IllegalMoveError("there is no such meld")
-        if lay_off(state.rules, state.melds[action.meld], action.card) is None:
-            raise IllegalMoveError("that card does not fit that meld")
+        if lay_off(state.rules, state.melds[action.meld], action.card, action.end) is None:
+            raise IllegalMoveError("that card does not fit that meld"
+                                   + (f" at its {action.end} end" if action.end else ""))
         problem = _lay_problem(state, seat, without(hand, action.card))
         if problem:
             raise IllegalMoveError(problem)
@@ -222,7 +231,7 @@ def apply(state: MeldState, action: Action) -> tuple[MeldState, tuple[Event, ...
         events.append(MeldLaid(seat, len(state.melds) - 1, meld))
         state = _maybe_out(state, seat, events)
     elif isinstance(action, LayOff):
-        grown = lay_off(state.rules, state.melds[action.meld], action.card)
+        grown = lay_off(state.rules, state.melds[action.meld], action.card, action.end)
         assert grown is not None
         state = lay_cards(state, seat, (action.card,))
         state = replace(state, melds=put(state.melds, action.meld, grown))
