@@ -74,11 +74,13 @@ def pass_turn(state: Any) -> Any:
 
 
 def meld_round(variant: Variant | str, hands: list[str], discard: str = "", stock: str = "",
-               turns: int = 1, melds: tuple[tuple[str, int], ...] = (), **where: int
-               ) -> MeldState:
+               turns: int = 1, melds: tuple[tuple[str, int], ...] = (),
+               rest_in_discard: bool = False, **where: int) -> MeldState:
     """A round of a table or contract variant with these hands (seat 0 to draw), discard
     pile and stock (both listed bottom first; the rest of the deck goes under the stock),
-    ``melds`` (cards, owner) already on the table, and ``turns`` turns done by each seat."""
+    ``melds`` (cards, owner) already on the table, and ``turns`` turns done by each seat.
+    ``rest_in_discard`` puts the rest of the deck under the discard pile instead, so the
+    stock holds only ``stock``."""
     if isinstance(variant, str):
         variant = load_variant(variant)
     state: GameState = start_deal(variant, len(hands), seed=1, **where)
@@ -95,7 +97,9 @@ def meld_round(variant: Variant | str, hands: list[str], discard: str = "", stoc
         assert meld is not None, meld_cards
         on_table.append(meld)
     owners = {owner for _, owner in laid}
-    state = replace(state, hands=tuple(held), open_deck=pile, closed_deck=rest + top, turn=0,
+    stock = top if rest_in_discard else rest + top
+    pile = rest + pile if rest_in_discard else pile
+    state = replace(state, hands=tuple(held), open_deck=pile, closed_deck=stock, turn=0,
                     turns_done=(turns,) * len(hands), melds=tuple(on_table),
                     laid_at=tuple(0 if s in owners else -1 for s in range(len(hands))))
     assert check_invariants(state) == []
