@@ -47,6 +47,8 @@ def test_suit_order_spades_hearts_diamonds_clubs() -> None:
     order = sorted(cards("2C 2D 2S 2H"), key=toss_key, reverse=True)
     assert [c.suit for c in order] == [Suit.SPADES, Suit.HEARTS, Suit.DIAMONDS, Suit.CLUBS]
     assert toss_leaders(Toss.HIGHEST_FIRST, cards("7C 7D 7H 7S")) == (3,)
+    by_suit = sorted(cards("9C 2D KS 5H"), key=lambda c: c.sort_key())
+    assert [c.suit for c in by_suit] == [Suit.SPADES, Suit.HEARTS, Suit.DIAMONDS, Suit.CLUBS]
 
 
 @pytest.mark.parametrize("variant", [INDIAN, SUPER.with_options({"ace_rank": "high"}), DUMMY],

@@ -148,6 +148,13 @@ def test_after_laying_down_lay_off_on_later_turns_onto_any_laid_down_meld() -> N
     assert len(state.melds[0].cards) == 4
 
 
+def test_lay_off_onto_another_players_laid_down_meld() -> None:
+    state = rnd(["QC 4C 6D", OTHER], turns=2, stock="KD",
+                melds=(("7S 7H 7D", 0), ("9C 9D 9H", 0), ("QS QH QD", 1)))
+    after = play(state, Draw(0, CLOSED), LayOff(0, card("QC"), 2))
+    assert after.melds[2].owner == 1 and len(after.melds[2].cards) == 4
+
+
 def test_nobody_wins_on_a_discard_and_a_discard_keeps_at_least_one_card() -> None:
     state = play(down("2S", turns=2, stock="KD"), Draw(0, CLOSED))
     assert Discard(0, card("KD")) in legal_actions(state, 0)

@@ -106,6 +106,29 @@ def test_closed_deck_exhausted_the_open_deck_but_its_top_is_shuffled_into_a_new_
         DeckReshuffled(1, len(state.open_deck) - 1)]
 
 
+def test_indian_13_options_and_their_defaults() -> None:
+    defaults = {o.key: (o.default, list(o.values)) for o in INDIAN.options}
+    assert defaults == {
+        "turn_timer": (0, [0, 15, 30, 45, 60]), "allow_drop": (True, [True, False]),
+        "printed_jokers": (2, [0, 2]), "pure_min_length": (3, [3, 4]),
+        "match_format": ("points", ["points", "pool_101", "pool_201", "deals_2", "deals_3",
+                                    "deals_6"]),
+    }
+    for key, (default, _) in defaults.items():
+        value = getattr(INDIAN, key)
+        assert getattr(value, "value", value) == default, key
+    plain = INDIAN.with_options({"printed_jokers": 0})
+    assert all(c.rank is not None for c in make_deck(plain.packs, plain.printed_jokers))
+    assert CLASSIC.option("allow_drop").default is False and not CLASSIC.allow_drop
+
+
+def test_a_table_without_dropping_offers_no_drop() -> None:
+    state = declare_deal(INDIAN.with_options({"allow_drop": False}), READY, CASE_3)
+    assert not any(isinstance(a, (Drop, DropAtTurn)) for a in legal_actions(state, 0))
+    with pytest.raises(IllegalMoveError, match="does not allow dropping"):
+        apply(state, Drop(0))
+
+
 # ---------------------------------------------------------------- a turn
 
 

@@ -113,6 +113,8 @@ def test_first_turn_prev_winner_the_last_rounds_winner_starts() -> None:
     match = start_match(SUPER.with_options({"first_turn": "prev_winner"}), 3, 1)
     match = _round_won(match, 2, (4, 4, 0))
     assert match.state.turn == 2  # type: ignore[attr-defined]
+    match = _round_won(match, None, (4, 4, 4))  # nobody won: the same seat starts again
+    assert match.state.turn == 2  # type: ignore[attr-defined]
 
 
 # ---------------------------------------------------------------- a turn
