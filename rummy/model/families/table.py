@@ -304,11 +304,14 @@ def _lay_all(state: MeldState, seats: Sequence[int], events: list[Event]) -> Mel
 
 def _is_rummy(state: MeldState, winner: int, on_discard: bool, events: list[Event]) -> bool:
     """Rummy: out in one turn from a hand that had laid nothing before, every card laid as
-    new melds (no lay-off), except the one discard when ``require_end_discard`` is on
-    (docs/rules.md, "Table melds: rummy")."""
+    new melds (no lay-off onto another player's meld), except the one discard when
+    ``require_end_discard`` is on (docs/rules.md, "Table melds: rummy")."""
     if state.laid_at[winner] != state.turns_done[winner]:
         return False
-    if any(isinstance(e, CardLaidOff) for e in this_turn(state, events)):
+    # The hand had laid nothing before this turn, so every meld of the winner's is one of
+    # this turn's new melds: a card added to one of them is still laid as a new meld.
+    if any(isinstance(e, CardLaidOff) and e.meld.owner != winner
+           for e in this_turn(state, events)):
         return False
     return on_discard == state.variant.require_end_discard
 
