@@ -49,6 +49,8 @@ class ReplayEntry:
     result: str
     kind: str
     """``"deal"`` or ``"match"``."""
+    deal: int | None = None
+    """For one round of a match kept as its match: which deal (from 0) to watch."""
 
     @property
     def date(self) -> str:
@@ -65,15 +67,19 @@ class ReplayShelf:
         self.keep = keep
         self.problems: list[str] = []
 
-    def add(self, game: AnyGame, players: Sequence[str], result: str) -> Path:
+    def add(self, game: AnyGame, players: Sequence[str], result: str,
+            deal: int | None = None) -> Path:
         """Keep a finished ``game``; ``players`` names each seat, ``result`` says who won
-        in words. Older replays beyond :attr:`keep` are removed. OSError if it cannot be
-        written."""
+        in words; ``deal``: the game is a match kept for that one deal of it. Older replays
+        beyond :attr:`keep` are removed. OSError if it cannot be written."""
         now = time.time()
         kind = "deal" if game.to_record().get("format") == "rummy-deal/1" else "match"
-        data = {"format": REPLAY_FORMAT, "finished_at": now, "kind": kind,
+        data = {"format": REPLAY_FORMAT, "finished_at": now,
+                "kind": "deal" if deal is not None else kind,
                 "variant": game.variant_ref, "players": [str(p) for p in players],
                 "result": str(result), "game": game.to_record()}
+        if deal is not None:
+            data["deal"] = int(deal)
         stamp = time.strftime("%Y%m%d-%H%M%S", time.localtime(now))
         path = self.dir / f"{stamp}-{int(now * 1e6) % 1_000_000:06d}.json"
         write_atomic(path, json.dumps(data, separators=(",", ":")) + "\n")
@@ -132,6 +138,9 @@ def _entry(path: Path, data: dict[str, Any]) -> ReplayEntry:
     players, finished = data.get("players"), data.get("finished_at")
     if not isinstance(players, list) or not isinstance(finished, int | float):
         raise ValueError("damaged: no players or date")
+    deal = data.get("deal")
+    if deal is not None and (not isinstance(deal, int) or isinstance(deal, bool) or deal < 0):
+        raise ValueError("damaged: the deal to watch is not a number")
     return ReplayEntry(path, float(finished), str(data.get("variant", "?")),
                        tuple(str(p) for p in players), str(data.get("result", "")),
-                       str(data.get("kind", "deal")))
+                       str(data.get("kind", "deal")), deal)

@@ -54,9 +54,14 @@ class Position:
 class ReplayStepper:
     """Positions 0 (the deal as dealt) to ``positions - 1`` (the end of the game)."""
 
-    def __init__(self, game: Game | MatchGame) -> None:
-        self.kind = "match" if isinstance(game, MatchGame) else "deal"
+    def __init__(self, game: Game | MatchGame, deal: int | None = None) -> None:
+        """``deal``: only that deal of a match (numbered from 0), from its dealing to its
+        scoring (the rounds of classic and contract rummy are dealt from where the match
+        stands, so a round is kept as its match and watched from there)."""
+        self.kind = "match" if isinstance(game, MatchGame) and deal is None else "deal"
         self._positions = _replay(game)
+        if deal is not None:
+            self._positions = _one_deal(self._positions, deal)
         self.index = 0
         self.playing = False
         self.speed = 1.0
@@ -163,3 +168,19 @@ def _replay(game: Game | MatchGame) -> list[Position]:
         state, events = apply(state, action)
         positions.append(Position(len(positions), state, None, action, events))
     return positions
+
+
+def _one_deal(positions: list[Position], deal: int) -> list[Position]:
+    """The positions of deal number ``deal`` of a match, renumbered from 0: from the one
+    where it was dealt to the one where it was scored. ValueError when the match never got
+    to that deal."""
+    first = next((p.index for p in positions if p.match is not None
+                  and p.match.deal_no == deal and not p.match.over), None)
+    if first is None:
+        raise ValueError(f"the match has no deal {deal + 1}")
+    last = next((p.index for p in positions[first + 1:] if p.match is not None
+                 and (p.match.deal_no != deal or p.match.over)), len(positions) - 1)
+    start = positions[first]
+    dealt = Position(0, start.state, start.match, None, start.state.history)  # as dealt
+    return [dealt] + [Position(i, p.state, p.match, p.action, p.events)
+                      for i, p in enumerate(positions[first + 1:last + 1], 1)]

@@ -127,3 +127,38 @@ def test_the_stepper_walks_a_match_across_its_deals() -> None:
     assert stepper.match == match.match
     stepper.seek(len(match.deals[0]) + 1)
     assert stepper.match is not None and stepper.match.deal_no == 1
+
+
+def test_one_round_of_a_contract_match_is_kept_and_watched_alone(tmp_path: Path) -> None:
+    """A round of classic or contract rummy is dealt from where its match stands: it is
+    kept as the match so far, and watched from its dealing to its scoring."""
+    from rummy.model.events import DealScored
+
+    match = MatchGame.new("dummy_rummy", players=2, seed=4)
+    while len(match.deals) < 3 and not match.match.over:  # rounds 1 and 2 played
+        play(match, steps=1)
+    assert len(match.deals) == 3, "two rounds should end within the step limit"
+    shelf = ReplayShelf(tmp_path)
+    shelf.add(match, ["You", "hard"], "You won round 2", deal=1)
+    (entry,) = shelf.list()
+    assert (entry.kind, entry.deal, entry.result) == ("deal", 1, "You won round 2")
+    loaded = shelf.load(entry)
+    stepper = ReplayStepper(loaded, entry.deal)
+    assert stepper.kind == "deal"
+    assert stepper.positions == len(match.deals[1]) + 1
+    first = stepper.match
+    assert first is not None and first.deal_no == 1 and stepper.action is None
+    assert first.state.history == stepper.events  # the round as dealt
+    stepper.seek(stepper.positions - 1)
+    assert stepper.action == match.deals[1][-1]
+    assert any(isinstance(e, DealScored) for e in stepper.events)
+    with pytest.raises(ValueError, match="no deal 9"):
+        ReplayStepper(loaded, 8)
+
+
+def test_a_replay_with_a_damaged_deal_number_is_set_aside(tmp_path: Path) -> None:
+    shelf = ReplayShelf(tmp_path)
+    path = shelf.add(finished_match(), ["a", "b"], "a won round 1", deal=0)
+    data = json.loads(path.read_text(encoding="utf-8"))
+    path.write_text(json.dumps({**data, "deal": "one"}), encoding="utf-8")
+    assert shelf.list() == [] and "not a number" in shelf.problems[0]

@@ -188,6 +188,36 @@ def test_statistics_replays_and_watching_after_a_finished_deal(app: App, data: P
     assert app.top is replays
 
 
+def test_a_round_of_contract_rummy_is_kept_and_watched_on_its_own(
+        app: App, data: Path) -> None:
+    """A round is dealt from where its match stands: it is kept as the match so far and
+    the Replays screen shows just that round."""
+    from rummy.ai import make_bot
+    from rummy.store.replays import ReplayShelf
+
+    config = GameConfig("dummy_rummy", {}, 2, ("greedy",), 4, 0)
+    scene = app.open("table", config=config, speed=8.0)
+    assert isinstance(scene, TableScene)
+    bot = make_bot("greedy", 7)
+
+    def round_over() -> bool:
+        driver = scene.driver
+        if scene.result is None and scene.idle and driver.view.my_turn and driver.legal():
+            assert scene.try_act(bot.choose(driver.view, driver.legal()))  # the player's move
+        return scene.result is not None
+
+    until(app, round_over, frames=20000)
+    (entry,) = ReplayShelf(data).list()
+    assert (entry.kind, entry.deal, entry.variant) == ("deal", 0, "dummy_rummy")
+    assert entry.result.endswith("round 1")
+    watch = app.open("replay_table", game=ReplayShelf(data).load(entry), entry=entry)
+    assert isinstance(watch, ReplayTableScene)
+    assert watch.stepper.kind == "deal" and watch.stepper.match is not None
+    assert watch.board is not None and watch.board.match_line == "Replay · round 1"
+    key(app, pygame.K_END)
+    assert watch.stepper.at_end and watch.result is not None
+
+
 def test_settings_change_the_table(app: App, data: Path) -> None:
     menu = title(app)
     click(app, menu.store_buttons[2].rect.center)

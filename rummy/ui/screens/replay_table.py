@@ -51,7 +51,7 @@ class ReplayTableScene(Scene):
 
     def __init__(self, app: Host, game: AnyGame, entry: ReplayEntry | None = None) -> None:
         super().__init__(app)
-        self.stepper = ReplayStepper(game)
+        self.stepper = ReplayStepper(game, entry.deal if entry is not None else None)
         self.stepper.speed = 2.0
         self.variant = game.variant
         self.variant_id = game.variant_ref
@@ -105,8 +105,10 @@ class ReplayTableScene(Scene):
         self._place_buttons()
 
     def _match_line(self, match: MatchState | None) -> str:
-        if match is None or self.stepper.kind == "deal":
+        if match is None:
             return "Replay"
+        if self.stepper.kind == "deal":  # one round of a match
+            return f"Replay · round {match.deal_no + 1}"
         return f"Replay · deal {match.deal_no + 1}"
 
     def _result_panel(self) -> ResultPanel | None:

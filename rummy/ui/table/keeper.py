@@ -272,6 +272,9 @@ class TableKeeper:
             if family_of(driver.game.variant).deals_replay_alone:
                 shelf.add(_deal_game(driver, mirror), deal_names,
                           f"{said} deal {driver.deal_no + 1}")
+            else:  # a round dealt from where the match stands: kept as the match so far
+                shelf.add(mirror, names, f"{said} round {driver.deal_no + 1}",
+                          deal=driver.deal_no)
             if mirror.match.over:
                 champion = mirror.match.winner
                 words = "no winner" if champion is None else f"{names[champion]} won"
