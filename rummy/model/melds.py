@@ -22,7 +22,7 @@ from __future__ import annotations
 
 import enum
 from collections.abc import Iterable, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from itertools import combinations, product
 
 from .cards import Card, Rank
@@ -368,8 +368,8 @@ def lay_off(rules: MeldRules, meld: TableMeld, card: Card, end: str | None = Non
     """``meld`` with ``card`` added (it stays the same kind, within the size limit), or None.
 
     A run grows at one ``end``; ``None`` takes the high end when the card fits there, else
-    the low one. The cards already laid keep their places: a joker in a run stays the card
-    it stands for (docs/rules.md, contract rummy).
+    the low one. A natural card may take the place of a joker that stands for it: the
+    joker stays in the run and moves to that end (docs/rules.md, contract rummy).
     """
     if meld.kind is not MeldKind.RUN:
         return None if end is not None else lay_set(rules, meld.cards + (card,), meld.owner)
@@ -381,7 +381,8 @@ def lay_off(rules: MeldRules, meld: TableMeld, card: Card, end: str | None = Non
 
 def run_ends(rules: MeldRules, meld: TableMeld, card: Card) -> dict[str, TableMeld]:
     """The run ``meld`` grown by ``card`` at each end where it fits (a joker, or an ace
-    that may be low or high, can fit both).
+    that may be low or high, can fit both). A natural card that a joker of the run stands
+    for takes its place, and the joker goes to an end.
 
     >>> from rummy.model.cards import parse_cards
     >>> from rummy.model.variant import load_variant
@@ -392,6 +393,9 @@ def run_ends(rules: MeldRules, meld: TableMeld, card: Card) -> dict[str, TableMe
     >>> nine, other = parse_cards("9S 9H")
     >>> sorted(run_ends(rules, run, nine)), run_ends(rules, run, other)
     (['high'], {})
+    >>> gap = lay_run(rules, parse_cards("5S JK 7S 8S"))
+    >>> {end: str(m) for end, m in run_ends(rules, gap, parse_cards("6S")[0]).items()}
+    {'low': 'run Joker 5♠ 6♠ 7♠ 8♠', 'high': 'run 5♠ 6♠ 7♠ 8♠ Joker'}
     """
     out: dict[str, TableMeld] = {}
     n = len(meld.cards) + 1
@@ -400,16 +404,26 @@ def run_ends(rules: MeldRules, meld: TableMeld, card: Card) -> dict[str, TableMe
     suits = {c.suit for c in meld.cards if c.rank is not None}
     if card.rank is not None and not rules.mixed_suits and suits - {card.suit}:
         return out
-    for end, pos in (("low", meld.start - 1), ("high", meld.start + n - 1)):
-        if not rules.lowest <= pos <= rules.highest:
-            continue
-        if card.rank is not None and pos not in rules.positions(card.rank):
-            continue
-        if end == "low":
-            out[end] = TableMeld(meld.owner, MeldKind.RUN, (card,) + meld.cards, pos)
-        else:
-            out[end] = TableMeld(meld.owner, MeldKind.RUN, meld.cards + (card,), meld.start)
+    ends = [(end, pos) for end, pos in (("low", meld.start - 1), ("high", meld.start + n - 1))
+            if rules.lowest <= pos <= rules.highest]
+    for end, pos in ends:
+        if card.rank is None or pos in rules.positions(card.rank):
+            out[end] = _grown(meld, card, end)
+    if card.rank is None:
+        return out
+    for pos in rules.positions(card.rank):
+        i = pos - meld.start
+        if 0 <= i < len(meld.cards) and meld.cards[i].rank is None:
+            row = meld.cards[:i] + (card,) + meld.cards[i + 1:]
+            for end, _ in ends:
+                out.setdefault(end, _grown(replace(meld, cards=row), meld.cards[i], end))
     return out
+
+
+def _grown(meld: TableMeld, card: Card, end: str) -> TableMeld:
+    if end == "low":
+        return replace(meld, cards=(card,) + meld.cards, start=meld.start - 1)
+    return replace(meld, cards=meld.cards + (card,))
 
 
 def lay_off_ends(rules: MeldRules, meld: TableMeld, card: Card) -> tuple[str | None, ...]:

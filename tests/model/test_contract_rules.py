@@ -152,17 +152,21 @@ def test_a_joker_laid_off_on_a_run_goes_at_the_end_the_player_chooses() -> None:
     assert high.melds[0].cards == cards("5S 6S 7S 8S JK") and high.melds[0].start == 5
 
 
-def test_a_joker_laid_in_a_meld_stays_there_keeping_its_place() -> None:
-    """The card a joker stands for cannot take its place: 6♠ does not go on 5♠ JK 7♠ 8♠."""
+def test_the_card_a_joker_stands_for_takes_its_place_and_the_joker_moves_to_an_end() -> None:
+    """6♠ on 5♠ JK 7♠ 8♠: the six goes where the joker stood; the joker stays in the run,
+    at the end the player chooses (never back in a hand)."""
     state = _laid_run("6S 9S 4H KD", "5S JK 7S 8S")
-    fits = {(a.card.face, a.end) for a in legal_actions(state, 0) if isinstance(a, LayOff)}
-    assert fits == {("9S", None)}  # a natural fits one end only: no end to choose
-    with pytest.raises(IllegalMoveError, match="does not fit"):
-        act(state, LayOff(0, cards("6S")[0], 0))
+    six, nine, joker = cards("6S 9S JK")
+    offs = {(a.card.face, a.end) for a in legal_actions(state, 0) if isinstance(a, LayOff)}
+    assert offs == {("6S", "low"), ("6S", "high"), ("9S", None)}
+    up = act(state, LayOff(0, six, 0, "high"))
+    assert up.melds[0].cards == (cards("5S")[0], six, *cards("7S 8S"), joker)
+    down = act(state, LayOff(0, six, 0, "low"))
+    assert down.melds[0].cards == (joker, *cards("5S"), six, *cards("7S 8S"))
+    assert down.melds[0].start == 4
     with pytest.raises(IllegalMoveError, match="at its low end"):
-        act(state, LayOff(0, cards("9S")[0], 0, "low"))
-    after = act(state, LayOff(0, cards("9S")[0], 0, "high"))
-    assert after.melds[0].cards == cards("5S JK 7S 8S 9S")
+        act(state, LayOff(0, nine, 0, "low"))
+    assert joker not in up.hands[0] and joker not in down.hands[0]
 
 
 def test_a_lay_off_names_its_end_in_the_record() -> None:

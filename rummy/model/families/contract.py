@@ -239,7 +239,7 @@ def find_contract(rules: MeldRules, contract: tuple[int, int],
         if len(cards) > rules.set_min:  # leave one for a run
             for c in cards:
                 options.append((MeldKind.SET, tuple(x for x in cards if x is not c)))
-    for suit in {c.suit for c in naturals}:
+    for suit in dict.fromkeys(c.suit for c in naturals):  # the hand's order, never a set's
         at: dict[int, Card] = {}
         for c in naturals:
             if c.suit == suit and c.rank is not None:

@@ -214,16 +214,14 @@ def test_melds_of_jokers_only_are_not_allowed() -> None:
 
 
 def test_a_joker_laid_in_a_meld_stays_there() -> None:
-    # A run 5-8 of hearts with a joker as the 6: the real 6 cannot take the joker's place
-    # (nor free it); the 9 still goes on the high end, the joker staying the 6.
-    state = rnd(["6H@1 9H@1 9S", OTHER], turns=2, stock="KD",
+    # A run 5-8 of hearts with a joker as the 6: laying off the real 6 does not free it;
+    # it moves to an end of the run.
+    state = rnd(["6H@1 9S", OTHER], turns=2, stock="KD",
                 melds=(("5H JK 7H 8H", 0), ("9C 9D 9H", 0)))
     state = play(state, Draw(0, CLOSED))
-    with pytest.raises(IllegalMoveError, match="does not fit"):
-        play(state, LayOff(0, card("6H@1"), 0))
-    after = play(state, LayOff(0, card("9H@1"), 0))
-    assert after.melds[0].cards == (card("5H"), card("JK"), card("7H"), card("8H"),
-                                    card("9H@1"))
+    after = play(state, LayOff(0, card("6H@1"), 0, "high"))
+    assert after.melds[0].cards == (card("5H"), card("6H@1"), card("7H"), card("8H"),
+                                    card("JK"))
     assert card("JK") not in after.hands[0]
     assert all(not (isinstance(a, LayOff) and a.card == card("JK"))
                for a in legal_actions(after, 0))
