@@ -31,10 +31,15 @@ from rummy.model.actions import DropAtTurn
 from rummy.model.melds import MeldKind, MeldRules, meld_kinds
 
 from .hand import HandModel
+from .hud import GLOW_REACH
 from .layout import TableLayout
 from .meld_area import MeldLayout, draw_melds, draw_slots, layout_melds
 from .sprites import CardArt, TextCache
+from .strokes import MARGIN
 from .targets import DropTarget, FinishSlot, LayDownSlot, MeldOnTable, NewMeld, OpenDeck
+
+LIT_MARGIN = GLOW_REACH + MARGIN
+"""How far past a target's rectangle its light paints."""
 
 
 class TableHost(Protocol):
@@ -121,10 +126,20 @@ class TableParts:
              lit: dict[str, int]) -> None:
         """Paint the family's pieces (under the hand)."""
 
-    def paint_key(self, lay: TableLayout, lit: dict[str, int]) -> tuple[object, ...]:
-        """What the family's pieces are painted from (the table repaints them when it
-        changes)."""
+    def paint_key(self, lay: TableLayout) -> tuple[object, ...]:
+        """What the family's pieces are painted from, the lit targets apart (the table
+        repaints them when it changes)."""
         return ()
+
+    def lit_area(self, name: str) -> pygame.Rect | None:
+        """The rectangle of the family's target whose light is keyed ``name`` (None: no
+        such target here)."""
+        return None
+
+    def swap_layers(self, layers: object) -> object:
+        """Put ``layers`` in place of what was painted ahead (None: nothing, so the next
+        frame paints from scratch) and return what was."""
+        return None
 
 
 class MeldParts(TableParts):
@@ -149,7 +164,9 @@ class MeldParts(TableParts):
         self.names: Sequence[str] = ()
         self.placed: MeldLayout | None = None
         self.may_lay = True
-        self._layer: tuple[tuple[object, ...], pygame.Surface] | None = None
+        self._layer: tuple[tuple[object, ...], tuple[tuple[str, int], ...],
+                           pygame.Surface] | None = None
+        """The melds painted ahead: (what, which lights, the layer)."""
 
     def targets(self, lay: TableLayout, hand: HandModel) -> list[DropTarget]:
         out: list[DropTarget] = [OpenDeck(lay.open_deck)]
@@ -207,30 +224,75 @@ class MeldParts(TableParts):
             layer, placed, art, text, lay.font_small, lit, show_new=self.may_lay,
             locked=not self.may_lay, grown=self.grown))
 
-    def paint_key(self, lay: TableLayout, lit: dict[str, int]) -> tuple[object, ...]:
+    def paint_key(self, lay: TableLayout) -> tuple[object, ...]:
         placed = self.placed or self.layout(lay, self.names)
-        return (lay.size, *self._layer_key(placed, lit))
+        return (lay.size, *self._layer_key(placed))
 
-    def _layer_key(self, placed: MeldLayout, lit: dict[str, int]) -> tuple[object, ...]:
-        """What the painted melds depend on: repainted only when it changes."""
+    def _layer_key(self, placed: MeldLayout) -> tuple[object, ...]:
+        """What the painted melds depend on, the lit ones apart: repainted only when it
+        changes."""
         # the layout itself, not its id: a new layout may reuse a freed one's id
-        return (placed, tuple(sorted(lit.items())), self.may_lay,
-                tuple(sorted(self.grown.items())))
+        return (placed, self.may_lay, tuple(sorted(self.grown.items())))
+
+    def lit_area(self, name: str) -> pygame.Rect | None:
+        placed = self.placed
+        kind, _, number = name.partition(":")
+        if placed is None:
+            return None
+        if name == "new":
+            return placed.new_meld
+        spots = placed.melds if kind == "meld" else placed.slots if kind == "slot" else []
+        for spot in spots:
+            if str(spot.index) == number:
+                return spot.rect
+        return None
+
+    def swap_layers(self, layers: object) -> object:
+        old, self._layer = self._layer, layers  # type: ignore[assignment]
+        return old
 
     def _blit_layer(self, surface: pygame.Surface, lay: TableLayout, placed: MeldLayout,
                     lit: dict[str, int], paint: Callable[[pygame.Surface], None]) -> None:
         """The melds painted once into a layer and blitted each frame (a frame would
-        otherwise blit every card of every meld)."""
-        key = (lay.size, *self._layer_key(placed, lit))
+        otherwise blit every card of every meld); when only targets lit or went out, the
+        layer is painted again around those targets alone."""
+        key = (lay.size, *self._layer_key(placed))
+        lights = tuple(sorted(lit.items()))
         box = lay.meld_area.inflate(40, 40 + 4 * lay.font_small).clip(
             pygame.Rect((0, 0), lay.size))
-        if self._layer is None or self._layer[0] != key:
-            layer = self._layer[1] if self._layer and self._layer[1].get_size() == lay.size \
+        old = self._layer
+        if old is None or old[0] != key or old[2].get_size() != lay.size:
+            layer = old[2] if old and old[2].get_size() == lay.size \
                 else pygame.Surface(lay.size, pygame.SRCALPHA)
             layer.fill((0, 0, 0, 0), box)
             paint(layer)
-            self._layer = (key, layer)
-        surface.blit(self._layer[1], box.topleft, area=box)
+            self._layer = (key, lights, layer)
+        elif old[1] != lights:
+            layer = old[2]
+            areas = self._light_areas(dict(old[1]), lit)
+            for area in [box] if areas is None else areas:
+                layer.set_clip(area.clip(box))
+                layer.fill((0, 0, 0, 0), box)
+                paint(layer)
+            layer.set_clip(None)
+            self._layer = (key, lights, layer)
+        else:
+            layer = old[2]
+        surface.blit(layer, box.topleft, area=box)
+
+    def _light_areas(self, was: dict[str, int], now: dict[str, int]
+                     ) -> list[pygame.Rect] | None:
+        """Where the lights changed (None: a target with no known place)."""
+        areas = []
+        for name in set(was) | set(now):
+            if was.get(name, 0) != now.get(name, 0):
+                rect = self.lit_area(name)
+                if rect is None:
+                    if name == "open":
+                        continue  # the open deck's light is not painted here
+                    return None
+                areas.append(rect.inflate(2 * LIT_MARGIN, 2 * LIT_MARGIN))
+        return areas
 
     def meld_spot(self, index: int) -> tuple[int, int, int] | None:
         """Where the last card of meld ``index`` sits (x, y, card width), for flights."""
@@ -366,8 +428,8 @@ class ContractParts(MeldParts):
                            lay.font_small, lit)
         self._blit_layer(surface, lay, placed, lit, paint)
 
-    def _layer_key(self, placed: MeldLayout, lit: dict[str, int]) -> tuple[object, ...]:
-        return (*super()._layer_key(placed, lit), self.down,
+    def _layer_key(self, placed: MeldLayout) -> tuple[object, ...]:
+        return (*super()._layer_key(placed), self.down,
                 tuple(tuple(g) for g in self.staged))
 
     def staged_at(self, pos: tuple[int, int]) -> Card | None:
