@@ -27,6 +27,7 @@ from .hud import (
     draw_wild_badge,
     fan_end,
 )
+from .layers import Layer, Lights, changed_lights, lights_of
 from .layout import TableLayout, card_height, compute_layout
 from .parts import LIT_MARGIN, TableParts
 from .sprites import (
@@ -43,7 +44,7 @@ from .sprites import (
 )
 from .strokes import Pen, merge_areas, pen_for
 
-StillKey = tuple[tuple[object, ...], tuple[tuple[str, int], ...]]
+StillKey = tuple[tuple[object, ...], Lights]
 """What the still part is painted from: (all but the lit targets, the lit targets)."""
 
 
@@ -100,8 +101,8 @@ class Board:
         self.labels: list[tuple[str, str, int]] = []
         self.buttons: dict[str, TableButton] = {}
         self.lit: dict[str, int] = {}
-        self._still: tuple[StillKey, pygame.Surface] | None = None
-        """The still part of the table, painted once, with what it was painted from."""
+        self._still = Layer()
+        """The still part of the table, painted ahead."""
         self.hover_card: Card | None = None
         self.message = ""
         self.message_color = INK
@@ -224,18 +225,18 @@ class Board:
                 self.wild, self.closed_size, tuple(self.open_pile), tuple(self.open_cards),
                 self.open_lifted, self.finish_taken, self.count, self.status_line,
                 self.parts.paint_key(self.lay))
-        return rest, tuple(sorted(self.lit.items()))
+        return rest, lights_of(self.lit)
 
     def still_changes(self, old: StillKey, new: StillKey) -> list[pygame.Rect] | None:
         """Where the still part painted from ``new`` differs from ``old``; None: anywhere
         (something besides the lit targets changed, or a target has no known place)."""
-        if old[0] != new[0]:
-            return None
-        was, now = dict(old[1]), dict(new[1])
+        return self.light_areas(dict(old[1]), dict(new[1])) if old[0] == new[0] else None
+
+    def light_areas(self, was: dict[str, int], now: dict[str, int]
+                    ) -> list[pygame.Rect] | None:
+        """Where the still part lit as ``now`` differs from it lit as ``was``."""
         areas = []
-        for name in sorted(set(was) | set(now)):
-            if was.get(name, 0) == now.get(name, 0):
-                continue
+        for name in changed_lights(was, now):
             rect = self.lit_area(name)
             if rect is None:
                 return None
@@ -254,35 +255,16 @@ class Board:
     def still(self) -> pygame.Surface:
         """The still part of the table as it is now, painted into its layer (again only
         where it changed since the layer was last painted)."""
-        key = self.still_key()
-        if self._still is not None and self._still[0] == key:
-            return self._still[1]
-        if self._still is None or self._still[1].get_size() != self.lay.size:
-            layer = pygame.Surface(self.lay.size)
-            self._draw_still(layer)
-        else:
-            layer = self._still[1]
-            areas = self.still_changes(self._still[0], key)
-            if areas is None:
-                self._draw_still(layer)
-            for area in areas or ():
-                layer.set_clip(area)  # every stroke of the still part, only there
-                self._draw_still(layer)
-            layer.set_clip(None)
-        self._still = (key, layer)
-        return layer
+        rest, lights = self.still_key()
+        return self._still.painted(self.lay.size, rest, lights, self._draw_still,
+                                   self.light_areas)
 
     @contextlib.contextmanager
     def fresh_layers(self) -> Iterator[None]:
         """Paint from scratch for a while, the layers painted ahead set aside and kept
         for the frames after it (a whole frame to compare a frame with)."""
-        still, self._still = self._still, None
-        melds = self.parts.swap_layers(None)
-        try:
+        with self._still.set_aside(), self.parts.layers_set_aside():
             yield
-        finally:
-            self._still = still
-            self.parts.swap_layers(melds)
 
     def draw(self, surface: pygame.Surface, dragging: Card | None) -> None:
         """The whole table: the still layer, then the moving part over it."""

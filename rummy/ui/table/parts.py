@@ -8,6 +8,7 @@ buttons it does not handle itself. Adding a family is one more :class:`TablePart
 
 from __future__ import annotations
 
+import contextlib
 from collections.abc import Callable, Sequence
 from typing import Any, Protocol
 
@@ -32,6 +33,7 @@ from rummy.model.melds import MeldKind, MeldRules, meld_kinds
 
 from .hand import HandModel
 from .hud import GLOW_REACH
+from .layers import Layer, changed_lights, lights_of
 from .layout import TableLayout
 from .meld_area import MeldLayout, draw_melds, draw_slots, layout_melds
 from .sprites import CardArt, TextCache
@@ -136,10 +138,9 @@ class TableParts:
         such target here)."""
         return None
 
-    def swap_layers(self, layers: object) -> object:
-        """Put ``layers`` in place of what was painted ahead (None: nothing, so the next
-        frame paints from scratch) and return what was."""
-        return None
+    def layers_set_aside(self) -> contextlib.AbstractContextManager[None]:
+        """Paint from scratch for a while, what was painted ahead kept for after."""
+        return contextlib.nullcontext()
 
 
 class MeldParts(TableParts):
@@ -164,9 +165,8 @@ class MeldParts(TableParts):
         self.names: Sequence[str] = ()
         self.placed: MeldLayout | None = None
         self.may_lay = True
-        self._layer: tuple[tuple[object, ...], tuple[tuple[str, int], ...],
-                           pygame.Surface] | None = None
-        """The melds painted ahead: (what, which lights, the layer)."""
+        self._layer = Layer(alpha=True)
+        """The melds painted ahead."""
 
     def targets(self, lay: TableLayout, hand: HandModel) -> list[DropTarget]:
         out: list[DropTarget] = [OpenDeck(lay.open_deck)]
@@ -247,51 +247,35 @@ class MeldParts(TableParts):
                 return spot.rect
         return None
 
-    def swap_layers(self, layers: object) -> object:
-        old, self._layer = self._layer, layers  # type: ignore[assignment]
-        return old
+    def layers_set_aside(self) -> contextlib.AbstractContextManager[None]:
+        return self._layer.set_aside()
 
     def _blit_layer(self, surface: pygame.Surface, lay: TableLayout, placed: MeldLayout,
                     lit: dict[str, int], paint: Callable[[pygame.Surface], None]) -> None:
         """The melds painted once into a layer and blitted each frame (a frame would
-        otherwise blit every card of every meld); when only targets lit or went out, the
-        layer is painted again around those targets alone."""
-        key = (lay.size, *self._layer_key(placed))
-        lights = tuple(sorted(lit.items()))
+        otherwise blit every card of every meld)."""
         box = lay.meld_area.inflate(40, 40 + 4 * lay.font_small).clip(
             pygame.Rect((0, 0), lay.size))
-        old = self._layer
-        if old is None or old[0] != key or old[2].get_size() != lay.size:
-            layer = old[2] if old and old[2].get_size() == lay.size \
-                else pygame.Surface(lay.size, pygame.SRCALPHA)
+
+        def paint_box(layer: pygame.Surface) -> None:
             layer.fill((0, 0, 0, 0), box)
             paint(layer)
-            self._layer = (key, lights, layer)
-        elif old[1] != lights:
-            layer = old[2]
-            areas = self._light_areas(dict(old[1]), lit)
-            for area in [box] if areas is None else areas:
-                layer.set_clip(area.clip(box))
-                layer.fill((0, 0, 0, 0), box)
-                paint(layer)
-            layer.set_clip(None)
-            self._layer = (key, lights, layer)
-        else:
-            layer = old[2]
+        layer = self._layer.painted(lay.size, (lay.size, *self._layer_key(placed)),
+                                    lights_of(lit), paint_box, self._light_areas)
         surface.blit(layer, box.topleft, area=box)
 
     def _light_areas(self, was: dict[str, int], now: dict[str, int]
                      ) -> list[pygame.Rect] | None:
-        """Where the lights changed (None: a target with no known place)."""
+        """Where the melds lit as ``now`` differ from them lit as ``was`` (None: a target
+        with no known place)."""
         areas = []
-        for name in set(was) | set(now):
-            if was.get(name, 0) != now.get(name, 0):
-                rect = self.lit_area(name)
-                if rect is None:
-                    if name == "open":
-                        continue  # the open deck's light is not painted here
-                    return None
-                areas.append(rect.inflate(2 * LIT_MARGIN, 2 * LIT_MARGIN))
+        for name in changed_lights(was, now):
+            rect = self.lit_area(name)
+            if rect is None:
+                if name == "open":
+                    continue  # the open deck's light is not painted here
+                return None
+            areas.append(rect.inflate(2 * LIT_MARGIN, 2 * LIT_MARGIN))
         return areas
 
     def meld_spot(self, index: int) -> tuple[int, int, int] | None:
