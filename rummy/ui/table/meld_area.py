@@ -160,7 +160,7 @@ def draw_melds(surface: pygame.Surface, placed: MeldLayout, art: CardArt, text: 
         if state:
             draw_glow(surface, spot.rect, state == 2)
         surface.blit(t, label)
-    if show_new:
+    if show_new and clip.colliderect(placed.new_meld.inflate(GLOW_SPAN, GLOW_SPAN)):
         draw_slot(surface, placed.new_meld, "new meld", text, label_font, lit.get("new", 0))
 
 
