@@ -15,6 +15,7 @@ from typing import Any, Protocol
 
 import pygame
 
+from rummy.net.client import server_url
 from rummy.net.discovery import Browser, FoundTable, local_address
 from rummy.ui.catalog import scan_variants
 from rummy.ui.palette import DIM, INK, PANEL
@@ -53,7 +54,7 @@ def stop_aside(service: Zeroconf, started: threading.Thread | None) -> None:
 
 
 class TextField(Widget):
-    """One line of typed text; a click gives it the keyboard."""
+    """One line of typed text; a click gives it the keyboard, Ctrl+Backspace empties it."""
 
     def __init__(self, label: str, text: str = "", limit: int = 40,
                  upper: bool = False) -> None:
@@ -71,7 +72,8 @@ class TextField(Widget):
             return self.focused
         if event.type == pygame.KEYDOWN and self.focused:
             if event.key == pygame.K_BACKSPACE:
-                self.text = self.text[:-1]
+                clear = getattr(event, "mod", 0) & pygame.KMOD_CTRL
+                self.text = "" if clear else self.text[:-1]
                 return True
             char = getattr(event, "unicode", "")
             if char and char.isprintable() and len(self.text) < self.limit:
@@ -198,9 +200,11 @@ class OnlineScene(Scene):
         self._join(address, code, name)
 
     def _join(self, address: str, code: str, name: str) -> None:
-        url = address if "://" in address else f"ws://{address}"
-        if url.count(":") < 2:
-            url += f":{DEFAULT_PORT}"
+        try:
+            url = server_url(address, DEFAULT_PORT)
+        except ValueError as err:
+            self.message = f"Check the address: {err}."
+            return
         self.app.open("lobby", name=name, url=url, code=code)
 
     def _join_found(self, table: FoundTable) -> Callable[[], None]:
@@ -241,6 +245,11 @@ class OnlineScene(Scene):
         for field in self.fields:
             field.focused = False
 
+    def claims_key(self, key: int) -> bool:
+        # While a field takes typing, every key is a letter of it: M spells "Sam" and
+        # the room code "MWWEP" instead of muting the sound.
+        return any(field.focused for field in self.fields)
+
     def closing(self) -> None:
         self._stop_browsing()
 
@@ -266,9 +275,10 @@ class OnlineScene(Scene):
         if event.type == pygame.KEYDOWN and event.key == pygame.K_ESCAPE:
             self._back()
             return
+        if event.type == pygame.MOUSEBUTTONDOWN:
+            self.message = ""  # a new click: what a button says now replaces the old words
         for widget in self.widgets:
             if widget.handle(event):
-                self.message = "" if event.type != pygame.KEYDOWN else self.message
                 return
 
     def resize(self, size: tuple[int, int]) -> None:
