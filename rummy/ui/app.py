@@ -45,6 +45,9 @@ STARTUP_MARK = "RUMMY_STARTUP_READY"
 """Printed with the seconds since start when ``RUMMY_REPORT_STARTUP=1`` (benchmarks)."""
 
 _START = time.perf_counter()
+EXPOSURES = frozenset((pygame.WINDOWEXPOSED, pygame.WINDOWSHOWN, pygame.WINDOWRESTORED,
+                       pygame.WINDOWMAXIMIZED, pygame.VIDEOEXPOSE))
+"""Window events after which the whole window is painted again."""
 
 SceneFactory = Callable[..., Scene]
 """Builds a scene: ``factory(host, **arguments)`` (a scene class is one)."""
@@ -89,6 +92,9 @@ class App:
         self.notice = ""
         self.running = True
         self._frames = 0
+        self._painted: Scene | None = None
+        """The scene that painted the whole window last frame on its own (None: the window
+        shows something else, so the next frame is painted whole)."""
         self._report_startup = os.environ.get("RUMMY_REPORT_STARTUP") == "1"
         # No key repeat: pygame repeats from a timer thread whenever the frame loop has not
         # yet read a key's release, so one slow frame (300 ms) turned a typed "A" into
@@ -173,6 +179,7 @@ class App:
             surface = pygame.display.set_mode(size, pygame.RESIZABLE)
         self.screen = surface if surface is not None else self.screen
         self.size = self.screen.get_size()
+        self.repaint()
         for scene in self.stack:
             scene.resize(self.size)
 
@@ -202,6 +209,7 @@ class App:
         if surface is not None:
             self.screen = surface
         self.size = self.screen.get_size()
+        self.repaint()
         for scene in self.stack:
             scene.resize(self.size)
 
@@ -218,6 +226,8 @@ class App:
     # -- the frame ------------------------------------------------------------------------
 
     def _dispatch(self, event: pygame.event.Event) -> None:
+        if event.type in EXPOSURES:
+            self.repaint()  # the window system may have lost what the window showed
         if event.type == pygame.QUIT:
             for scene in reversed(self.stack):  # the table saves before the game ends
                 scene.closing()
@@ -256,24 +266,46 @@ class App:
         if not self.stack:
             self.running = False
             return False
-        self.draw()
-        pygame.display.flip()
+        areas = self.draw()
+        if areas is None:
+            pygame.display.flip()
+        elif areas:
+            pygame.display.update(areas)
         self._frames += 1
         if self._frames == 1 and self._report_startup:
             print(f"{STARTUP_MARK} {time.perf_counter() - _START:.3f}", flush=True)
         return self.running
 
-    def draw(self) -> None:
-        """Draw from the topmost opaque scene upwards."""
+    def draw(self) -> list[pygame.Rect] | None:
+        """Draw from the topmost opaque scene upwards; returns the rectangles of the window
+        that changed, or None when all of it may have.
+
+        A scene that is shown alone and covers the window paints over its own previous
+        frame (:meth:`Scene.paint`), so it may repaint only what changed; whatever else
+        happened to the window (another scene, a resize, an exposure) makes the next frame
+        a whole one.
+        """
         first = 0
         for index in range(len(self.stack) - 1, -1, -1):
             if self.stack[index].opaque:
                 first = index
                 break
+        shown = self.stack[first:]
+        alone = shown[0] if len(shown) == 1 and shown[0].covers else None
+        if alone is not None:
+            areas = alone.paint(self.screen, full=alone is not self._painted)
+            self._painted = alone
+            return areas
+        self._painted = None
         if not (self.stack and self.stack[first].covers):
             self.screen.fill(FELT)
-        for scene in self.stack[first:]:
+        for scene in shown:
             scene.draw(self.screen)
+        return None
+
+    def repaint(self) -> None:
+        """Paint the next frame whole (the window was resized, exposed or restored)."""
+        self._painted = None
 
     def run(self) -> int:
         """The frame loop until the window closes or the last scene pops; returns 0."""

@@ -16,7 +16,9 @@ Lifecycle, in the order the host calls it:
 - ``handle(event)`` for each event while it is on top (mouse events carry ``event.pos``:
   use it, never ``pygame.mouse.get_pos()``, so that posted events in tests work);
 - ``update(dt)`` once a frame while on top;
-- ``draw(surface)`` once a frame while visible; it only reads the scene's state;
+- ``draw(surface)`` once a frame while visible; it only reads the scene's state (a scene
+  shown alone is asked to ``paint(surface, full)`` instead, which may repaint only what
+  changed since its previous frame; by default it draws the whole frame);
 - ``closing()`` on every scene, top first, when the window is closed;
 - ``resize(size)`` on every scene of the stack when the window size changes (also called
   once by the host before ``resume``, so a scene can lay itself out there only).
@@ -120,6 +122,17 @@ class Scene:
 
     def draw(self, surface: pygame.Surface) -> None:
         """Paint the scene; never changes state."""
+
+    def paint(self, surface: pygame.Surface, full: bool) -> list[pygame.Rect] | None:
+        """Paint this frame when the scene alone is shown; returns None when it painted all
+        of ``surface``, else the rectangles it painted again (the rest still shows its
+        previous frame, which this scene painted too). ``full``: the window holds something
+        else (another scene, a new size), so paint all of it.
+
+        A scene that does not keep track of what it painted just paints the whole frame.
+        """
+        self.draw(surface)
+        return None
 
     def closing(self) -> None:
         """The window is closing (the game ends after this frame): keep what must be kept

@@ -16,6 +16,7 @@ import pygame
 from rummy.model import Card
 
 from .sprites import CardArt
+from .strokes import Pen, pen_for
 
 
 def ease_out(t: float) -> float:
@@ -68,7 +69,7 @@ class Flight:
         step = round(self.progress * WIDTH_STEPS) / WIDTH_STEPS
         return round(self.width + (self.end_width - self.width) * step)
 
-    def draw(self, surface: pygame.Surface, art: CardArt) -> None:
+    def draw(self, surface: pygame.Surface | Pen, art: CardArt) -> None:
         if self.elapsed < self.delay or self.landed:
             return
         p = self.progress
@@ -87,8 +88,9 @@ class Flight:
         else:
             img = art.face(self.card, width)
         shadow = art.shadow(img.get_width(), img.get_height())
-        surface.blit(shadow, (round(x) + 4, round(y) + 5))
-        surface.blit(img, (round(x), round(y)))
+        pen = pen_for(surface)
+        pen.blit(shadow, (round(x) + 4, round(y) + 5))
+        pen.blit(img, (round(x), round(y)))
 
 
 class Flights:
@@ -116,6 +118,6 @@ class Flights:
             f.update(0.0)
         self.items.clear()
 
-    def draw(self, surface: pygame.Surface, art: CardArt) -> None:
+    def draw(self, surface: pygame.Surface | Pen, art: CardArt) -> None:
         for f in self.items:
             f.draw(surface, art)

@@ -8,6 +8,9 @@ it. Events change it a step at a time as their cards land; once the queue has dr
 
 from __future__ import annotations
 
+import contextlib
+from collections.abc import Iterator
+
 import pygame
 
 from rummy.model import Card, PlayerView, wild_rank_for
@@ -24,8 +27,9 @@ from .hud import (
     draw_wild_badge,
     fan_end,
 )
+from .layers import Layer, Lights, changed_lights, lights_of
 from .layout import TableLayout, card_height, compute_layout
-from .parts import TableParts
+from .parts import LIT_MARGIN, TableParts
 from .sprites import (
     DIM,
     FELT,
@@ -38,6 +42,10 @@ from .sprites import (
     CardSprite,
     TextCache,
 )
+from .strokes import Pen, merge_areas, pen_for
+
+StillKey = tuple[tuple[object, ...], Lights]
+"""What the still part is painted from: (all but the lit targets, the lit targets)."""
 
 
 def felt_surface(size: tuple[int, int]) -> pygame.Surface:
@@ -93,8 +101,8 @@ class Board:
         self.labels: list[tuple[str, str, int]] = []
         self.buttons: dict[str, TableButton] = {}
         self.lit: dict[str, int] = {}
-        self._still: tuple[tuple[object, ...], pygame.Surface] | None = None
-        """The still part of the table, painted once, with what it was painted from."""
+        self._still = Layer()
+        """The still part of the table, painted ahead."""
         self.hover_card: Card | None = None
         self.message = ""
         self.message_color = INK
@@ -207,25 +215,61 @@ class Board:
 
     # -- painting
 
-    def _still_key(self) -> tuple[object, ...]:
+    def still_key(self) -> StillKey:
         """Everything the still part of the table (felt, seats, piles, melds, the player's
-        name and count) is painted from: it is repainted only when this changes."""
+        name and count) is painted from, the lit targets apart: it is repainted only when
+        this changes, and only around the targets whose light changed when only that did."""
         second = None if self.timer is None else int(self.timer + 0.99)
-        return (self.lay, self.felt, tuple(self.names), tuple(self.sizes), tuple(self.points),
+        rest = (self.lay, self.felt, tuple(self.names), tuple(self.sizes), tuple(self.points),
                 tuple(self.out), self.turn, second, self.match_line, tuple(self.gone),
                 self.wild, self.closed_size, tuple(self.open_pile), tuple(self.open_cards),
-                self.open_lifted, self.finish_taken, tuple(sorted(self.lit.items())),
-                self.count, self.status_line, self.parts.paint_key(self.lay, self.lit))
+                self.open_lifted, self.finish_taken, self.count, self.status_line,
+                self.parts.paint_key(self.lay))
+        return rest, lights_of(self.lit)
+
+    def still_changes(self, old: StillKey, new: StillKey) -> list[pygame.Rect] | None:
+        """Where the still part painted from ``new`` differs from ``old``; None: anywhere
+        (something besides the lit targets changed, or a target has no known place)."""
+        return self.light_areas(dict(old[1]), dict(new[1])) if old[0] == new[0] else None
+
+    def light_areas(self, was: dict[str, int], now: dict[str, int]
+                    ) -> list[pygame.Rect] | None:
+        """Where the still part lit as ``now`` differs from it lit as ``was``."""
+        areas = []
+        for name in changed_lights(was, now):
+            rect = self.lit_area(name)
+            if rect is None:
+                return None
+            areas.append(rect.inflate(LIT_MARGIN * 2, LIT_MARGIN * 2))
+        return merge_areas(areas, pygame.Rect((0, 0), self.lay.size))
+
+    def lit_area(self, name: str) -> pygame.Rect | None:
+        """The rectangle of the target whose light is keyed ``name`` (its glow reaches
+        :data:`~.hud.GLOW_REACH` past it)."""
+        if name == "open":
+            return self.lay.open_deck
+        if name == "finish":
+            return self.lay.finish_slot
+        return self.parts.lit_area(name)
+
+    def still(self) -> pygame.Surface:
+        """The still part of the table as it is now, painted into its layer (again only
+        where it changed since the layer was last painted)."""
+        rest, lights = self.still_key()
+        return self._still.painted(self.lay.size, rest, lights, self._draw_still,
+                                   self.light_areas)
+
+    @contextlib.contextmanager
+    def fresh_layers(self) -> Iterator[None]:
+        """Paint from scratch for a while, the layers painted ahead set aside and kept
+        for the frames after it (a whole frame to compare a frame with)."""
+        with self._still.set_aside(), self.parts.layers_set_aside():
+            yield
 
     def draw(self, surface: pygame.Surface, dragging: Card | None) -> None:
-        key = self._still_key()
-        if self._still is None or self._still[0] != key:
-            layer = self._still[1] if self._still and \
-                self._still[1].get_size() == self.lay.size else pygame.Surface(self.lay.size)
-            self._draw_still(layer)
-            self._still = (key, layer)
-        surface.blit(self._still[1], (0, 0))
-        self._draw_moving(surface, dragging)
+        """The whole table: the still layer, then the moving part over it."""
+        surface.blit(self.still(), (0, 0))
+        self.draw_moving(surface, dragging)
 
     def _draw_still(self, surface: pygame.Surface) -> None:
         lay, art, text = self.lay, self.art, self.text
@@ -243,14 +287,15 @@ class Board:
         self.parts.draw(surface, art, text, lay, self.lit)
         self._draw_me(surface)
 
-    def _draw_moving(self, surface: pygame.Surface, dragging: Card | None) -> None:
+    def draw_moving(self, surface: pygame.Surface | Pen, dragging: Card | None) -> None:
         """What changes frame by frame: the hand, its labels, buttons, the message."""
+        pen = pen_for(surface)
         lay, art, text = self.lay, self.art, self.text
         fs = lay.font_small
         hh = card_height(lay.hand_w)
         for label, key, cx in self.labels if len(self.hidden) < 2 else ():
             t = text.get(label, fs, KIND_COLORS[key], bold=True)
-            surface.blit(t, t.get_rect(midbottom=(cx, lay.hand_y - int(hh * 0.17))))
+            pen.blit(t, t.get_rect(midbottom=(cx, lay.hand_y - int(hh * 0.17))).topleft)
         drag_sprite = None
         for card in self.hand.cards:
             sprite = self.sprites.get(card)
@@ -261,27 +306,27 @@ class Board:
                 continue
             pos = sprite.pos
             if sprite.lift > 1:
-                surface.blit(art.shadow(lay.hand_w, hh), (pos[0] + 3, pos[1] + 4))
-            surface.blit(art.face(card, lay.hand_w), pos)
+                pen.blit(art.shadow(lay.hand_w, hh), (pos[0] + 3, pos[1] + 4))
+            pen.blit(art.face(card, lay.hand_w), pos)
             if not card.is_printed_joker and self.hand.is_wild(card):
-                draw_wild_badge(surface, self.text, pos, lay.hand_w, hh)
+                draw_wild_badge(pen, self.text, pos, lay.hand_w, hh)
             if card in self.hand.selected:
-                pygame.draw.rect(surface, GOLD, (*pos, lay.hand_w, hh), width=3,
-                                 border_radius=max(4, lay.hand_w // 14))
+                pen.rect(GOLD, (*pos, lay.hand_w, hh), width=3,
+                         border_radius=max(4, lay.hand_w // 14))
         for button in self.buttons.values():
             if button.name == "hint" and not button.enabled and not self.interactive:
                 continue
             if self.interactive:
-                draw_button(surface, text, button, fs)
+                draw_button(pen, text, button, fs)
         if self.message:
             t = text.get(self.message, lay.font_normal, self.message_color, bold=True)
             r = t.get_rect(center=lay.message_pos)
-            surface.blit(self.panels.get((r.width + 24, r.height + 10)), r.inflate(24, 10))
-            surface.blit(t, r)
+            pen.blit(self.panels.get((r.width + 24, r.height + 10)), r.inflate(24, 10).topleft)
+            pen.blit(t, r.topleft)
         if drag_sprite is not None:
             pos = drag_sprite.pos
-            surface.blit(art.shadow(lay.hand_w, hh), (pos[0] + 8, pos[1] + 10))
-            surface.blit(art.face(drag_sprite.card, lay.hand_w), pos)
+            pen.blit(art.shadow(lay.hand_w, hh), (pos[0] + 8, pos[1] + 10))
+            pen.blit(art.face(drag_sprite.card, lay.hand_w), pos)
 
     def _draw_match(self, surface: pygame.Surface) -> None:
         if not self.match_line and not self.gone:

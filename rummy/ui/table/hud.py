@@ -8,6 +8,7 @@ import pygame
 
 from .layout import BUTTON_LABELS, SeatSpot, TableLayout
 from .sprites import DIM, FELT_DARK, GOLD, INK, RED, CardArt, TextCache
+from .strokes import Pen, pen_for
 
 BUTTON_TEXT = BUTTON_LABELS
 
@@ -25,18 +26,19 @@ class TableButton:
         return self.enabled and self.rect.collidepoint(pos)
 
 
-def draw_button(surface: pygame.Surface, text: TextCache, button: TableButton, size: int
-                ) -> None:
+def draw_button(surface: pygame.Surface | Pen, text: TextCache, button: TableButton,
+                size: int) -> None:
+    pen = pen_for(surface)
     r = button.rect
     if button.enabled:
         fill = (58, 128, 84) if button.hover else (38, 104, 66)
         edge, ink = (200, 230, 200), INK
     else:
         fill, edge, ink = (26, 70, 44), (60, 100, 70), (110, 140, 115)
-    pygame.draw.rect(surface, fill, r, border_radius=8)
-    pygame.draw.rect(surface, edge, r, width=1, border_radius=8)
+    pen.rect(fill, r, border_radius=8)
+    pen.rect(edge, r, width=1, border_radius=8)
     label = text.get(button.label or BUTTON_TEXT.get(button.name, button.name), size, ink)
-    surface.blit(label, label.get_rect(center=r.center))
+    pen.blit(label, label.get_rect(center=r.center).topleft)
 
 
 class PanelCache:
@@ -78,6 +80,20 @@ def draw_seat(surface: pygame.Surface, lay: TableLayout, spot: SeatSpot, art: Ca
               text: TextCache, panels: PanelCache, name: str, detail: str,
               hand_size: int, active: bool, out: bool, timer: str | None) -> None:
     panel = spot.panel
+    fan = None
+    if not out and hand_size > 0:
+        x, y = spot.fan_origin
+        if spot.vertical:
+            step = min(spot.fan_step, max(2, (lay.size[1] // 3) // max(1, hand_size)))
+        else:
+            step = min(spot.fan_step, max(2, (panel.width - lay.back_w) // max(1, hand_size - 1)))
+            x = panel.centerx - (step * (hand_size - 1) + lay.back_w) // 2
+        fan = panels.fan(art, lay.back_w, hand_size, step, spot.vertical)
+        if not surface.get_clip().colliderect(fan.get_rect(topleft=(x, y))) and \
+                not surface.get_clip().colliderect(panel.inflate(8, 8)):
+            return  # painting only elsewhere (around a target whose light changed)
+    elif not surface.get_clip().colliderect(panel.inflate(8, 8)):
+        return
     surface.blit(panels.get(panel.size), panel.topleft)
     if active:
         pygame.draw.rect(surface, GOLD, panel.inflate(4, 4), width=3, border_radius=12)
@@ -88,15 +104,8 @@ def draw_seat(surface: pygame.Surface, lay: TableLayout, spot: SeatSpot, art: Ca
     if timer is not None:
         t = text.get(timer, fs + 2, RED, bold=True)
         surface.blit(t, t.get_rect(topright=(panel.right - 8, panel.y + 6)))
-    if out or hand_size <= 0:
-        return
-    x, y = spot.fan_origin
-    if spot.vertical:
-        step = min(spot.fan_step, max(2, (lay.size[1] // 3) // max(1, hand_size)))
-    else:
-        step = min(spot.fan_step, max(2, (panel.width - lay.back_w) // max(1, hand_size - 1)))
-        x = panel.centerx - (step * (hand_size - 1) + lay.back_w) // 2
-    surface.blit(panels.fan(art, lay.back_w, hand_size, step, spot.vertical), (x, y))
+    if fan is not None:
+        surface.blit(fan, (x, y))
 
 
 def fan_end(lay: TableLayout, spot: SeatSpot, hand_size: int) -> tuple[int, int]:
@@ -120,19 +129,25 @@ def draw_slot(surface: pygame.Surface, rect: pygame.Rect, label: str, text: Text
     surface.blit(t, t.get_rect(center=rect.center))
 
 
-def draw_glow(surface: pygame.Surface, rect: pygame.Rect, over: bool) -> None:
+GLOW_REACH = 5
+"""How far a target's glow reaches past its rectangle (pixels)."""
+
+
+def draw_glow(surface: pygame.Surface | Pen, rect: pygame.Rect, over: bool) -> None:
     color = GOLD if over else (150, 230, 150)
-    pygame.draw.rect(surface, color, rect.inflate(10, 10), width=4, border_radius=10)
+    pen_for(surface).rect(color, rect.inflate(GLOW_REACH * 2, GLOW_REACH * 2), width=4,
+                          border_radius=10)
 
 
-def draw_wild_badge(surface: pygame.Surface, text: TextCache, pos: tuple[int, int],
+def draw_wild_badge(surface: pygame.Surface | Pen, text: TextCache, pos: tuple[int, int],
                     width: int, height: int) -> None:
     """A small gold star on a wild-rank card: it can stand for any card. It sits on the
     card's left edge below the corner index, the strip that stays in view when the next
     card of a fan covers the rest."""
     r = max(7, width // 9)
     center = (pos[0] + r + 3, pos[1] + int(height * 0.34))
-    pygame.draw.circle(surface, GOLD, center, r)
-    pygame.draw.circle(surface, FELT_DARK, center, r, width=1)
+    pen = pen_for(surface)
+    pen.circle(GOLD, center, r)
+    pen.circle(FELT_DARK, center, r, width=1)
     star = text.get("★", int(r * 1.5), FELT_DARK, bold=True)
-    surface.blit(star, star.get_rect(center=center))
+    pen.blit(star, star.get_rect(center=center).topleft)

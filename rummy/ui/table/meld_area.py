@@ -18,10 +18,12 @@ from pygame import Rect
 
 from rummy.model import Card, TableMeld
 
-from .hud import draw_glow, draw_slot
+from .hud import GLOW_REACH, draw_glow, draw_slot
 from .layout import TableLayout, card_height
 from .sprites import DIM, GOLD, INK, KIND_COLORS, RED, CardArt, TextCache
 
+GLOW_SPAN = 2 * GLOW_REACH + 4
+"""How much wider and taller than a meld its glow paints (with its edge pixels)."""
 STEP = 0.34
 """How much of each card of a meld shows (the fan's step, in card widths)."""
 
@@ -142,7 +144,12 @@ def draw_melds(surface: pygame.Surface, placed: MeldLayout, art: CardArt, text: 
     for name, (x, y) in placed.tags:
         t = text.get(name, label_font, GOLD, bold=True)
         surface.blit(t, (x, y + card_height(placed.card_w) // 2 - t.get_height() // 2))
+    clip = surface.get_clip()
     for spot in placed.melds:
+        t = text.get(spot.label, label_font, KIND_COLORS.get(spot.key, INK), bold=True)
+        label = t.get_rect(midbottom=(spot.rect.centerx, spot.rect.top - 2))
+        if not clip.colliderect(spot.rect.inflate(GLOW_SPAN, GLOW_SPAN).union(label)):
+            continue  # painting only around a target whose light changed
         shown = len(spot.cards) - grown.get(spot.index, 0)
         for (x, y), card in list(zip(spot.positions(), spot.cards, strict=True))[:shown]:
             surface.blit(art.face(card, spot.card_w), (x, y))
@@ -152,9 +159,8 @@ def draw_melds(surface: pygame.Surface, placed: MeldLayout, art: CardArt, text: 
         state = lit.get(f"meld:{spot.index}", 0)
         if state:
             draw_glow(surface, spot.rect, state == 2)
-        t = text.get(spot.label, label_font, KIND_COLORS.get(spot.key, INK), bold=True)
-        surface.blit(t, t.get_rect(midbottom=(spot.rect.centerx, spot.rect.top - 2)))
-    if show_new:
+        surface.blit(t, label)
+    if show_new and clip.colliderect(placed.new_meld.inflate(GLOW_SPAN, GLOW_SPAN)):
         draw_slot(surface, placed.new_meld, "new meld", text, label_font, lit.get("new", 0))
 
 

@@ -8,6 +8,7 @@ buttons it does not handle itself. Adding a family is one more :class:`TablePart
 
 from __future__ import annotations
 
+import contextlib
 from collections.abc import Callable, Sequence
 from typing import Any, Protocol
 
@@ -31,10 +32,16 @@ from rummy.model.actions import DropAtTurn
 from rummy.model.melds import MeldKind, MeldRules, meld_kinds
 
 from .hand import HandModel
+from .hud import GLOW_REACH
+from .layers import Layer, changed_lights, lights_of
 from .layout import TableLayout
 from .meld_area import MeldLayout, draw_melds, draw_slots, layout_melds
 from .sprites import CardArt, TextCache
+from .strokes import MARGIN
 from .targets import DropTarget, FinishSlot, LayDownSlot, MeldOnTable, NewMeld, OpenDeck
+
+LIT_MARGIN = GLOW_REACH + MARGIN
+"""How far past a target's rectangle its light paints."""
 
 
 class TableHost(Protocol):
@@ -121,10 +128,19 @@ class TableParts:
              lit: dict[str, int]) -> None:
         """Paint the family's pieces (under the hand)."""
 
-    def paint_key(self, lay: TableLayout, lit: dict[str, int]) -> tuple[object, ...]:
-        """What the family's pieces are painted from (the table repaints them when it
-        changes)."""
+    def paint_key(self, lay: TableLayout) -> tuple[object, ...]:
+        """What the family's pieces are painted from, the lit targets apart (the table
+        repaints them when it changes)."""
         return ()
+
+    def lit_area(self, name: str) -> pygame.Rect | None:
+        """The rectangle of the family's target whose light is keyed ``name`` (None: no
+        such target here)."""
+        return None
+
+    def layers_set_aside(self) -> contextlib.AbstractContextManager[None]:
+        """Paint from scratch for a while, what was painted ahead kept for after."""
+        return contextlib.nullcontext()
 
 
 class MeldParts(TableParts):
@@ -149,7 +165,8 @@ class MeldParts(TableParts):
         self.names: Sequence[str] = ()
         self.placed: MeldLayout | None = None
         self.may_lay = True
-        self._layer: tuple[tuple[object, ...], pygame.Surface] | None = None
+        self._layer = Layer(alpha=True)
+        """The melds painted ahead."""
 
     def targets(self, lay: TableLayout, hand: HandModel) -> list[DropTarget]:
         out: list[DropTarget] = [OpenDeck(lay.open_deck)]
@@ -207,30 +224,59 @@ class MeldParts(TableParts):
             layer, placed, art, text, lay.font_small, lit, show_new=self.may_lay,
             locked=not self.may_lay, grown=self.grown))
 
-    def paint_key(self, lay: TableLayout, lit: dict[str, int]) -> tuple[object, ...]:
+    def paint_key(self, lay: TableLayout) -> tuple[object, ...]:
         placed = self.placed or self.layout(lay, self.names)
-        return (lay.size, *self._layer_key(placed, lit))
+        return (lay.size, *self._layer_key(placed))
 
-    def _layer_key(self, placed: MeldLayout, lit: dict[str, int]) -> tuple[object, ...]:
-        """What the painted melds depend on: repainted only when it changes."""
+    def _layer_key(self, placed: MeldLayout) -> tuple[object, ...]:
+        """What the painted melds depend on, the lit ones apart: repainted only when it
+        changes."""
         # the layout itself, not its id: a new layout may reuse a freed one's id
-        return (placed, tuple(sorted(lit.items())), self.may_lay,
-                tuple(sorted(self.grown.items())))
+        return (placed, self.may_lay, tuple(sorted(self.grown.items())))
+
+    def lit_area(self, name: str) -> pygame.Rect | None:
+        placed = self.placed
+        kind, _, number = name.partition(":")
+        if placed is None:
+            return None
+        if name == "new":
+            return placed.new_meld
+        spots = placed.melds if kind == "meld" else placed.slots if kind == "slot" else []
+        for spot in spots:
+            if str(spot.index) == number:
+                return spot.rect
+        return None
+
+    def layers_set_aside(self) -> contextlib.AbstractContextManager[None]:
+        return self._layer.set_aside()
 
     def _blit_layer(self, surface: pygame.Surface, lay: TableLayout, placed: MeldLayout,
                     lit: dict[str, int], paint: Callable[[pygame.Surface], None]) -> None:
         """The melds painted once into a layer and blitted each frame (a frame would
         otherwise blit every card of every meld)."""
-        key = (lay.size, *self._layer_key(placed, lit))
         box = lay.meld_area.inflate(40, 40 + 4 * lay.font_small).clip(
             pygame.Rect((0, 0), lay.size))
-        if self._layer is None or self._layer[0] != key:
-            layer = self._layer[1] if self._layer and self._layer[1].get_size() == lay.size \
-                else pygame.Surface(lay.size, pygame.SRCALPHA)
+
+        def paint_box(layer: pygame.Surface) -> None:
             layer.fill((0, 0, 0, 0), box)
             paint(layer)
-            self._layer = (key, layer)
-        surface.blit(self._layer[1], box.topleft, area=box)
+        layer = self._layer.painted(lay.size, (lay.size, *self._layer_key(placed)),
+                                    lights_of(lit), paint_box, self._light_areas)
+        surface.blit(layer, box.topleft, area=box)
+
+    def _light_areas(self, was: dict[str, int], now: dict[str, int]
+                     ) -> list[pygame.Rect] | None:
+        """Where the melds lit as ``now`` differ from them lit as ``was`` (None: a target
+        with no known place)."""
+        areas = []
+        for name in changed_lights(was, now):
+            rect = self.lit_area(name)
+            if rect is None:
+                if name == "open":
+                    continue  # the open deck's light is not painted here
+                return None
+            areas.append(rect.inflate(2 * LIT_MARGIN, 2 * LIT_MARGIN))
+        return areas
 
     def meld_spot(self, index: int) -> tuple[int, int, int] | None:
         """Where the last card of meld ``index`` sits (x, y, card width), for flights."""
@@ -366,8 +412,8 @@ class ContractParts(MeldParts):
                            lay.font_small, lit)
         self._blit_layer(surface, lay, placed, lit, paint)
 
-    def _layer_key(self, placed: MeldLayout, lit: dict[str, int]) -> tuple[object, ...]:
-        return (*super()._layer_key(placed, lit), self.down,
+    def _layer_key(self, placed: MeldLayout) -> tuple[object, ...]:
+        return (*super()._layer_key(placed), self.down,
                 tuple(tuple(g) for g in self.staged))
 
     def staged_at(self, pos: tuple[int, int]) -> Card | None:

@@ -28,20 +28,21 @@ from rummy.ui.scene import Scene
 
 from . import play_melds
 from .anim import Flights
-from .board import Board
+from .board import Board, StillKey
 from .dialogs import DeclareDialog, ResultPanel, Standing, contract_words
 from .drag import Drag
 from .driver import TableDriver
+from .frame import FrameMixin
 from .hand import HandModel
 from .hints import read_hint
-from .hud import draw_glow
 from .keeper import TableKeeper, sort_hand
 from .layout import card_height
 from .online import ConnectionNotes
 from .parts import ContractParts, MeldParts, parts_for
 from .play import EventPlayer
 from .pointer import PointerMixin
-from .sprites import GOLD, INK, RED, CardArt, TextCache
+from .sprites import INK, RED, CardArt, TextCache
+from .strokes import Strokes
 from .targets import DropTarget
 
 if TYPE_CHECKING:
@@ -50,7 +51,7 @@ if TYPE_CHECKING:
     from rummy.ui.settings import GameConfig
 
 
-class TableScene(PointerMixin, Scene):
+class TableScene(PointerMixin, FrameMixin, Scene):
     """See the package docstring for the constructor's arguments."""
 
     covers = True  # the felt fills the window
@@ -99,6 +100,8 @@ class TableScene(PointerMixin, Scene):
         self.carried: list[int] = []
         """Per match seat: the points of the one-deal games played before this one."""
         self.size = app.size
+        self._shown: tuple[StillKey, Strokes] | None = None
+        """What the last frame :meth:`paint` painted showed (None: paint it all next)."""
         self._start_match(game)
 
     # -- matches and deals
@@ -524,39 +527,6 @@ class TableScene(PointerMixin, Scene):
             self.say(text, seconds=4.0)
         self.board.layout_hand()
         self._refresh_buttons()
-
-    # -- painting
-
-    def draw(self, surface: pygame.Surface) -> None:
-        b = self.board
-        lay = b.lay
-        dragging = self.drag.card if self.drag and self.drag.kind == "hand" else None
-        b.draw(surface, dragging)
-        if dragging is not None:
-            # The target under the cursor shows through the card held over it.
-            for target in self._legal_targets:
-                if b.lit.get(target.name) == 2:
-                    draw_glow(surface, target.rect, True)
-        self.flights.draw(surface, self.art)
-        d = self.drag
-        if d is not None and d.kind != "hand" and d.moved:
-            img = self.art.face(d.card, lay.pile_w)
-            x, y = d.card_pos
-            surface.blit(self.art.shadow(*img.get_size()), (x + 8, y + 10))
-            surface.blit(img, (x, y))
-            if self.seat is not None and d.pos[1] >= lay.label_y - 10:
-                pygame.draw.rect(surface, GOLD, lay.hand_area.inflate(-4, 0), width=2,
-                                 border_radius=10)
-        if self.dialog is not None:
-            self.dialog.draw(surface, self.text)
-        if self.result is not None:
-            self.result.draw(surface, self.text)
-            if self.auto_next:
-                left = max(0, int(self.result_wait + 0.99))
-                word = "round" if self.parts.melds_on_table else "deal"
-                note = "" if left > 99 else f"next {word} in {left}s"
-                t = self.text.get(note, lay.font_small, INK)
-                surface.blit(t, t.get_rect(midleft=self.result.note_pos))
 
     def card_height(self) -> int:
         return card_height(self.board.lay.hand_w)
