@@ -37,7 +37,7 @@ from .protocol import (
     text_field,
 )
 from .store import Store
-from .table import DEFAULT_TURN_TIMER, Step, Table, new_code, normal_code
+from .table import DEFAULT_MAX_TURNS, DEFAULT_TURN_TIMER, Step, Table, new_code, normal_code
 
 log = logging.getLogger("rummy.net")
 
@@ -49,7 +49,8 @@ class Server:
 
     def __init__(self, store: Store, *, turn_seconds: float | None = None,
                  limits: Limits | None = None, bot_delay: float = 0.3,
-                 seeds: Callable[[], int] | None = None) -> None:
+                 seeds: Callable[[], int] | None = None,
+                 max_turns: int = DEFAULT_MAX_TURNS) -> None:
         self.store = store
         self.seeds = seeds or (lambda: secrets.randbits(31))
         """Where deal seeds come from: ``secrets`` (tests give a fixed sequence, so a
@@ -57,6 +58,9 @@ class Server:
         self.turn_seconds = turn_seconds
         """Overrides every table's turn time (tests run short clocks)."""
         self.limits = limits or Limits()
+        self.max_turns = max_turns
+        """Turns after which a deal ends without a winner (0: never), where the family
+        allows it (classic and contract rummy): no table is held for ever."""
         self.bot_delay = bot_delay
         self.tables: dict[str, Table] = {}
         self.conns: dict[str, dict[int, Conn]] = {}
@@ -299,6 +303,11 @@ class Server:
             return
         loop = asyncio.get_running_loop()
         seq = table.seq
+        if table.stalemate_due(self.max_turns) is not None:
+            # played after the move that reached the cap has gone out to everyone
+            self.timers[table.code] = loop.call_later(0, self._stalemate, table, seq)
+            self.deadlines.pop(table.code, None)
+            return
         if place in table.bots:
             self.timers[table.code] = loop.call_later(
                 self.bot_delay, lambda: asyncio.ensure_future(self._bot_move(table, seq)))
@@ -327,6 +336,13 @@ class Server:
                 return
             if table.place_to_move() != place or table.state.phase is Phase.DRAW:
                 break
+
+    def _stalemate(self, table: Table, seq: int) -> None:
+        """The deal reached the server's cap of turns: it ends without a winner."""
+        place, due = table.place_to_move(), table.stalemate_due(self.max_turns)
+        if table.seq != seq or place is None or due is None:
+            return
+        self._play(table, place, due, clock=True)
 
     async def _bot_move(self, table: Table, seq: int) -> None:
         place = table.place_to_move()
@@ -379,7 +395,7 @@ class Server:
             conn.push(messages.seats(table, online, self._clock_left(table)))
 
 
-def run(host: str, port: int, data: str | None) -> int:
+def run(host: str, port: int, data: str | None, max_turns: int = DEFAULT_MAX_TURNS) -> int:
     """What ``python -m rummy serve`` runs: serve until interrupted."""
     from pathlib import Path
 
@@ -387,7 +403,7 @@ def run(host: str, port: int, data: str | None) -> int:
 
     folder = Path(data) if data else default_data_dir()
     store = Store(folder / "tables.sqlite3")
-    server = Server(store)
+    server = Server(store, max_turns=max_turns)
     logging.basicConfig(level=logging.INFO, format="%(asctime)s %(message)s")
 
     # The tables' long-lived objects are made; keep the collector from walking them all
