@@ -299,7 +299,7 @@ def build_parser() -> argparse.ArgumentParser:
 def cmd_serve(args: argparse.Namespace) -> int:
     """The authoritative server (rummy.net.server): tables over websockets."""
     try:
-        from rummy.net.server import run
+        from rummy.net.serve import run
     except ImportError as err:
         raise UsageError(f"the server needs the websockets package: {err}") from err
     from rummy.net.table import DEFAULT_MAX_TURNS
