@@ -126,6 +126,7 @@ class OnlineScene(Scene):
             if isinstance(v, dict)}
         """The options chosen for each variant's tables (untouched ones are defaults)."""
         self.options_view = OptionsPanel()
+        self.options_box = pygame.Rect(0, 0, 0, 0)
         self.seats = Selector("Seats", [2, 3, 4, 5, 6], 2, lambda v: self._relayout(),
                               refused=self._seats_refused)
         self.bots = Selector("Bots in empty seats", list(BOT_LEVELS), "medium",
