@@ -80,7 +80,8 @@ def help_text(view: PlayerView) -> str:
         lay = (f"After drawing:   l 7S 7H 7D / 9C 9D 9S = lay down this round's contract,"
                f" every meld\n                 at once ({contract_words(sets, runs)} now),"
                f" o 8S 2 = lay 8S off onto meld 2\n"
-               f"                 (from the turn after you laid down)")
+               f"                 (from the turn after you laid down; o JK 2 low = a joker"
+               f" at the run's low end)")
         out = ("Going out:       lay every card down or off, in a turn begun from the stock"
                " (never\n                 on a discard)")
     return (f"{draw}\n{lay}\n                 a card (e.g. 7H, or d 7H) = discard it, ending"
@@ -154,13 +155,15 @@ def _to_discard(view: PlayerView, text: str) -> Card:
 
 
 def _lay_off(args: Sequence[str], view: PlayerView) -> LayOff:
-    if len(args) != 2 or not args[1].isdigit():
-        raise MoveError("lay off with o CARD MELD, e.g. o 8S 2 (the meld's number)")
+    end = args[2].lower() if len(args) == 3 else None
+    if len(args) not in (2, 3) or not args[1].isdigit() or end not in (None, "low", "high"):
+        raise MoveError("lay off with o CARD MELD [low|high], e.g. o 8S 2 (the meld's number;"
+                        " low or high: the run's end, for a joker that fits both)")
     number = int(args[1])
     if not 1 <= number <= len(view.melds):
         have = f"1 to {len(view.melds)}" if view.melds else "none yet"
         raise MoveError(f"there is no meld {number} on the table (melds: {have})")
-    return LayOff(view.seat, card_in(view.hand, args[0]), number - 1)
+    return LayOff(view.seat, card_in(view.hand, args[0]), number - 1, end)
 
 
 def _groups(text: str, hand: Sequence[Card]) -> tuple[tuple[Card, ...], ...]:

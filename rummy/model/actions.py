@@ -166,17 +166,27 @@ class LayDown:
 @dataclass(frozen=True)
 class LayOff:
     """Add one card from the hand to meld number ``meld`` on the table (the player picks
-    the meld when the card fits several)."""
+    the meld when the card fits several), at the run's ``end`` ("low" or "high") when it
+    fits both; ``None``: a set, or wherever the card fits (the high end first)."""
 
     seat: int
     card: Card
     meld: int
+    end: str | None = None
+
+    def __post_init__(self) -> None:
+        if self.end not in (None, "low", "high"):
+            raise ValueError(f"a run's end is low or high, not {self.end!r}")
 
     def __str__(self) -> str:
-        return f"{self.seat}: lay off {self.card.code} on meld {self.meld}"
+        at = f" at its {self.end} end" if self.end else ""
+        return f"{self.seat}: lay off {self.card.code} on meld {self.meld}{at}"
 
     def to_json(self) -> dict[str, Any]:
-        return {"type": "lay_off", "seat": self.seat, "card": self.card.code, "meld": self.meld}
+        out = {"type": "lay_off", "seat": self.seat, "card": self.card.code, "meld": self.meld}
+        if self.end is not None:
+            out["end"] = self.end
+        return out
 
 
 @dataclass(frozen=True)
@@ -226,7 +236,10 @@ def action_from_json(data: dict[str, Any]) -> Action:
         if kind == "lay_down":
             return LayDown(seat, tuple(tuple(parse_card(c) for c in g) for g in data["groups"]))
         if kind == "lay_off":
-            return LayOff(seat, parse_card(data["card"]), int(data["meld"]))
+            end = data.get("end")
+            if end is not None and not isinstance(end, str):
+                raise ValueError(f"not an action: 'end' must be low or high in {data!r}")
+            return LayOff(seat, parse_card(data["card"]), int(data["meld"]), end)
         if kind == "flip":
             return FlipDiscard(seat)
         if kind == "discard":

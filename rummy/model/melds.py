@@ -359,9 +359,67 @@ def make_meld(rules: MeldRules, kind: MeldKind, cards: Sequence[Card],
     return lay_run(rules, cards, owner) if kind is MeldKind.RUN else lay_set(rules, cards, owner)
 
 
-def lay_off(rules: MeldRules, meld: TableMeld, card: Card) -> TableMeld | None:
-    """``meld`` with ``card`` added (it stays the same kind, within the size limit), or None."""
-    return make_meld(rules, meld.kind, meld.cards + (card,), meld.owner)
+RUN_ENDS = ("low", "high")
+"""The two ends of a run a card may be laid off at (``None`` for a set)."""
+
+
+def lay_off(rules: MeldRules, meld: TableMeld, card: Card, end: str | None = None
+            ) -> TableMeld | None:
+    """``meld`` with ``card`` added (it stays the same kind, within the size limit), or None.
+
+    A run grows at one ``end``; ``None`` takes the high end when the card fits there, else
+    the low one. The cards already laid keep their places: a joker in a run stays the card
+    it stands for (docs/rules.md, contract rummy).
+    """
+    if meld.kind is not MeldKind.RUN:
+        return None if end is not None else lay_set(rules, meld.cards + (card,), meld.owner)
+    grown = run_ends(rules, meld, card)
+    if end is None:
+        return grown.get("high") or grown.get("low")
+    return grown.get(end)
+
+
+def run_ends(rules: MeldRules, meld: TableMeld, card: Card) -> dict[str, TableMeld]:
+    """The run ``meld`` grown by ``card`` at each end where it fits (a joker, or an ace
+    that may be low or high, can fit both).
+
+    >>> from rummy.model.cards import parse_cards
+    >>> from rummy.model.variant import load_variant
+    >>> rules = MeldRules.of(load_variant("dummy_rummy"))
+    >>> run = lay_run(rules, parse_cards("5S 6S 7S 8S"))
+    >>> {end: str(m) for end, m in run_ends(rules, run, parse_cards("JK")[0]).items()}
+    {'low': 'run Joker 5♠ 6♠ 7♠ 8♠', 'high': 'run 5♠ 6♠ 7♠ 8♠ Joker'}
+    >>> nine, other = parse_cards("9S 9H")
+    >>> sorted(run_ends(rules, run, nine)), run_ends(rules, run, other)
+    (['high'], {})
+    """
+    out: dict[str, TableMeld] = {}
+    n = len(meld.cards) + 1
+    if not _fits_size(rules, n, rules.run_min) or n > MAX_SEQUENCE_LENGTH:
+        return out
+    suits = {c.suit for c in meld.cards if c.rank is not None}
+    if card.rank is not None and not rules.mixed_suits and suits - {card.suit}:
+        return out
+    for end, pos in (("low", meld.start - 1), ("high", meld.start + n - 1)):
+        if not rules.lowest <= pos <= rules.highest:
+            continue
+        if card.rank is not None and pos not in rules.positions(card.rank):
+            continue
+        if end == "low":
+            out[end] = TableMeld(meld.owner, MeldKind.RUN, (card,) + meld.cards, pos)
+        else:
+            out[end] = TableMeld(meld.owner, MeldKind.RUN, meld.cards + (card,), meld.start)
+    return out
+
+
+def lay_off_ends(rules: MeldRules, meld: TableMeld, card: Card) -> tuple[str | None, ...]:
+    """The lay-offs of ``card`` on ``meld`` a player chooses between: both ends of a run
+    when it fits both, else ``(None,)`` when it fits (one place); empty when it fits
+    nowhere."""
+    if meld.kind is MeldKind.RUN:
+        ends = tuple(run_ends(rules, meld, card))
+        return ends if len(ends) > 1 else (None,) * len(ends)
+    return (None,) if lay_off(rules, meld, card) is not None else ()
 
 
 def meld_options(rules: MeldRules, hand: Sequence[Card]) -> list[tuple[Card, ...]]:

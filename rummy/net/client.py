@@ -29,6 +29,45 @@ RETRY_PAUSES = (0.5, 1.0, 2.0, 4.0, 8.0)
 """Seconds between reconnection attempts (the last repeats)."""
 
 
+def server_url(address: str, default_port: int) -> str:
+    """The server's ``ws://`` address from what a player typed: a host name or IP, with or
+    without ``:port`` and ``ws://``. ValueError, in the player's words, for anything else.
+
+    >>> server_url("192.168.1.5", 8765), server_url(" ws://host.lan:9000 ", 8765)
+    ('ws://192.168.1.5:8765', 'ws://host.lan:9000')
+    >>> server_url("[::1]:9000", 8765)
+    'ws://[::1]:9000'
+    >>> server_url("127.0.0..1:8765", 8765)
+    Traceback (most recent call last):
+    ValueError: "127.0.0..1" is not a computer's name or address
+    """
+    text = address.strip()
+    scheme, _, rest = text.rpartition("://")
+    if scheme not in ("", "ws"):
+        raise ValueError(f"the address starts with {scheme}://; type only the name and port")
+    if rest.startswith("["):  # an IPv6 address: [::1]:8765
+        inside, bracket, after = rest[1:].partition("]")
+        colon, port_text = after[:1], after[1:]
+        if not bracket or after[:1] not in ("", ":") or not inside or any(
+                c not in "0123456789abcdefABCDEF:." for c in inside):
+            raise ValueError(f'"{rest}" is not a computer\'s name or address')
+        host = f"[{inside}]"
+        labels = ["ipv6"]
+    else:
+        host, colon, port_text = rest.partition(":")
+        labels = host.split(".")
+    if not host or len(host) > 253 or any(
+            not label or len(label) > 63 or not label.replace("-", "").replace("_", "").isalnum()
+            or not label.isascii() for label in labels):
+        raise ValueError(f'"{host}" is not a computer\'s name or address')
+    port = default_port
+    if colon:
+        if not port_text.isdigit() or not 0 < int(port_text) < 65536:
+            raise ValueError(f'the port "{port_text}" is not a number from 1 to 65535')
+        port = int(port_text)
+    return f"ws://{host}:{port}"
+
+
 class NetClient:
     """One connection to a game server, kept up until :meth:`close`."""
 
@@ -96,7 +135,7 @@ class NetClient:
                              compression=None) as ws:
                     attempt = 1
                     self._connected(ws)
-            except InvalidURI as err:
+            except (InvalidURI, ValueError) as err:  # ValueError: a name idna refuses
                 self._status("closed", str(err))
                 return
             except (OSError, WebSocketException, TimeoutError) as err:

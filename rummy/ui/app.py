@@ -90,7 +90,10 @@ class App:
         self.running = True
         self._frames = 0
         self._report_startup = os.environ.get("RUMMY_REPORT_STARTUP") == "1"
-        pygame.key.set_repeat(300, 40)
+        # No key repeat: pygame repeats from a timer thread whenever the frame loop has not
+        # yet read a key's release, so one slow frame (300 ms) turned a typed "A" into
+        # "Aaa" and a backspace into several. A text field clears with Ctrl+Backspace.
+        pygame.key.set_repeat(0)
 
     def _attach_window(self) -> None:
         """The SDL window behind the display surface, for its minimum size and fullscreen."""

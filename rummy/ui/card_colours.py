@@ -3,7 +3,8 @@
 For colour-blind players (and anyone who mixes up ♥ and ♦ at a glance) the four-colour deck
 paints diamonds blue and clubs green; spades stay black and hearts red
 (:data:`rummy.store.prefs.FOUR_COLOURS`). Only the suit's ink changes: on number cards the
-pips and indices, on court cards the corner indices (the court figures keep their art).
+pips and indices, on court cards the corner indices (the court figures and the card's
+frame keep their art: only the marks wholly inside a corner are repainted).
 
 The ink is recoloured with its anti-aliased edge: a pixel that is the ink mixed with the
 white card by a share ``a`` has lost ``a * (255 - L_ink)`` of its grey level ``L``; the new
@@ -92,6 +93,22 @@ def ink_areas(face: str, size: tuple[int, int]) -> list[pygame.Rect]:
     return [corner, other]
 
 
+def index_only(mask: pygame.mask.Mask, figure_side: tuple[bool, bool]) -> pygame.mask.Mask:
+    """The parts of a court card's corner ``mask`` that lie wholly inside it: the rank and
+    the suit signs. The figure's strokes and the card's frame lines run on past the corner
+    on the figure's side (``figure_side``: right and bottom for the top-left corner, left
+    and top for the other), and keep their colour."""
+    w, h = mask.get_size()
+    right_or_bottom = figure_side[0]
+    kept = pygame.mask.Mask((w, h))
+    for part in mask.connected_components():
+        x, y, pw, ph = part.get_bounding_rects()[0]
+        touches = x + pw >= w if right_or_bottom else x <= 0
+        if not touches:
+            kept.draw(part, (0, 0))
+    return kept
+
+
 def four_colour(face: str, image: pygame.Surface) -> pygame.Surface:
     """``image`` of ``face`` ("10D", "KC", ...) in the four-colour deck (a new surface;
     spades, hearts and jokers come back unchanged)."""
@@ -99,12 +116,14 @@ def four_colour(face: str, image: pygame.Surface) -> pygame.Surface:
     if face == "JK" or suit not in ("D", "C"):
         return image
     out = image.copy()
-    for area in ink_areas(face, out.get_size()):
+    court = face[:-1] in COURT
+    for n, area in enumerate(ink_areas(face, out.get_size())):
         region = out.subsurface(area)
-        if suit == "D":
-            recolour(out, area, RED_INK, (0, 80, 200), _red_mask(region))
-        else:
-            recolour(out, area, BLACK_INK, (0, 140, 60), _dark_mask(region))
+        mask = _red_mask(region) if suit == "D" else _dark_mask(region)
+        if court:
+            mask = index_only(mask, (n == 0, n == 0))
+        ink, target = (RED_INK, (0, 80, 200)) if suit == "D" else (BLACK_INK, (0, 140, 60))
+        recolour(out, area, ink, target, mask)
     return out
 
 

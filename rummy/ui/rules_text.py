@@ -76,7 +76,7 @@ be thrown back in the same turn.
 Going out
 • Empty your hand to win the round; nobody may go out before their second turn.
 • Going out in one turn without having laid down before, every card laid as new melds \
-(no cards added to melds on the table), is "rummy": it doubles the round.
+(no cards added to other players' melds), is "rummy": it doubles the round.
 • When someone goes out, the game lays down for every other player whatever leaves the \
 least in their hand: new melds and cards added to the melds on the table, together.
 

@@ -91,10 +91,19 @@ class Window:
         self.player = Player(env, self.id)
         self.origin = (left, 0)
 
+    focused: str | None = None
+    """The window holding the keyboard (no window manager moves it on a click)."""
+
     def type(self, pos: tuple[int, int], text: str) -> None:
         self.player.click(pos)
-        self.player.xdo("windowfocus", "--sync", self.id)  # no window manager gives it
-        self.player.xdo("key", "--repeat", "8", "BackSpace")
+        if Window.focused != self.id:
+            self.player.xdo("windowfocus", "--sync", self.id)
+            Window.focused = self.id
+            # Keys sent at once after the focus moved lost their first event in slow runs
+            # ("WWEP" for "mwwep", "asha" for "Asha": the shift went missing); SDL takes
+            # a window's keyboard focus a moment after X gives it. Give it that moment.
+            time.sleep(1.5)
+        self.player.xdo("key", "ctrl+BackSpace")  # empties the field
         self.player.xdo("type", "--delay", "40", text)
         time.sleep(0.3)
 
@@ -184,9 +193,6 @@ def play_turn(window: Window, store: Path, code: str, done: int, shots: Path,
     assert actions(store, code)[done + 1]["type"] == "discard"
 
 
-@pytest.mark.xfail(strict=False, reason="in some full runs window A stopped taking the typed"
-                   " name and clicks right after opening Play online (cause not found yet);"
-                   " it passes when run alone and in most full runs")
 @pytest.mark.timeout(240)
 def test_two_windows_join_one_table_and_see_the_same_open_deck(
         screen: str, tmp_path: Path) -> None:
@@ -216,17 +222,7 @@ def test_two_windows_join_one_table_and_see_the_same_open_deck(
         b.type(at["address"], f"127.0.0.1:{port}")
         b.type(at["code"], code.lower())
         b.player.click(at["join"])
-        try:
-            until(b.seat, 15, "waiting for B to join", *windows)
-        except AssertionError:
-            # In some full runs B had not joined after 30 s (cause not found yet: the
-            # typed code or the click may not have reached the window, which has no
-            # window manager); a player would try again, and so does the test, keeping a
-            # picture of what B showed.
-            b.player.screenshot(shots / "online-join-retry.png")
-            b.type(at["code"], code.lower())
-            b.player.click(at["join"])
-            until(b.seat, 30, "waiting for B to join", *windows)
+        until(b.seat, 30, "waiting for B to join", *windows)
         b.player.click(at["ready"])
         time.sleep(1.0)
         b.player.screenshot(shots / "online-lobbies.png")

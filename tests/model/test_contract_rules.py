@@ -131,6 +131,50 @@ def test_going_out_only_by_playing_every_card_never_on_a_discard() -> None:
     assert two.is_over and two.result is not None and two.result.winner == 0
 
 
+def _laid_run(hand: str, run: str) -> MeldState:
+    """Seat 0 laid the run ``run`` a turn ago and has drawn: it may lay off now."""
+    from rummy.model.melds import lay_run
+    state = table([hand, "2H 4D 6H 8C 10C JH 3D 5H 8H 10H KS"], stock="QD",
+                  on_table=run)
+    laid = lay_run(MeldRules.of(V), cards(run), 0)
+    assert laid is not None
+    return act(replace(state, melds=(laid,), laid_at=(0, -1)), Draw(0, DrawSource.CLOSED))
+
+
+def test_a_joker_laid_off_on_a_run_goes_at_the_end_the_player_chooses() -> None:
+    state = _laid_run("JK 2S 4H KD", "5S 6S 7S 8S")
+    joker = cards("JK")[0]
+    offs = [a for a in legal_actions(state, 0) if isinstance(a, LayOff) and a.card == joker]
+    assert {a.end for a in offs} == {"low", "high"}  # two different moves
+    low = act(state, LayOff(0, joker, 0, "low"))
+    assert low.melds[0].cards == cards("JK 5S 6S 7S 8S") and low.melds[0].start == 4
+    high = act(state, LayOff(0, joker, 0, "high"))
+    assert high.melds[0].cards == cards("5S 6S 7S 8S JK") and high.melds[0].start == 5
+
+
+def test_a_joker_laid_in_a_meld_stays_there_keeping_its_place() -> None:
+    """The card a joker stands for cannot take its place: 6♠ does not go on 5♠ JK 7♠ 8♠."""
+    state = _laid_run("6S 9S 4H KD", "5S JK 7S 8S")
+    fits = {(a.card.face, a.end) for a in legal_actions(state, 0) if isinstance(a, LayOff)}
+    assert fits == {("9S", None)}  # a natural fits one end only: no end to choose
+    with pytest.raises(IllegalMoveError, match="does not fit"):
+        act(state, LayOff(0, cards("6S")[0], 0))
+    with pytest.raises(IllegalMoveError, match="at its low end"):
+        act(state, LayOff(0, cards("9S")[0], 0, "low"))
+    after = act(state, LayOff(0, cards("9S")[0], 0, "high"))
+    assert after.melds[0].cards == cards("5S JK 7S 8S 9S")
+
+
+def test_a_lay_off_names_its_end_in_the_record() -> None:
+    from rummy.model.actions import action_from_json
+    action = LayOff(0, cards("JK")[0], 2, "low")
+    assert action_from_json(action.to_json()) == action
+    assert "end" not in LayOff(0, cards("9S")[0], 2).to_json()
+    for bad in ("middle", 3):
+        with pytest.raises(ValueError, match="low or high"):
+            action_from_json({**action.to_json(), "end": bad})
+
+
 def test_scoring_joker_50_ace_20_tens_and_faces_10_others_5() -> None:
     from rummy.model.families.melding import hand_value
     assert hand_value(V, cards("JK AS 10H KD 2C 9S")) == 50 + 20 + 10 + 10 + 5 + 5

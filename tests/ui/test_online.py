@@ -85,8 +85,8 @@ def type_into(app: App, field_pos: tuple[int, int], text: str) -> None:
     click(app, field_pos)
     for _ in range(30):
         post(pygame.KEYDOWN, key=pygame.K_BACKSPACE, mod=0, unicode="")
-    for char in text:
-        post(pygame.KEYDOWN, key=0, mod=0, unicode=char)
+    for char in text:  # the key a keyboard sends with it: an "m" is also the M key
+        post(pygame.KEYDOWN, key=pygame.key.key_code(char.lower()), mod=0, unicode=char)
     app.step(1 / 60)
 
 
@@ -373,3 +373,29 @@ def test_a_closed_game_reopened_rejoins_its_table(folders: Path) -> None:
     finally:
         other.close()
     assert not server_threads()
+
+
+def test_a_mistyped_address_is_refused_with_its_reason_and_nothing_typed_is_lost(
+        app: App) -> None:
+    title = app.stack[-1]
+    assert isinstance(title, TitleScene)
+    click(app, title.online_button.rect.center)
+    online = app.stack[-1]
+    assert isinstance(online, OnlineScene)
+    muted = app.res.muted
+    type_into(app, online.name.rect.center, "Sam")  # M is a letter here, not "mute"
+    type_into(app, online.address.rect.center, "127.0.0..1:8765")  # a dot typed twice
+    type_into(app, online.code.rect.center, "mwwep")
+    assert app.res.muted == muted
+    click(app, online.join_button.rect.center)
+    assert app.stack[-1] is online  # no lobby left "Connecting..." for good
+    assert online.message == ('Check the address: "127.0.0..1" is not a computer\'s name'
+                              ' or address.')
+    assert (online.name.text, online.address.text, online.code.text) == (
+        "Sam", "127.0.0..1:8765", "MWWEP")
+    # Ctrl+Backspace empties the field at once (there is no key repeat to hold)
+    click(app, online.address.rect.center)
+    post(pygame.KEYDOWN, key=pygame.K_BACKSPACE, mod=pygame.KMOD_LCTRL, unicode="")
+    app.step(1 / 60)
+    assert online.address.text == ""
+    assert pygame.key.get_repeat() == (0, 0)  # a slow frame never repeats a typed key

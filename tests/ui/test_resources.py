@@ -250,3 +250,24 @@ def test_the_icon_and_desktop_entry(res: Resources, tmp_path: Path) -> None:
     done = subprocess.run(argv, cwd="/", capture_output=True, text=True, timeout=20)
     assert done.returncode == 0, done.stderr
     assert done.stdout.strip() == str(game.resolve())
+
+
+@pytest.mark.parametrize("face", ["KC", "QC", "JC", "KD", "QD", "JD"])
+def test_four_colour_courts_repaint_the_corner_signs_not_the_figure(
+        display: pygame.Surface, face: str) -> None:
+    """The rank and suit signs in the corners change colour; the court figure and the
+    card's frame, which run across the corner's edge, keep theirs."""
+    from rummy.ui.card_colours import four_colour, ink_areas
+
+    image = pygame.image.load(str(ASSETS_DIR / "cards" / f"{face}.png")).convert_alpha()
+    painted = four_colour(face, image)
+    w, h = image.get_size()
+    top, bottom = ink_areas(face, (w, h))
+    changed = {(x, y) for x in range(w) for y in range(h)
+               if image.get_at((x, y)) != painted.get_at((x, y))}
+    assert changed and all(top.collidepoint(p) or bottom.collidepoint(p) for p in changed)
+    # the figure's side of each corner: its outermost column is never repainted
+    assert not {(top.right - 1, y) for y in range(top.top, top.bottom)} & changed
+    assert not {(bottom.left, y) for y in range(bottom.top, bottom.bottom)} & changed
+    # the rank letter is: the corner's first columns change
+    assert any(x < top.left + top.width // 3 for x, _ in changed)

@@ -16,6 +16,7 @@ from rummy.model import Draw, DrawSource, LayDown, LayMeld, LayOff, parse_card, 
 from rummy.model import events as model_events
 from rummy.model.cards import make_deck
 from rummy.model.families.melding import MeldState
+from rummy.model.melds import MeldRules, lay_run
 from rummy.session import Game
 from rummy.ui.app import App
 from rummy.ui.settings import GameConfig
@@ -154,6 +155,29 @@ def test_going_out_by_laying_every_card_ends_the_round(app: App) -> None:
 
 
 CONTRACT = ["7S 7H 7D 9C 9D 9S KH 2C 4D 5H 6C", "AH 2H 4H 6H 8H 10H QH AC 3C 5C 8C"]
+
+
+@pytest.mark.timeout(60)
+@pytest.mark.parametrize(("side", "expected"), [(-1, "JK 5S 6S 7S 8S"), (1, "5S 6S 7S 8S JK")])
+def test_a_joker_goes_on_the_end_of_the_run_it_is_dropped_on(
+        app: App, side: int, expected: str) -> None:
+    """A joker fits both ends of a run: the half of the run it is dropped on decides."""
+    game = meld_game("dummy_rummy", ["JK KH KD 2C 9D 3H", CONTRACT[1]], stock="QC")
+    state = game.state
+    assert isinstance(state, MeldState)
+    run = lay_run(MeldRules.of(game.variant), parse_cards("5S 6S 7S 8S"), owner=0)
+    assert run is not None
+    game.state = replace(state, melds=(run,), laid_at=(0, -1))  # laid down a turn ago
+    scene = table(app, game, "dummy_rummy")
+    draw_from_stock(app, scene)
+    joker = next(c for c in scene.hand.cards if c.rank is None)
+    rect = next(s.rect for s in scene.parts.placed.melds if s.index == 0)  # type: ignore
+    drop_at = (rect.centerx + side * rect.width // 4, rect.centery)
+    drag(app, grip(scene, joker.code), drop_at)
+    settle(app, scene)
+    played = scene.driver.game.actions[-1]
+    assert isinstance(played, LayOff) and played.end == ("low" if side < 0 else "high")
+    assert " ".join(c.code for c in scene.driver.game.state.melds[0].cards) == expected
 
 
 @pytest.mark.timeout(60)

@@ -36,7 +36,15 @@ from ..events import (
     TossMade,
     TossWon,
 )
-from ..melds import MeldKind, MeldRules, TableMeld, lay_off, make_meld, meld_kinds
+from ..melds import (
+    MeldKind,
+    MeldRules,
+    TableMeld,
+    lay_off,
+    lay_off_ends,
+    make_meld,
+    meld_kinds,
+)
 from ..scoring import RoundResult, ShownHand
 from ..variant import Variant
 from . import Phase
@@ -121,16 +129,18 @@ def legal_actions(state: MeldState, seat: int) -> list[Action]:
             if card.face in seen:
                 continue
             seen.add(card.face)
-            actions.extend(LayOff(seat, card, i) for i, meld in enumerate(state.melds)
-                           if _off_problem(state, seat, card, i) is None)
+            actions.extend(LayOff(seat, card, i, end) for i, meld in enumerate(state.melds)
+                           for end in lay_off_ends(state.rules, meld, card)
+                           if _off_problem(state, seat, card, i, end) is None)
     return actions
 
 
-def _off_problem(state: MeldState, seat: int, card: Card, index: int) -> str | None:
-    """Why ``card`` may not go on meld ``index`` now, or None."""
-    grown = lay_off(state.rules, state.melds[index], card)
+def _off_problem(state: MeldState, seat: int, card: Card, index: int,
+                 end: str | None = None) -> str | None:
+    """Why ``card`` may not go on meld ``index`` (at a run's ``end``) now, or None."""
+    grown = lay_off(state.rules, state.melds[index], card, end)
     if grown is None:
-        return "that card does not fit that meld"
+        return "that card does not fit that meld" + (f" at its {end} end" if end else "")
     left = list(state.hands[seat])
     left.remove(card)
     if len(left) <= 1 and not drew_from_stock(state):
@@ -193,7 +203,7 @@ def check_action(state: MeldState, action: Action) -> None:
             raise IllegalMoveError("that card is not in your hand")
         if not 0 <= action.meld < len(state.melds):
             raise IllegalMoveError("there is no such meld")
-        problem = _off_problem(state, seat, action.card, action.meld)
+        problem = _off_problem(state, seat, action.card, action.meld, action.end)
         if problem:
             raise IllegalMoveError(problem)
     else:
@@ -318,7 +328,7 @@ def apply(state: MeldState, action: Action) -> tuple[MeldState, tuple[Event, ...
             state = replace(state, melds=state.melds + (meld,))
             events.append(MeldLaid(seat, len(state.melds) - 1, meld))
     elif isinstance(action, LayOff):
-        grown = lay_off(state.rules, state.melds[action.meld], action.card)
+        grown = lay_off(state.rules, state.melds[action.meld], action.card, action.end)
         assert grown is not None
         state = lay_cards(state, seat, (action.card,))
         state = replace(state, melds=put(state.melds, action.meld, grown))

@@ -29,7 +29,15 @@ from ..actions import (
 )
 from ..cards import Card, shuffled
 from ..events import CardLaidOff, DealScored, DiscardFlipped, Event, MeldLaid, OpenCardTurned
-from ..melds import MeldRules, TableMeld, lay_off, lay_run, lay_set, meld_options
+from ..melds import (
+    MeldRules,
+    TableMeld,
+    lay_off,
+    lay_off_ends,
+    lay_run,
+    lay_set,
+    meld_options,
+)
 from ..scoring import RoundResult, ShownHand
 from ..variant import DeckExhaust, Variant
 from . import Phase
@@ -95,8 +103,8 @@ def legal_actions(state: MeldState, seat: int) -> list[Action]:
         seen.add(card.face)
         if _lay_problem(state, seat, without(hand, card)) is not None:
             continue
-        actions.extend(LayOff(seat, card, i) for i, meld in enumerate(state.melds)
-                       if lay_off(rules, meld, card) is not None)
+        actions.extend(LayOff(seat, card, i, end) for i, meld in enumerate(state.melds)
+                       for end in lay_off_ends(rules, meld, card))
     return actions
 
 
@@ -146,8 +154,9 @@ def check_action(state: MeldState, action: Action) -> None:
             raise IllegalMoveError("that card is not in your hand")
         if not 0 <= action.meld < len(state.melds):
             raise IllegalMoveError("there is no such meld")
-        if lay_off(state.rules, state.melds[action.meld], action.card) is None:
-            raise IllegalMoveError("that card does not fit that meld")
+        if lay_off(state.rules, state.melds[action.meld], action.card, action.end) is None:
+            raise IllegalMoveError("that card does not fit that meld"
+                                   + (f" at its {action.end} end" if action.end else ""))
         problem = _lay_problem(state, seat, without(hand, action.card))
         if problem:
             raise IllegalMoveError(problem)
@@ -229,7 +238,7 @@ def apply(state: MeldState, action: Action) -> tuple[MeldState, tuple[Event, ...
         events.append(MeldLaid(seat, len(state.melds) - 1, meld))
         state = _maybe_out(state, seat, events)
     elif isinstance(action, LayOff):
-        grown = lay_off(state.rules, state.melds[action.meld], action.card)
+        grown = lay_off(state.rules, state.melds[action.meld], action.card, action.end)
         assert grown is not None
         state = lay_cards(state, seat, (action.card,))
         state = replace(state, melds=put(state.melds, action.meld, grown))
@@ -302,11 +311,14 @@ def _lay_all(state: MeldState, seats: Sequence[int], events: list[Event]) -> Mel
 
 def _is_rummy(state: MeldState, winner: int, on_discard: bool, events: list[Event]) -> bool:
     """Rummy: out in one turn from a hand that had laid nothing before, every card laid as
-    new melds (no lay-off), except the one discard when ``require_end_discard`` is on
-    (docs/rules.md, "Table melds: rummy")."""
+    new melds (no lay-off onto another player's meld), except the one discard when
+    ``require_end_discard`` is on (docs/rules.md, "Table melds: rummy")."""
     if state.laid_at[winner] != state.turns_done[winner]:
         return False
-    if any(isinstance(e, CardLaidOff) for e in this_turn(state, events)):
+    # The hand had laid nothing before this turn, so every meld of the winner's is one of
+    # this turn's new melds: a card added to one of them is still laid as a new meld.
+    if any(isinstance(e, CardLaidOff) and e.meld.owner != winner
+           for e in this_turn(state, events)):
         return False
     return on_discard == state.variant.require_end_discard
 

@@ -16,6 +16,7 @@ from typing import Any, Protocol
 import pygame
 
 from rummy.model.variant import Variant
+from rummy.net.client import server_url
 from rummy.net.discovery import Browser, FoundTable, local_address
 from rummy.net.table import DEFAULT_TURN_TIMER
 from rummy.ui.catalog import refusal, scan_variants
@@ -23,6 +24,7 @@ from rummy.ui.menu_options import OptionsPanel, chosen_options, option_selectors
 from rummy.ui.palette import DIM, INK, PANEL, PANEL_EDGE, RED
 from rummy.ui.scene import Host, Scene
 from rummy.ui.screens.common import draw_title, scale_for
+from rummy.ui.textfield import TextField
 from rummy.ui.widgets import Button, Selector, Widget, draw_text, ellipsize, wrap
 
 SEAT_KEY = "online_seat"
@@ -56,48 +58,6 @@ def stop_aside(service: Zeroconf, started: threading.Thread | None) -> None:
             started.join(10)
         service.stop()
     threading.Thread(target=stop, name="rummy-zeroconf-stop", daemon=True).start()
-
-
-class TextField(Widget):
-    """One line of typed text; a click gives it the keyboard."""
-
-    def __init__(self, label: str, text: str = "", limit: int = 40,
-                 upper: bool = False) -> None:
-        super().__init__()
-        self.label = label
-        self.text = text
-        self.limit = limit
-        self.upper = upper
-        self.focused = False
-
-    def handle(self, event: pygame.event.Event) -> bool:
-        super().handle(event)
-        if event.type == pygame.MOUSEBUTTONDOWN and event.button == 1:
-            self.focused = self.rect.collidepoint(event.pos)
-            return self.focused
-        if event.type == pygame.KEYDOWN and self.focused:
-            if event.key == pygame.K_BACKSPACE:
-                self.text = self.text[:-1]
-                return True
-            char = getattr(event, "unicode", "")
-            if char and char.isprintable() and len(self.text) < self.limit:
-                self.text += char.upper() if self.upper else char
-                return True
-        return False
-
-    def draw(self, surface: pygame.Surface) -> None:
-        assert self.font is not None
-        label_w = self.rect.width * 2 // 5
-        draw_text(surface, self.font, self.label, (self.rect.x, self.rect.centery), INK,
-                  "midleft")
-        box = pygame.Rect(self.rect.x + label_w, self.rect.y, self.rect.width - label_w,
-                          self.rect.height)
-        pygame.draw.rect(surface, PANEL, box, border_radius=4)
-        if self.focused:
-            pygame.draw.rect(surface, INK, box, 2, border_radius=4)
-        shown = ellipsize(self.font, self.text + ("|" if self.focused else ""),
-                          box.width - 10)
-        draw_text(surface, self.font, shown, (box.x + 6, box.centery), INK, "midleft")
 
 
 class OnlineScene(Scene):
@@ -257,9 +217,11 @@ class OnlineScene(Scene):
         self._join(address, code, name)
 
     def _join(self, address: str, code: str, name: str) -> None:
-        url = address if "://" in address else f"ws://{address}"
-        if url.count(":") < 2:
-            url += f":{DEFAULT_PORT}"
+        try:
+            url = server_url(address, DEFAULT_PORT)
+        except ValueError as err:
+            self.message = f"Check the address: {err}."
+            return
         self.app.open("lobby", name=name, url=url, code=code)
 
     def _join_found(self, table: FoundTable) -> Callable[[], None]:
@@ -300,6 +262,11 @@ class OnlineScene(Scene):
         for field in self.fields:
             field.focused = False
 
+    def claims_key(self, key: int) -> bool:
+        # While a field takes typing, every key is a letter of it: M spells "Sam" and
+        # the room code "MWWEP" instead of muting the sound.
+        return any(field.focused for field in self.fields)
+
     def closing(self) -> None:
         self._stop_browsing()
 
@@ -325,16 +292,16 @@ class OnlineScene(Scene):
         if event.type == pygame.KEYDOWN and event.key == pygame.K_ESCAPE:
             self._back()
             return
+        if event.type == pygame.MOUSEBUTTONDOWN:
+            self.message = ""  # a new click: what a button says now replaces the old words
         if event.type == pygame.KEYDOWN and event.key in (pygame.K_PAGEUP, pygame.K_PAGEDOWN):
             page = self.options_view.scroll.view.height * 3 // 4
             self.options_view.scroll_by(page if event.key == pygame.K_PAGEDOWN else -page)
             return
         if self.options_view.handle(event):
-            self.message = ""
             return
         for widget in self.widgets:
             if widget.handle(event):
-                self.message = "" if event.type != pygame.KEYDOWN else self.message
                 return
 
     def resize(self, size: tuple[int, int]) -> None:

@@ -184,7 +184,7 @@ class PointerMixin:
         if not self.idle:
             self.say("wait a moment", bad=True)
             return
-        target.drop(self, seat, d.cards)
+        target.drop(self, seat, d.cards, pos)
 
     def _release_deck(self, d: Drag, pos: tuple[int, int]) -> None:
         seat, lay = self.seat, self.board.lay

@@ -67,7 +67,9 @@ class DropTarget:
         action = self.action_for(seat, cards)
         return action is not None and check(action) is None
 
-    def drop(self, ops: TableOps, seat: int, cards: Sequence[Card]) -> None:
+    def drop(self, ops: TableOps, seat: int, cards: Sequence[Card],
+             pos: tuple[int, int] | None = None) -> None:
+        """Carry out a drop of ``cards`` here (the cursor at ``pos``)."""
         action = self.action_for(seat, cards)
         if action is not None:
             ops.try_act(action)
@@ -97,7 +99,8 @@ class FinishSlot(DropTarget):
             return None
         return Finish(seat, cards[0], self.groups_without(cards[0]))
 
-    def drop(self, ops: TableOps, seat: int, cards: Sequence[Card]) -> None:
+    def drop(self, ops: TableOps, seat: int, cards: Sequence[Card],
+             pos: tuple[int, int] | None = None) -> None:
         action = self.action_for(seat, cards)
         if action is not None and ops.allowed(action):
             ops.open_declare(cards[0])
@@ -113,12 +116,15 @@ class NewMeld(DropTarget):
 
 
 class MeldOnTable(DropTarget):
-    """A meld on the table: a single card dropped on it is laid off there."""
+    """A meld on the table: a single card dropped on it is laid off there. Where the card
+    fits both ends of a run (a joker), the half of the run it is dropped on decides."""
 
     def __init__(self, rect: Rect, index: int) -> None:
         super().__init__(rect)
         self.index = index
         self.name = f"meld:{index}"
+        self.fits: tuple[str | None, ...] = ()
+        """The ends the dragged card was found to fit (``None``: a set's one place)."""
 
     def hit(self, card: Rect, pos: tuple[int, int]) -> float:
         # Melds sit close together: only the cursor decides which one is meant.
@@ -126,6 +132,22 @@ class MeldOnTable(DropTarget):
 
     def action_for(self, seat: int, cards: Sequence[Card]) -> Action | None:
         return LayOff(seat, cards[0], self.index) if len(cards) == 1 else None
+
+    def accepts(self, seat: int, cards: Sequence[Card], check: Callable[[Action], str | None]
+                ) -> bool:
+        self.fits = () if len(cards) != 1 else tuple(
+            end for end in ("low", "high", None)
+            if check(LayOff(seat, cards[0], self.index, end)) is None)
+        return bool(self.fits)
+
+    def drop(self, ops: TableOps, seat: int, cards: Sequence[Card],
+             pos: tuple[int, int] | None = None) -> None:
+        if len(cards) != 1:
+            return
+        near, far = ("low", "high") if pos is not None and pos[0] < self.rect.centerx else (
+            "high", "low")
+        end = next((e for e in (near, far, None) if e in self.fits), None)
+        ops.try_act(LayOff(seat, cards[0], self.index, end))  # refused: the table says why
 
 
 class LayDownSlot(DropTarget):
@@ -144,7 +166,8 @@ class LayDownSlot(DropTarget):
                 ) -> bool:
         return bool(cards)
 
-    def drop(self, ops: TableOps, seat: int, cards: Sequence[Card]) -> None:
+    def drop(self, ops: TableOps, seat: int, cards: Sequence[Card],
+             pos: tuple[int, int] | None = None) -> None:
         ops.stage(self.index, cards)
 
 
