@@ -290,6 +290,8 @@ def build_parser() -> argparse.ArgumentParser:
     serve.add_argument("--port", type=int, default=8765, help="0 picks a free port")
     serve.add_argument("--data", default=None,
                        help="folder of the table records (default: the user data folder)")
+    serve.add_argument("--max-turns", type=int, default=None, metavar="N",
+                       help="end a deal without a winner after N turns (default 600; 0: never)")
     serve.set_defaults(run=cmd_serve)
     return parser
 
@@ -297,10 +299,14 @@ def build_parser() -> argparse.ArgumentParser:
 def cmd_serve(args: argparse.Namespace) -> int:
     """The authoritative server (rummy.net.server): tables over websockets."""
     try:
-        from rummy.net.server import run
+        from rummy.net.serve import run
     except ImportError as err:
         raise UsageError(f"the server needs the websockets package: {err}") from err
-    return run(args.host, args.port, args.data)
+    from rummy.net.table import DEFAULT_MAX_TURNS
+    max_turns = DEFAULT_MAX_TURNS if args.max_turns is None else args.max_turns
+    if max_turns < 0:
+        raise UsageError("--max-turns is 0 (never) or more")
+    return run(args.host, args.port, args.data, max_turns)
 
 
 def main(argv: Sequence[str] | None = None) -> int:

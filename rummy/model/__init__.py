@@ -24,6 +24,7 @@ from .actions import (
     LayDown,
     LayMeld,
     LayOff,
+    Stalemate,
     Timeout,
     action_from_json,
 )
@@ -65,6 +66,7 @@ __all__ = [
     "Phase",
     "PlayerView",
     "Rank",
+    "Stalemate",
     "Suit",
     "TableMeld",
     "Timeout",

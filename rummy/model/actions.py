@@ -202,9 +202,25 @@ class FlipDiscard:
         return {"type": "flip", "seat": self.seat}
 
 
+@dataclass(frozen=True)
+class Stalemate:
+    """The deal has gone on too long: it ends here without a winner, each seat scoring the
+    cards left in its hand as when no card is left to draw (docs/rules.md, "A deal that
+    does not end"). Played for the seat to move, before it draws; never offered among the
+    legal actions (a server plays it after its cap of turns)."""
+
+    seat: int
+
+    def __str__(self) -> str:
+        return f"{self.seat}: stalemate"
+
+    def to_json(self) -> dict[str, Any]:
+        return {"type": "stalemate", "seat": self.seat}
+
+
 Action = (
     Draw | Discard | Finish | Drop | DropAtTurn | Timeout | LayMeld | LayDown | LayOff
-    | FlipDiscard
+    | FlipDiscard | Stalemate
 )
 
 
@@ -243,6 +259,8 @@ def action_from_json(data: dict[str, Any]) -> Action:
             return DropAtTurn(seat, on)
         if kind == "timeout":
             return Timeout(seat)
+        if kind == "stalemate":
+            return Stalemate(seat)
     except (KeyError, TypeError) as exc:
         raise ValueError(f"not an action: {data!r}") from exc
     raise ValueError(f"not an action: unknown type {data.get('type')!r}")

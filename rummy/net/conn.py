@@ -4,11 +4,15 @@ outbox (a writer task drains it, so a client that reads slowly never holds up it
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import time
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
 
-from .protocol import encode
+from websockets.exceptions import ConnectionClosed
+
+from .protocol import ProtocolError, encode
 
 if TYPE_CHECKING:
     from websockets.asyncio.server import ServerConnection
@@ -26,6 +30,33 @@ class Limits:
 
     rate: float = 20.0
     burst: float = 40.0
+    tables_per_address: int = 5
+    """Open tables (in the lobby or playing) one client address may have created; a table
+    frees its slot when it is over or forgotten. 0: no limit."""
+
+
+@dataclass
+class Quota:
+    """Who created which table, so one address cannot fill the server with tables."""
+
+    limit: int
+    owners: dict[str, str] = field(default_factory=dict)
+    """Room code -> the address that created it (in memory: resumed tables have none)."""
+
+    def check(self, address: str, is_open: Callable[[str], bool]) -> None:
+        """ProtocolError ``too_many_tables`` when ``address`` already holds its limit."""
+        held = sum(1 for code, owner in self.owners.items()
+                   if owner == address and is_open(code))
+        if 0 < self.limit <= held:
+            raise ProtocolError("too_many_tables", f"you already have {held} open tables"
+                                f" on this server (at most {self.limit}): finish or leave"
+                                " one first")
+
+    def add(self, code: str, address: str) -> None:
+        self.owners[code] = address
+
+    def free(self, code: str) -> None:
+        self.owners.pop(code, None)
 
 
 @dataclass(eq=False)
@@ -40,6 +71,12 @@ class Conn:
     allowance: float = 0.0
     stamp: float = field(default_factory=time.monotonic)
     outbox: asyncio.Queue[str | None] = field(default_factory=asyncio.Queue)
+
+    @property
+    def address(self) -> str:
+        """The client's IP address (its port left out: one machine, one address)."""
+        peer = self.ws.remote_address
+        return str(peer[0]) if isinstance(peer, tuple) and peer else "unknown"
 
     def allow(self) -> bool:
         """Token bucket: False once the client sends faster than its limits."""
@@ -57,3 +94,19 @@ class Conn:
             self.outbox.put_nowait(None)  # the writer closes the connection
             return
         self.outbox.put_nowait(encode(message))
+
+    async def drain(self) -> None:
+        """Send the outbox's messages until it holds ``None``: then close the connection."""
+        while True:
+            text = await self.outbox.get()
+            if text is None:
+                # The close frame goes out at once; a client that floods has unread
+                # messages queued here, so its reply is not waited for.
+                with contextlib.suppress(asyncio.TimeoutError, ConnectionClosed):
+                    await asyncio.wait_for(self.ws.close(1008, "closed by the server"), 0.2)
+                self.ws.transport.abort()
+                return
+            try:
+                await self.ws.send(text)
+            except ConnectionClosed:
+                return

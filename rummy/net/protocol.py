@@ -43,7 +43,7 @@ CLIENT_TYPES: dict[str, tuple[str, ...]] = {
 ERROR_CODES = (
     "bad_json", "bad_version", "unknown_type", "bad_request", "too_big", "no_table",
     "table_full", "already_started", "not_seated", "not_creator", "not_ready", "bad_token",
-    "not_your_turn", "illegal", "game_over", "flood",
+    "not_your_turn", "illegal", "game_over", "flood", "too_many_tables",
 )
 """Every ``code`` an ``error`` message may carry (``docs/protocol.md`` says when)."""
 

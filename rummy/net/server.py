@@ -12,7 +12,6 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
-import gc
 import logging
 import secrets
 import time
@@ -27,7 +26,7 @@ from rummy.model.actions import Action, action_from_json
 from rummy.model.families import Phase
 
 from . import messages
-from .conn import Conn, Limits
+from .conn import Conn, Limits, Quota
 from .protocol import (
     HARD_MAX_MESSAGE,
     NAME_LENGTH,
@@ -37,19 +36,23 @@ from .protocol import (
     text_field,
 )
 from .store import Store
-from .table import DEFAULT_TURN_TIMER, Step, Table, new_code, normal_code
+from .table import DEFAULT_MAX_TURNS, DEFAULT_TURN_TIMER, Step, Table, new_code, normal_code
 
 log = logging.getLogger("rummy.net")
 
 FORGET_AFTER = 600.0
-"""Seconds a finished table stays in memory (its record stays in the store)."""
+"""Seconds a finished table stays in memory (its record stays in the store), and a table
+in the lobby with nobody connected stays open (then it is forgotten, its record marked
+abandoned)."""
 
 class Server:
     """Every table of one server process, their connections and clocks."""
 
     def __init__(self, store: Store, *, turn_seconds: float | None = None,
                  limits: Limits | None = None, bot_delay: float = 0.3,
-                 seeds: Callable[[], int] | None = None) -> None:
+                 seeds: Callable[[], int] | None = None,
+                 max_turns: int = DEFAULT_MAX_TURNS,
+                 abandon_after: float = FORGET_AFTER) -> None:
         self.store = store
         self.seeds = seeds or (lambda: secrets.randbits(31))
         """Where deal seeds come from: ``secrets`` (tests give a fixed sequence, so a
@@ -57,6 +60,12 @@ class Server:
         self.turn_seconds = turn_seconds
         """Overrides every table's turn time (tests run short clocks)."""
         self.limits = limits or Limits()
+        self.quota = Quota(self.limits.tables_per_address)
+        self.abandon_after = abandon_after
+        self.abandoning: dict[str, asyncio.TimerHandle] = {}
+        self.max_turns = max_turns
+        """Turns after which a deal ends without a winner (0: never), where the family
+        allows it (classic and contract rummy): no table is held for ever."""
         self.bot_delay = bot_delay
         self.tables: dict[str, Table] = {}
         self.conns: dict[str, dict[int, Conn]] = {}
@@ -81,6 +90,8 @@ class Server:
             self.resumed += 1
             if table.started:
                 self._next(table)
+            else:
+                self._abandon_later(table)
 
     async def run(self, host: str, port: int, ready: asyncio.Future[int] | None = None,
                   stop: asyncio.Event | None = None) -> None:
@@ -95,7 +106,7 @@ class Server:
         self.close()
 
     def close(self) -> None:
-        for handle in self.timers.values():
+        for handle in [*self.timers.values(), *self.abandoning.values()]:
             handle.cancel()
         self.pool.shutdown(wait=False, cancel_futures=True)
 
@@ -103,7 +114,7 @@ class Server:
 
     async def handle(self, ws: ServerConnection) -> None:
         conn = Conn(ws, self.limits, allowance=self.limits.burst)
-        writer = asyncio.create_task(self._write(conn))
+        writer = asyncio.create_task(conn.drain())
         conn.push(messages.welcome())
         try:
             async for raw in ws:
@@ -128,21 +139,6 @@ class Server:
                 await asyncio.wait_for(writer, 1.0)
             writer.cancel()
 
-    async def _write(self, conn: Conn) -> None:
-        while True:
-            text = await conn.outbox.get()
-            if text is None:
-                # The close frame goes out at once; a client that floods has unread
-                # messages queued here, so its reply is not waited for.
-                with contextlib.suppress(asyncio.TimeoutError, ConnectionClosed):
-                    await asyncio.wait_for(conn.ws.close(1008, "closed by the server"), 0.2)
-                conn.ws.transport.abort()
-                return
-            try:
-                await conn.ws.send(text)
-            except ConnectionClosed:
-                return
-
     def _leave(self, conn: Conn) -> None:
         table, place = conn.table, conn.place
         if table is None or place is None:
@@ -151,6 +147,27 @@ class Server:
         if seated.get(place) is conn:
             del seated[place]
             self._broadcast_seats(table)
+            if not seated and not table.started:
+                self._abandon_later(table)
+
+    def _abandon_later(self, table: Table) -> None:
+        """Forget a table in the lobby that nobody comes back to (it frees its creator's
+        slot; its record is marked abandoned and not resumed)."""
+        self._keep(table)
+        self.abandoning[table.code] = asyncio.get_running_loop().call_later(
+            self.abandon_after, self._abandon, table)
+
+    def _keep(self, table: Table) -> None:
+        handle = self.abandoning.pop(table.code, None)
+        if handle is not None:
+            handle.cancel()
+
+    def _abandon(self, table: Table) -> None:
+        self.abandoning.pop(table.code, None)
+        if (self.tables.get(table.code) is table and not table.started
+                and not self.conns.get(table.code)):
+            self.store.set_status(table.code, "abandoned")
+            self._forget(table)
 
     def dispatch(self, conn: Conn, msg: dict[str, Any]) -> None:
         kind = msg["type"]
@@ -172,6 +189,7 @@ class Server:
             old.table = None
         conn.table, conn.place = table, place
         self.conns[table.code][place] = conn
+        self._keep(table)
 
     def _on_create(self, conn: Conn, msg: dict[str, Any]) -> None:
         name = text_field(msg, "name", NAME_LENGTH)
@@ -180,13 +198,19 @@ class Server:
         if deals is not None:
             deals = int_field(msg, "deals", 1, 1, 50)
         bots = msg.get("bots", "medium")
+        self.quota.check(conn.address, self._is_open)
         code = new_code()
         while code in self.tables or self.store.code_taken(code):
             code = new_code()
         table = Table.create(code, msg["variant"], msg.get("options", {}), players, deals,
                              bots if isinstance(bots, str) else "")
         self.tables[code] = table
+        self.quota.add(code, conn.address)
         self._join(conn, table, name)
+
+    def _is_open(self, code: str) -> bool:
+        table = self.tables.get(code)
+        return table is not None and not table.over
 
     def _on_join(self, conn: Conn, msg: dict[str, Any]) -> None:
         name = text_field(msg, "name", NAME_LENGTH)
@@ -285,6 +309,7 @@ class Server:
         if self.tables.get(table.code) is table:
             del self.tables[table.code]
             self.conns.pop(table.code, None)
+            self.quota.free(table.code)
 
     def _next(self, table: Table, keep_clock: bool = False) -> None:
         """Set the clock for the seat to move: a bot's pause, or the turn timer (what was
@@ -299,6 +324,11 @@ class Server:
             return
         loop = asyncio.get_running_loop()
         seq = table.seq
+        if table.stalemate_due(self.max_turns) is not None:
+            # played after the move that reached the cap has gone out to everyone
+            self.timers[table.code] = loop.call_later(0, self._stalemate, table, seq)
+            self.deadlines.pop(table.code, None)
+            return
         if place in table.bots:
             self.timers[table.code] = loop.call_later(
                 self.bot_delay, lambda: asyncio.ensure_future(self._bot_move(table, seq)))
@@ -327,6 +357,13 @@ class Server:
                 return
             if table.place_to_move() != place or table.state.phase is Phase.DRAW:
                 break
+
+    def _stalemate(self, table: Table, seq: int) -> None:
+        """The deal reached the server's cap of turns: it ends without a winner."""
+        place, due = table.place_to_move(), table.stalemate_due(self.max_turns)
+        if table.seq != seq or place is None or due is None:
+            return
+        self._play(table, place, due, clock=True)
 
     async def _bot_move(self, table: Table, seq: int) -> None:
         place = table.place_to_move()
@@ -377,36 +414,3 @@ class Server:
         online = set(self.conns.get(table.code, {}))
         for _, conn in self._connected(table):
             conn.push(messages.seats(table, online, self._clock_left(table)))
-
-
-def run(host: str, port: int, data: str | None) -> int:
-    """What ``python -m rummy serve`` runs: serve until interrupted."""
-    from pathlib import Path
-
-    from .store import default_data_dir
-
-    folder = Path(data) if data else default_data_dir()
-    store = Store(folder / "tables.sqlite3")
-    server = Server(store)
-    logging.basicConfig(level=logging.INFO, format="%(asctime)s %(message)s")
-
-    # The tables' long-lived objects are made; keep the collector from walking them all
-    # again and again (a full collection is a pause for every table at once).
-    gc.freeze()
-    gc.set_threshold(50_000, 20, 100)
-
-    async def main() -> None:
-        ready: asyncio.Future[int] = asyncio.get_running_loop().create_future()
-        task = asyncio.create_task(server.run(host, port, ready))
-        bound = await ready
-        print(f"rummy server listening on ws://{host}:{bound} (data: {folder};"
-              f" {server.resumed} table(s) resumed)", flush=True)
-        await task
-
-    try:
-        asyncio.run(main())
-    except KeyboardInterrupt:
-        pass
-    finally:
-        store.close()
-    return 0

@@ -103,9 +103,10 @@ class Store:
         return [json.loads(a) for (a,) in rows]
 
     def open_tables(self) -> list[tuple[str, dict[str, Any], list[dict[str, Any]]]]:
-        """Every table not over: (code, meta, actions)."""
+        """Every table not over (nor abandoned in the lobby): (code, meta, actions)."""
         rows = self.db.execute(
-            "SELECT code, meta FROM tables WHERE status != 'over' ORDER BY updated").fetchall()
+            "SELECT code, meta FROM tables WHERE status NOT IN ('over', 'abandoned')"
+            " ORDER BY updated").fetchall()
         return [(code, json.loads(meta), self.actions(code)) for code, meta in rows]
 
     def close(self) -> None:

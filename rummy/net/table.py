@@ -28,10 +28,18 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from rummy.ai import Bot, make_bot
-from rummy.model.actions import Action, Discard, Draw, DrawSource, IllegalMoveError, Timeout
+from rummy.model.actions import (
+    Action,
+    Discard,
+    Draw,
+    DrawSource,
+    IllegalMoveError,
+    Stalemate,
+    Timeout,
+)
 from rummy.model.events import Event
 from rummy.model.families import Phase
-from rummy.model.state import GameState, apply
+from rummy.model.state import GameState, apply, check_action
 from rummy.model.variant import Variant, VariantError, list_variant_ids, load_variant
 from rummy.model.view import PlayerView, view_for
 from rummy.session import MatchGame
@@ -45,6 +53,10 @@ CODE_LENGTH = 5
 DEFAULT_TURN_TIMER = 30
 """Online declare tables always run a turn timer (the variant files say online tables use
 30-45 seconds): the engine's Timeout plays a missed turn and three in a row drop the seat."""
+DEFAULT_MAX_TURNS = 600
+"""Turns (all seats together) after which the server ends a deal without a winner: a deal
+between bots, or people who only pass, can go on for ever in contract rummy. Deals of
+Dummy Rummy between medium bots take 15 to 90 turns, a few several hundred."""
 RECORD_FORMAT = "rummy-table/1"
 
 
@@ -249,7 +261,8 @@ class Table:
         seat = self.deal_seat(place)
         if seat is None:
             return []
-        return [a for a in self.game.legal_actions(seat) if not isinstance(a, Timeout)]
+        return [a for a in self.game.legal_actions(seat)
+                if not isinstance(a, (Timeout, Stalemate))]
 
     def act(self, place: int, action: Action, *, clock: bool = False) -> Step:
         """Check ``action`` (for match seat ``place``) with the engine and play it.
@@ -267,6 +280,8 @@ class Table:
             raise ProtocolError("illegal", f"you play seat {seat}, not seat {action.seat}")
         if isinstance(action, Timeout) and not clock:
             raise ProtocolError("illegal", "only the turn timer plays a timeout")
+        if isinstance(action, Stalemate) and not clock:
+            raise ProtocolError("illegal", "only the server ends a deal without a winner")
         before, deal_no, seats = game.state, game.match.deal_no, game.match.seats
         try:  # the engine decides; some moves are allowed out of turn (asking to drop)
             events = game.act(action)
@@ -307,6 +322,22 @@ class Table:
         discards = [a for a in legal if isinstance(a, (Discard, Draw))]
         return (discards or legal)[0]
 
+    def stalemate_due(self, max_turns: int) -> Stalemate | None:
+        """The Stalemate that ends the current deal, once it has lasted ``max_turns``
+        turns and the engine allows one now (between turns, in a family whose deal may end
+        without a winner); else None. ``max_turns`` 0 never ends a deal."""
+        if self.game is None or self.over or max_turns <= 0:
+            return None
+        state = self.game.state
+        if sum(state.turns_done) < max_turns:
+            return None
+        action = Stalemate(state.turn)
+        try:
+            check_action(state, action)
+        except IllegalMoveError:
+            return None
+        return action
+
     # -- the record
 
     def meta(self) -> dict[str, Any]:
@@ -336,7 +367,7 @@ class Table:
             action = action_from_json(data)
             place = table.game.match.seats[action.seat]
             try:
-                table.act(place, action, clock=isinstance(action, Timeout))
+                table.act(place, action, clock=isinstance(action, (Timeout, Stalemate)))
             except ProtocolError as err:
                 raise ValueError(f"action {number} ({action}) does not replay: {err}") from None
         return table

@@ -24,9 +24,8 @@ from rummy.ui.catalog import (
     difficulty_levels,
     refusal,
     scan_variants,
-    value_words,
 )
-from rummy.ui.menu_options import OptionsPanel
+from rummy.ui.menu_options import OptionsPanel, chosen_options, option_selectors
 from rummy.ui.palette import DIM, GOLD, INK, PANEL, PANEL_EDGE, RED, SELECTED
 from rummy.ui.scene import Host, Scene, open_table
 from rummy.ui.scroll import ScrollView
@@ -113,12 +112,7 @@ class NewGameScene(Scene):
         variant = self.variant
         if variant is None or self.entry is None:
             return {}
-        chosen = self.chosen_options.get(self.entry.id, {})
-        out = {}
-        for option in variant.options:
-            value = chosen.get(option.key, option.default)
-            out[option.key] = value if value in option.values else option.default
-        return out
+        return chosen_options(variant, self.chosen_options.get(self.entry.id, {}))
 
     def opponent_levels(self) -> tuple[str, ...]:
         count = max(0, self.players() - 1)
@@ -264,12 +258,8 @@ class NewGameScene(Scene):
                 controls.append(Selector(
                     f"Seat {index + 2}: computer", self.levels, level,
                     partial(self.set_opponent, index), show=str.capitalize))
-            chosen = self.options()
-            for option in variant.options:
-                controls.append(Selector(
-                    option.label, option.values, chosen[option.key],
-                    partial(self.set_option, option.key), show=partial(value_words, option.key),
-                    help_text=option.help, refused=partial(self.refused_option, option.key)))
+            controls += option_selectors(variant, self.options(), self.set_option,
+                                         self.refused_option)
         pad = round(14 * scale)
         heading = self.fonts["name"].get_linesize() + round(16 * scale)
         view = pygame.Rect(self.panel.x + pad, self.panel.y + heading,

@@ -1,4 +1,5 @@
-"""The New game screen's right-hand panel: one row per choice, scrolling when they are many.
+"""The New game screen's right-hand panel (and the Play online screen's table options): one
+row per choice, scrolling when they are many.
 
 Each row is a :class:`~rummy.ui.widgets.Selector`, the line saying what it does, and, when
 the engine refuses some of its values with the other choices (a hand too big for the decks
@@ -8,10 +9,15 @@ and the scrollbar; controls outside the visible part take no clicks.
 
 from __future__ import annotations
 
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
+from functools import partial
+from typing import Any
 
 import pygame
 
+from rummy.model.variant import Variant
+from rummy.ui.catalog import value_words
 from rummy.ui.palette import DIM, RED
 from rummy.ui.scroll import ScrollView
 from rummy.ui.widgets import Selector, draw_text, wrap
@@ -39,6 +45,29 @@ def refusal_note(control: Selector) -> tuple[str, tuple[int, int, int]] | None:
     shown = ", ".join(control.show(value) for value, _ in refusals)
     reason = refusals[0][1].removeprefix(f"{control.label} ")  # "8 is too many for ..."
     return f"Not possible now: {shown}. {reason}", DIM
+
+
+def chosen_options(variant: Variant, chosen: Mapping[str, Any]) -> dict[str, Any]:
+    """The variant's options as chosen: defaults for the untouched ones; keys and values it
+    no longer offers (a remembered choice from an older file) are dropped."""
+    out = {}
+    for option in variant.options:
+        value = chosen.get(option.key, option.default)
+        out[option.key] = value if value in option.values else option.default
+    return out
+
+
+def option_selectors(variant: Variant, chosen: Mapping[str, Any],
+                     on_change: Callable[[str, Any], None],
+                     refused: Callable[[str, Any], str]) -> list[Selector]:
+    """One selector per option of ``variant`` (its label, values in the menu's words and
+    the line saying what it does), set to ``chosen`` (see :func:`chosen_options`).
+    ``on_change(key, value)`` hears a new choice; ``refused(key, value)`` says why a value
+    cannot be chosen now ("" when it can)."""
+    return [Selector(option.label, option.values, chosen[option.key],
+                     partial(on_change, option.key), show=partial(value_words, option.key),
+                     help_text=option.help, refused=partial(refused, option.key))
+            for option in variant.options]
 
 
 class OptionsPanel:

@@ -16,7 +16,16 @@ from collections.abc import Sequence
 from dataclasses import replace
 from itertools import combinations
 
-from ..actions import Action, Discard, Draw, DrawSource, IllegalMoveError, LayDown, LayOff
+from ..actions import (
+    Action,
+    Discard,
+    Draw,
+    DrawSource,
+    IllegalMoveError,
+    LayDown,
+    LayOff,
+    Stalemate,
+)
 from ..cards import Card, make_deck, shuffled
 from ..events import (
     CardLaidOff,
@@ -41,6 +50,7 @@ from ..variant import Variant
 from . import Phase
 from .melding import (
     MeldState,
+    check_stalemate,
     check_turn,
     deal,
     discard,
@@ -50,6 +60,7 @@ from .melding import (
     hand_value,
     lay_cards,
     put,
+    stalemate_reason,
 )
 
 __all__ = ["MeldState", "apply", "check_action", "choose_dealer", "find_contract",
@@ -157,6 +168,9 @@ def check_action(state: MeldState, action: Action) -> None:
         pile = state.closed_deck if action.source is DrawSource.CLOSED else state.open_deck
         if not pile:
             raise IllegalMoveError("that pile is empty")
+        return
+    if isinstance(action, Stalemate):
+        check_stalemate(state)
         return
     if drawing:
         raise IllegalMoveError("draw a card first")
@@ -301,6 +315,8 @@ def apply(state: MeldState, action: Action) -> tuple[MeldState, tuple[Event, ...
     if isinstance(action, Draw):
         state = draw(state, seat, action.source is DrawSource.CLOSED, 1, events)
         state = replace(state, taken=())  # contract rummy has no "not the card you took"
+    elif isinstance(action, Stalemate):
+        state = _end(state, None, stalemate_reason(state), events)
     elif isinstance(action, Discard):
         state = discard(state, seat, action.card, events)
         state = _refill(end_turn(state, seat, events), events)

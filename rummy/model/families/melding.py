@@ -86,6 +86,19 @@ def check_turn(state: MeldState, seat: int) -> None:
         raise IllegalMoveError("not your turn")
 
 
+def check_stalemate(state: MeldState) -> None:
+    """IllegalMoveError unless a :class:`~rummy.model.actions.Stalemate` may end the round
+    now: between turns, before the seat to move draws (``check_turn`` passed)."""
+    if state.phase is not Phase.DRAW:
+        raise IllegalMoveError("a deal ends without a winner only before a turn's draw")
+
+
+def stalemate_reason(state: MeldState) -> str:
+    """What the round's result says when a Stalemate ended it (docs/rules.md, "A deal that
+    does not end")."""
+    return f"the deal ended after {sum(state.turns_done)} turns without a winner"
+
+
 def check_players(variant: Variant, players: int) -> None:
     problem = variant.seating_problem(players)
     if problem is not None:

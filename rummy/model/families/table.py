@@ -25,6 +25,7 @@ from ..actions import (
     IllegalMoveError,
     LayMeld,
     LayOff,
+    Stalemate,
 )
 from ..cards import Card, shuffled
 from ..events import CardLaidOff, DealScored, DiscardFlipped, Event, MeldLaid, OpenCardTurned
@@ -43,6 +44,7 @@ from . import Phase
 from .lay_at_end import best_lay
 from .melding import (
     MeldState,
+    check_stalemate,
     check_turn,
     deal,
     discard,
@@ -51,6 +53,7 @@ from .melding import (
     hand_value,
     lay_cards,
     put,
+    stalemate_reason,
     this_turn,
     without,
 )
@@ -128,6 +131,8 @@ def check_action(state: MeldState, action: Action) -> None:
         if not _can_flip(state):
             raise IllegalMoveError("the discard pile can be turned over only when the stock"
                                    " is empty")
+    elif isinstance(action, Stalemate):
+        check_stalemate(state)
     elif drawing:
         raise IllegalMoveError("draw a card first")
     elif isinstance(action, Discard):
@@ -217,6 +222,8 @@ def apply(state: MeldState, action: Action) -> tuple[MeldState, tuple[Event, ...
         state = draw(state, seat, action.source is DrawSource.CLOSED, action.count, events)
     elif isinstance(action, FlipDiscard):
         state = _flip(state, events)
+    elif isinstance(action, Stalemate):
+        state = _end_without_winner(state, stalemate_reason(state), events)
     elif isinstance(action, Discard):
         state = discard(state, seat, action.card, events)
         if not state.hands[seat]:

@@ -15,16 +15,23 @@ from typing import Any, Protocol
 
 import pygame
 
+from rummy.model.variant import Variant
 from rummy.net.client import server_url
 from rummy.net.discovery import Browser, FoundTable, local_address
-from rummy.ui.catalog import scan_variants
-from rummy.ui.palette import DIM, INK, PANEL
+from rummy.net.table import DEFAULT_TURN_TIMER
+from rummy.ui.catalog import refusal, scan_variants
+from rummy.ui.menu_options import OptionsPanel, chosen_options, option_selectors
+from rummy.ui.palette import DIM, INK, PANEL, PANEL_EDGE, RED
 from rummy.ui.scene import Host, Scene
-from rummy.ui.screens.common import draw_message, draw_title, scale_for
-from rummy.ui.widgets import Button, Selector, Widget, draw_text, ellipsize
+from rummy.ui.screens.common import draw_title, scale_for
+from rummy.ui.textfield import TextField
+from rummy.ui.widgets import Button, Selector, Widget, draw_text, ellipsize, wrap
 
 SEAT_KEY = "online_seat"
 """The settings key of the seat to rejoin: ``{url, code, name, token, bind, port}``."""
+OPTIONS_KEY = "online_options"
+"""The settings key of the options last chosen for a hosted table, per variant (apart from
+New game's: an online table always runs a turn timer)."""
 BOT_LEVELS = ("easy", "medium", "hard", "greedy", "random")
 LOOPBACK = "127.0.0.1"
 DEFAULT_PORT = 8765
@@ -53,49 +60,6 @@ def stop_aside(service: Zeroconf, started: threading.Thread | None) -> None:
     threading.Thread(target=stop, name="rummy-zeroconf-stop", daemon=True).start()
 
 
-class TextField(Widget):
-    """One line of typed text; a click gives it the keyboard, Ctrl+Backspace empties it."""
-
-    def __init__(self, label: str, text: str = "", limit: int = 40,
-                 upper: bool = False) -> None:
-        super().__init__()
-        self.label = label
-        self.text = text
-        self.limit = limit
-        self.upper = upper
-        self.focused = False
-
-    def handle(self, event: pygame.event.Event) -> bool:
-        super().handle(event)
-        if event.type == pygame.MOUSEBUTTONDOWN and event.button == 1:
-            self.focused = self.rect.collidepoint(event.pos)
-            return self.focused
-        if event.type == pygame.KEYDOWN and self.focused:
-            if event.key == pygame.K_BACKSPACE:
-                clear = getattr(event, "mod", 0) & pygame.KMOD_CTRL
-                self.text = "" if clear else self.text[:-1]
-                return True
-            char = getattr(event, "unicode", "")
-            if char and char.isprintable() and len(self.text) < self.limit:
-                self.text += char.upper() if self.upper else char
-                return True
-        return False
-
-    def draw(self, surface: pygame.Surface) -> None:
-        assert self.font is not None
-        label_w = self.rect.width * 2 // 5
-        draw_text(surface, self.font, self.label, (self.rect.x, self.rect.centery), INK,
-                  "midleft")
-        box = pygame.Rect(self.rect.x + label_w, self.rect.y, self.rect.width - label_w,
-                          self.rect.height)
-        pygame.draw.rect(surface, PANEL, box, border_radius=4)
-        if self.focused:
-            pygame.draw.rect(surface, INK, box, 2, border_radius=4)
-        shown = ellipsize(self.font, self.text + ("|" if self.focused else ""),
-                          box.width - 10)
-        draw_text(surface, self.font, shown, (box.x + 6, box.centery), INK, "midleft")
-
-
 class OnlineScene(Scene):
     """Host a table or join one; see the module docstring."""
 
@@ -107,13 +71,23 @@ class OnlineScene(Scene):
         self.message = ""
         variants = [e for e in scan_variants() if e.variant is not None]
         self.variants = {e.id: e.title for e in variants}
+        self.rules: dict[str, Variant] = {e.id: e.variant for e in variants
+                                          if e.variant is not None}
+        """Each variant as read once (the options' refusals ask for it again and again)."""
         wanted = app.settings.get("variant") or "indian_13"
         self.lan = local_address()
         self.name = TextField("Your name", str(app.settings.get("online_name") or "Player"),
                               24)
         self.variant = Selector("Variant", list(self.variants), wanted, self._variant,
                                 show=lambda v: self.variants.get(v, v))
-        self.seats = Selector("Seats", [2, 3, 4, 5, 6], 2, lambda v: None,
+        remembered = app.settings.get(OPTIONS_KEY)
+        self.chosen: dict[str, dict[str, Any]] = {
+            k: dict(v) for k, v in (remembered if isinstance(remembered, dict) else {}).items()
+            if isinstance(v, dict)}
+        """The options chosen for each variant's tables (untouched ones are defaults)."""
+        self.options_view = OptionsPanel()
+        self.options_box = pygame.Rect(0, 0, 0, 0)
+        self.seats = Selector("Seats", [2, 3, 4, 5, 6], 2, lambda v: self._relayout(),
                               refused=self._seats_refused)
         self.bots = Selector("Bots in empty seats", list(BOT_LEVELS), "medium",
                              lambda v: None)
@@ -145,13 +119,55 @@ class OnlineScene(Scene):
         if entry is not None and not entry.min_players <= self.seats.value <= entry.max_players:
             self.seats.index = self.seats.values.index(
                 max(entry.min_players, min(self.seats.value, entry.max_players)))
+        self.options_view.scroll.scroll_to(0)
+        self._relayout()
 
-    def _variant_entry(self, value: str) -> Any:
-        from rummy.ui.catalog import find_variant
-        try:
-            return find_variant(value)
-        except Exception:  # noqa: BLE001 - a broken file was left out of the list already
-            return None
+    def _relayout(self) -> None:
+        """Lay the screen out again: the options, and what they refuse, have changed."""
+        if hasattr(self, "title_font"):  # laid out once already
+            self.resize(self.size)
+
+    # -- the table's options
+
+    def options(self) -> dict[str, Any]:
+        """The chosen variant's options for the table: as chosen, or the defaults; the turn
+        timer is never off (the server runs one at every table that has it)."""
+        variant = self._variant_entry(self.variant.value)
+        if variant is None:
+            return {}
+        chosen = chosen_options(variant, self.chosen.get(self.variant.value, {}))
+        if chosen.get("turn_timer") == 0:
+            chosen["turn_timer"] = DEFAULT_TURN_TIMER
+        return chosen
+
+    def set_option(self, key: str, value: Any) -> None:
+        self.chosen.setdefault(self.variant.value, {})[key] = value
+        self.app.settings.set(OPTIONS_KEY, self.chosen)
+        self.message = ""
+        self._relayout()  # what the other options refuse may have changed
+
+    def refused_option(self, key: str, value: Any) -> str:
+        variant = self._variant_entry(self.variant.value)
+        if variant is None:
+            return ""
+        return refusal(variant, {**self.options(), key: value}, self.seats.value)
+
+    def _option_controls(self) -> list[Selector]:
+        variant = self._variant_entry(self.variant.value)
+        if variant is None:
+            return []
+        controls = option_selectors(variant, self.options(), self.set_option,
+                                    self.refused_option)
+        for option, control in zip(variant.options, controls, strict=True):
+            if option.key == "turn_timer" and 0 in control.values:  # never off online
+                chosen = control.value
+                control.values.remove(0)
+                control.index = control.values.index(chosen)
+                control.label = "Turn timer (seconds)"
+        return controls
+
+    def _variant_entry(self, value: str) -> Variant | None:
+        return self.rules.get(value)  # a broken file was left out of the list already
 
     def _seats_refused(self, seats: int) -> str:
         variant = self._variant_entry(self.variant.value)
@@ -159,7 +175,7 @@ class OnlineScene(Scene):
             return ""
         if not variant.min_players <= seats <= variant.max_players:
             return f"{variant.name} is for {variant.min_players} to {variant.max_players}"
-        return str(variant.seating_problem(seats) or "")
+        return refusal(variant, self.options(), seats)
 
     def _player_name(self) -> str | None:
         name = " ".join(self.name.text.split())
@@ -185,7 +201,8 @@ class OnlineScene(Scene):
             self.message = why
             return
         create = {"type": "create", "variant": self.variant.value, "name": name,
-                  "seats": self.seats.value, "bots": self.bots.value, "options": {}}
+                  "seats": self.seats.value, "bots": self.bots.value,
+                  "options": self.options()}
         self.app.open("lobby", name=name, bind=self.bind.value, port=port, create=create)
 
     def join(self) -> None:
@@ -277,6 +294,12 @@ class OnlineScene(Scene):
             return
         if event.type == pygame.MOUSEBUTTONDOWN:
             self.message = ""  # a new click: what a button says now replaces the old words
+        if event.type == pygame.KEYDOWN and event.key in (pygame.K_PAGEUP, pygame.K_PAGEDOWN):
+            page = self.options_view.scroll.view.height * 3 // 4
+            self.options_view.scroll_by(page if event.key == pygame.K_PAGEDOWN else -page)
+            return
+        if self.options_view.handle(event):
+            return
         for widget in self.widgets:
             if widget.handle(event):
                 return
@@ -288,6 +311,7 @@ class OnlineScene(Scene):
         self.title_font = self.app.res.font(round(40 * s), bold=True)
         self.head_font = self.app.res.font(round(24 * s), bold=True)
         self.font = self.app.res.font(round(19 * s))
+        self.small_font = self.app.res.font(round(16 * s))
         bold = self.app.res.font(round(20 * s), bold=True)
         row, gap = round(38 * s), round(10 * s)
         col_w = min(round(520 * s), w // 2 - 3 * gap)
@@ -299,7 +323,17 @@ class OnlineScene(Scene):
         for widget in (self.variant, self.seats, self.bots, self.bind, self.port):
             widget.place(pygame.Rect(left, y, col_w, row), self.font)
             y += row + gap
-        self.host_button.place(pygame.Rect(left, y + gap, col_w, row + gap), bold)
+        # the variant's options scroll in the room left down to the bottom row, where the
+        # Host button ends the column beside Back
+        bw = round(220 * s)
+        self.back.place(pygame.Rect(gap * 2, h - row - gap * 2, bw, row), bold)
+        self.options_box = pygame.Rect(left, y, col_w, max(row, self.back.rect.top - 2 * gap - y))
+        self.options_view.set_controls(self._option_controls())
+        self.options_view.place(self.options_box.inflate(-2 * gap, -gap), self.font,
+                                self.small_font, row, round(4 * s))
+        host_x = max(left, self.back.rect.right + 2 * gap)
+        self.host_button.place(pygame.Rect(host_x, self.back.rect.top, left + col_w - host_x,
+                                           row), bold)
         y = self.columns_top + row
         for widget in (self.address, self.code):
             widget.place(pygame.Rect(right, y, col_w, row), self.font)
@@ -312,8 +346,6 @@ class OnlineScene(Scene):
             button.place(pygame.Rect(right, y, col_w, row), self.font)
             y += row + gap
         self.left, self.right = left, right
-        bw = round(220 * s)
-        self.back.place(pygame.Rect(gap * 2, h - row - gap * 2, bw, row), bold)
         self.rejoin_button.place(pygame.Rect(w - bw * 3 // 2 - gap * 2, h - row - gap * 2,
                                              bw * 3 // 2, row), bold)
 
@@ -329,7 +361,25 @@ class OnlineScene(Scene):
                                       if self.lan_search else ""))
         draw_text(surface, self.font, ellipsize(self.font, lan, w // 2 - 40),
                   (self.right, self.found_top), DIM, "topleft")
+        if self.options_view.rows:
+            pygame.draw.rect(surface, PANEL, self.options_box, border_radius=8)
+            pygame.draw.rect(surface, PANEL_EDGE, self.options_box, width=1, border_radius=8)
+            self.options_view.draw(surface)
+        else:
+            draw_text(surface, self.font, "This variant has no options.",
+                      (self.left, self.options_box.y + 4), DIM, "topleft")
         for widget in self.widgets:
             widget.draw(surface)
-        draw_message(surface, self.font, self.message, self.size,
-                     self.back.rect.top - 8)
+        self._draw_message(surface)
+
+    def _draw_message(self, surface: pygame.Surface) -> None:
+        """A problem to report, in the Join column above the Rejoin button (the Host
+        column is full)."""
+        if not self.message:
+            return
+        width = self.host_button.rect.right - self.left  # a column's width
+        lines = wrap(self.font, self.message, width)[:3]
+        y = self.rejoin_button.rect.top - 8 - len(lines) * self.font.get_linesize()
+        for line in lines:
+            draw_text(surface, self.font, line, (self.right, y), RED, "topleft")
+            y += self.font.get_linesize()

@@ -1,0 +1,137 @@
+"""The Host screen offers the chosen variant's options, as New game does (the same
+controls, :mod:`rummy.ui.menu_options`), and the hosted table gets them: the server's
+``joined`` answer holds what was chosen. SDL's dummy driver and posted events; the server
+runs on 127.0.0.1 on a port the OS picks and is stopped."""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from pathlib import Path
+
+import pygame
+import pytest
+
+from rummy.ui.app import App
+from rummy.ui.menu import TitleScene
+from rummy.ui.screens.lobby import LobbyScene
+from rummy.ui.screens.online import LOOPBACK, OPTIONS_KEY, OnlineScene
+from rummy.ui.widgets import Selector
+
+from .test_online import click, close_app, frames_until, make_app, post, type_into
+
+pytestmark = pytest.mark.timeout(120)
+
+
+@pytest.fixture
+def app(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Iterator[App]:
+    """The game at its title screen; the hosted server's records go under ``tmp_path``."""
+    monkeypatch.setenv("RUMMY_DATA_DIR", str(tmp_path / "data"))
+    application = make_app(tmp_path / "settings")
+    yield application
+    close_app(application)
+
+
+def open_online(app: App) -> OnlineScene:
+    title = app.stack[-1]
+    assert isinstance(title, TitleScene)
+    click(app, title.online_button.rect.center)
+    online = app.stack[-1]
+    assert isinstance(online, OnlineScene)
+    return online
+
+
+def control(online: OnlineScene, label: str) -> Selector:
+    return next(c for c in online.options_view.controls if c.label.startswith(label))
+
+
+def into_view(app: App, online: OnlineScene, label: str) -> Selector:
+    """Page Down until the option's row is on screen (the rows scroll)."""
+    view = online.options_view.scroll.view
+    for _ in range(20):
+        wanted = control(online, label)
+        if view.contains(wanted.rect):
+            return wanted
+        post(pygame.KEYDOWN, key=pygame.K_PAGEDOWN, mod=0, unicode="")
+        app.step(1 / 60)
+    raise AssertionError(f"{label} never came into view")
+
+
+def test_a_hosted_table_gets_the_options_chosen(app: App) -> None:
+    online = open_online(app)
+    type_into(app, online.name.rect.center, "Asha")
+    while online.variant.value != "indian_13":
+        click(app, online.variant.right.center)
+    labels = [c.label for c in online.options_view.controls]
+    assert labels == ["Turn timer (seconds)", "Allow dropping out", "Printed jokers",
+                      "Shortest pure sequence", "Match format"], labels
+    timer = control(online, "Turn timer")
+    assert 0 not in timer.values and timer.value == 30  # never off online
+    click(app, timer.right.center)  # 45
+    click(app, control(online, "Allow dropping out").rect.center)  # a toggle: off
+    match = into_view(app, online, "Match")
+    click(app, match.right.center)  # pool 101
+    while online.bind.value != LOOPBACK:
+        click(app, online.bind.right.center)
+    type_into(app, online.port.rect.center, "0")
+    chosen = {"turn_timer": 45, "allow_drop": False, "printed_jokers": 2,
+              "pure_min_length": 3, "match_format": "pool_101"}
+    assert online.options() == chosen
+    click(app, online.host_button.rect.center)
+    lobby = app.stack[-1]
+    assert isinstance(lobby, LobbyScene), online.message
+    frames_until(app, lambda: lobby.mirror_code)
+    assert lobby.driver is not None
+    assert lobby.driver.mirror.info["options"] == chosen  # as the server took them
+    assert app.settings.get(OPTIONS_KEY) == {"indian_13": {
+        "turn_timer": 45, "allow_drop": False, "match_format": "pool_101"}}
+
+
+def test_values_the_rules_refuse_with_the_seats_are_skipped(app: App) -> None:
+    online = open_online(app)
+    while online.variant.value != "super_rummy":
+        click(app, online.variant.right.center)
+    while online.seats.value != 6:
+        click(app, online.seats.right.center)
+    cards = into_view(app, online, "Cards per player")
+    assert cards.refused(12)  # 12 cards to 6 players from one deck
+    for _ in range(len(cards.values)):
+        click(app, cards.right.center)
+        assert not cards.refused(online.options()["hand_size"])
+    assert len(online.options_view.controls) == 11
+    # a variant without options says so and sends none
+    while online.variant.value != "dummy_rummy":
+        click(app, online.variant.right.center)
+    assert online.options_view.controls == [] and online.options() == {}
+
+
+def test_the_screen_fits_at_both_sizes(tmp_path: Path) -> None:
+    from rummy.ui.launch import register_scenes
+
+    for size in ((1280, 720), (960, 600)):
+        application = register_scenes(App(size, audio=False, settings_dir=tmp_path / "s",
+                                           inline_work=True))
+        application.register("online", lambda host, **kw: OnlineScene(host, lan=False, **kw))
+        try:
+            application.open("online")
+            online = application.stack[-1]
+            assert isinstance(online, OnlineScene)
+            online.variant.index = online.variant.values.index("super_rummy")
+            online._variant("super_rummy")
+            application.step(1 / 60)
+            w, h = application.screen.get_size()
+            screen = pygame.Rect(0, 0, w, h)
+            box = online.options_box
+            host_column = [online.variant, online.seats, online.bots, online.bind,
+                           online.port]
+            for widget in host_column + [online.host_button, online.back]:
+                assert screen.contains(widget.rect)
+                assert not widget.rect.colliderect(box), widget
+            assert online.port.rect.bottom <= box.top and box.bottom <= online.back.rect.top
+            assert not online.host_button.rect.colliderect(online.back.rect)
+            view = online.options_view.scroll.view
+            assert box.contains(view)
+            for selector in online.options_view.controls:  # inside the box, or scrolled out
+                if selector.rect.colliderect(view):
+                    assert view.left <= selector.rect.left and selector.rect.right <= view.right
+        finally:
+            application.close()
