@@ -113,6 +113,23 @@ def test_esc_saves_and_continue_resumes_exactly(app: App, data: Path) -> None:
     assert scene_card not in again.driver.view.hand
 
 
+def test_continue_keeps_the_turn_timer_where_it_stood(app: App, data: Path) -> None:
+    config = GameConfig("indian_13", {"turn_timer": 30}, 2, ("greedy",), 5, 0)
+    scene = my_turn_table(app, config)
+    assert scene.turn_left is not None
+    for _ in range(120):  # twelve seconds of the player's turn go by
+        app.step(0.1)
+    left = scene.turn_left
+    assert left is not None and 17 <= left <= 19
+    app.step(1 / 60)
+    key(app, pygame.K_ESCAPE)
+    click(app, title(app).continue_button.rect.center)
+    again = app.top
+    assert isinstance(again, TableScene) and again is not scene
+    assert again.turn_left is not None and abs(again.turn_left - left) <= 1.0
+    assert again.board.timer == again.turn_left  # shown as it runs on, not 30 again
+
+
 def test_closing_the_window_saves_first(app: App, data: Path) -> None:
     scene = my_turn_table(app)
     click(app, scene.board.lay.closed_deck.center)

@@ -165,11 +165,16 @@ class TableKeeper:
         self._clock = time.monotonic()
         self._stats: Statistics | None = None
         self._shelf: ReplayShelf | None = None
+        self.turn_left: float | None = None
+        """The turn timer's seconds left when last saved (None: no timer running)."""
+        self._second: int | None = None
 
     # -- once a frame
 
-    def update(self, driver: TableDriver, hand: HandModel) -> None:
-        """Follow the driver: new actions join the match record; any change is saved."""
+    def update(self, driver: TableDriver, hand: HandModel,
+               turn_left: float | None = None) -> None:
+        """Follow the driver: new actions join the match record; any change is saved,
+        and the turn timer's every second (``turn_left``), so Continue keeps the clock."""
         now = time.monotonic()
         self.seconds += now - self._clock
         self.match_seconds += now - self._clock
@@ -200,6 +205,10 @@ class TableKeeper:
         codes = groups_to_codes(hand.groups)
         if codes != self._hand:
             self._hand = codes
+            changed = True
+        second = None if turn_left is None else int(turn_left)
+        if second != self._second:
+            self._second, self.turn_left = second, turn_left
             changed = True
         if changed and not mirror.match.over:
             self.save()
@@ -232,11 +241,13 @@ class TableKeeper:
             return
         table = {"config": config_data(self.config), "seconds": round(self.seconds, 1),
                  "match_seconds": round(self.match_seconds, 1)}
+        if self.turn_left is not None:
+            table["turn_left"] = round(self.turn_left, 1)
         self.writer.put(self.mirror.to_record(), self.sha, self._hand, table)
 
     def restore_clock(self, table: Mapping[str, Any]) -> None:
-        """Carry on counting time played from a save's table data."""
-        for key in ("seconds", "match_seconds"):
+        """Carry on counting time played, and the turn timer, from a save's table data."""
+        for key in ("seconds", "match_seconds", "turn_left"):
             value = table.get(key)
             if isinstance(value, int | float) and value >= 0:
                 setattr(self, key, float(value))

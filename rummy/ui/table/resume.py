@@ -62,4 +62,7 @@ def continue_table(app: Host, saved: SavedGame) -> TableScene:
     scene.keeper.restore_clock(saved.table)
     if view.turn is not None and view.turn >= 0:
         scene._turn_began(view.turn)
+        left = scene.keeper.turn_left
+        if scene.turn_left is not None and left is not None:  # the clock as it was saved
+            scene.turn_left = scene.board.timer = min(scene.turn_left, left)
     return scene

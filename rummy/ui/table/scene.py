@@ -310,7 +310,7 @@ class TableScene(PointerMixin, FrameMixin, Scene):
                 self.say(refused, bad=True)
                 self._dirty = True
         self.board.update(dt, self.drag.card if self.drag and self.drag.kind == "hand" else None)
-        self.keeper.update(self.driver, self.hand)
+        self.keeper.update(self.driver, self.hand, self.turn_left)
 
     def _turn_began(self, seat: int) -> None:
         timer = self.driver.game.variant.turn_timer
