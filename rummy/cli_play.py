@@ -25,7 +25,7 @@ from rummy.model.families import Phase
 from rummy.model.match import describe
 from rummy.model.scoring import DealResult, RoundResult
 from rummy.model.solver import best_arrangement
-from rummy.model.state import apply
+from rummy.model.state import apply, stalemate_due
 from rummy.model.view import PlayerView
 from rummy.session import MatchGame
 
@@ -61,6 +61,11 @@ def play_match(game: MatchGame, bots: Mapping[int, Bot], read: Read, write: Writ
             break
         mine = match.seats.index(me)
         seat = match.state.turn
+        due = stalemate_due(match.state)
+        if due is not None:  # the deal went on too long: it ends with no winner
+            if not _report(game, game.act(due), match.seats, me, read, write):
+                return 0
+            continue
         if seat != mine:
             action = bots[match.seats[seat]].choose(game.view(seat), game.legal_actions(seat))
             if not _report(game, game.act(action), match.seats, me, read, write):

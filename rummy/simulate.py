@@ -27,10 +27,11 @@ from rummy.model.actions import Action, Finish
 from rummy.model.events import TurnBegan
 from rummy.model.families import Phase
 from rummy.model.invariants import check_invariants
+from rummy.model.state import MAX_TURNS
 from rummy.model.variant import Variant
 from rummy.session import FORMAT, Game
 
-DEFAULT_MAX_TURNS = 600
+DEFAULT_MAX_TURNS = MAX_TURNS
 """A deal still going after this many turns (all seats together) stops as incomplete:
 two bots that never declare could otherwise play for ever. Incomplete is not an error."""
 

@@ -22,7 +22,7 @@ rummy.model.actions.IllegalMoveError: you already drew
 
 from __future__ import annotations
 
-from .actions import Action, IllegalMoveError
+from .actions import Action, IllegalMoveError, Stalemate
 from .events import Event
 from .families import Phase, SeatStatus
 from .families.melding import MeldState
@@ -58,3 +58,22 @@ def legal_actions(state: GameState, seat: int) -> list[Action]:
 def check_action(state: GameState, action: Action) -> None:
     """Raise the IllegalMoveError that :func:`apply` would raise, without applying."""
     family_of(state.variant).check_action(state, action)
+
+
+MAX_TURNS = 600
+"""Turns (all seats together) after which a deal that may end without a winner does
+(docs/rules.md, "A deal that does not end")."""
+
+
+def stalemate_due(state: GameState, max_turns: int = MAX_TURNS) -> Stalemate | None:
+    """The Stalemate that ends ``state``'s deal once it has lasted ``max_turns`` turns and
+    the rules allow one now (between turns, in a family whose deal may end without a
+    winner); else None. ``max_turns`` 0 never ends a deal."""
+    if state.is_over or max_turns <= 0 or sum(state.turns_done) < max_turns:
+        return None
+    action = Stalemate(state.turn)
+    try:
+        check_action(state, action)
+    except IllegalMoveError:
+        return None
+    return action

@@ -39,7 +39,7 @@ from rummy.model.actions import (
 )
 from rummy.model.events import Event
 from rummy.model.families import Phase
-from rummy.model.state import GameState, apply, check_action
+from rummy.model.state import MAX_TURNS, GameState, apply, stalemate_due
 from rummy.model.variant import Variant, VariantError, list_variant_ids, load_variant
 from rummy.model.view import PlayerView, view_for
 from rummy.session import MatchGame
@@ -53,7 +53,7 @@ CODE_LENGTH = 5
 DEFAULT_TURN_TIMER = 30
 """Online declare tables always run a turn timer (the variant files say online tables use
 30-45 seconds): the engine's Timeout plays a missed turn and three in a row drop the seat."""
-DEFAULT_MAX_TURNS = 600
+DEFAULT_MAX_TURNS = MAX_TURNS
 """Turns (all seats together) after which the server ends a deal without a winner: a deal
 between bots, or people who only pass, can go on for ever in contract rummy. Deals of
 Dummy Rummy between medium bots take 15 to 90 turns, a few several hundred."""
@@ -323,20 +323,11 @@ class Table:
         return (discards or legal)[0]
 
     def stalemate_due(self, max_turns: int) -> Stalemate | None:
-        """The Stalemate that ends the current deal, once it has lasted ``max_turns``
-        turns and the engine allows one now (between turns, in a family whose deal may end
-        without a winner); else None. ``max_turns`` 0 never ends a deal."""
-        if self.game is None or self.over or max_turns <= 0:
+        """The Stalemate that ends the current deal once it has lasted ``max_turns`` turns
+        (:func:`rummy.model.state.stalemate_due`); None when none is due."""
+        if self.game is None or self.over:
             return None
-        state = self.game.state
-        if sum(state.turns_done) < max_turns:
-            return None
-        action = Stalemate(state.turn)
-        try:
-            check_action(state, action)
-        except IllegalMoveError:
-            return None
-        return action
+        return stalemate_due(self.game.state, max_turns)
 
     # -- the record
 

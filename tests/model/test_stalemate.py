@@ -74,3 +74,20 @@ def test_indian_rummy_has_no_stalemate() -> None:
 def test_its_record_form() -> None:
     assert action_from_json(Stalemate(2).to_json()) == Stalemate(2)
     assert str(Stalemate(2)) == "2: stalemate"
+
+
+def test_a_stalemate_is_due_after_the_cap_of_turns_between_turns_only() -> None:
+    from dataclasses import replace
+
+    from rummy.model.state import MAX_TURNS, stalemate_due
+
+    state = _a_few_turns("dummy_rummy")
+    assert stalemate_due(state) is None  # 6 turns: far from the cap
+    long = replace(state, turns_done=(MAX_TURNS // 3,) * 3)
+    assert stalemate_due(long) == Stalemate(long.turn)
+    assert stalemate_due(long, max_turns=0) is None  # a cap of 0: never
+    drawn, _ = apply(long, Draw(long.turn, DrawSource.CLOSED))
+    assert stalemate_due(drawn) is None  # mid-turn: it waits for the turn's end
+    declare = _a_few_turns("indian_13")
+    assert stalemate_due(replace(declare, turns_done=(MAX_TURNS,) * 3)) is None
+

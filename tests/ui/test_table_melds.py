@@ -12,15 +12,29 @@ import pygame
 import pytest
 
 from rummy.ai import make_bot
-from rummy.model import Draw, DrawSource, LayDown, LayMeld, LayOff, parse_card, parse_cards
+from rummy.cli_play import play_match
+from rummy.model import (
+    Discard,
+    Draw,
+    DrawSource,
+    LayDown,
+    LayMeld,
+    LayOff,
+    Stalemate,
+    parse_card,
+    parse_cards,
+)
 from rummy.model import events as model_events
 from rummy.model.cards import make_deck
+from rummy.model.events import DealScored
 from rummy.model.families.melding import MeldState
 from rummy.model.melds import MeldRules, lay_run
-from rummy.session import Game
+from rummy.model.state import MAX_TURNS
+from rummy.session import Game, MatchGame
 from rummy.ui.app import App
 from rummy.ui.settings import GameConfig
 from rummy.ui.table import TableScene
+from rummy.ui.table.driver import TableDriver
 from rummy.ui.table.parts import MeldParts
 
 from .test_table import click, drag, grip, hand_point, key, settle
@@ -256,3 +270,30 @@ def test_every_event_type_has_an_animation_in_every_family(app: App) -> None:
         covered |= set(handlers)
     every = set(typing.get_args(model_events.Event))
     assert every <= covered, f"never animated: {sorted(t.__name__ for t in every - covered)}"
+
+
+
+@pytest.mark.timeout(60)
+def test_the_desktop_table_and_the_terminal_end_a_deal_that_goes_on_too_long() -> None:
+    """The same cap as the server's: the turn that reaches it is followed by the stalemate."""
+    game = Game.new("dummy_rummy", players=3, seed=11)
+    game.state = replace(game.state, turns_done=(MAX_TURNS // 3, MAX_TURNS // 3,
+                                                 MAX_TURNS // 3 - 1))
+    driver = TableDriver(game, {}, 0, inline=True)
+    seat = game.state.turn
+    assert driver.act(Draw(seat, DrawSource.CLOSED)) is None
+    discard = next(a for a in game.legal_actions(seat) if isinstance(a, Discard))
+    assert driver.act(discard) is None
+    assert isinstance(game.actions[-1], Stalemate) and driver.over
+    scored = [e for e in driver.pending if isinstance(e, DealScored)]
+    assert scored and scored[-1].result.winner is None
+    assert "without a winner" in scored[-1].result.reason
+    # the terminal: the match seat 0 plays in a terminal; the cap is reached on a bot's turn
+    match = MatchGame.new("dummy_rummy", 3, 11)
+    match.match = replace(match.match, state=replace(
+        match.state, turns_done=(MAX_TURNS // 3,) * 3, turn=1))
+    bots = {s: make_bot("greedy", s) for s in (1, 2)}
+    said: list[str] = []
+    assert play_match(match, bots, read=lambda prompt: "q", write=said.append) == 0
+    assert isinstance(match.deals[0][-1], Stalemate) and len(match.deals[0]) == 1
+    assert any("without a winner" in line for line in said)

@@ -30,6 +30,7 @@ from rummy.ai import Bot, make_bot
 from rummy.model import Action, IllegalMoveError, PlayerView
 from rummy.model.events import Event, redact_for
 from rummy.model.match import MatchState, deal_seed, finish_deal, start_match
+from rummy.model.state import stalemate_due
 from rummy.session import Game, MatchGame
 
 
@@ -189,14 +190,17 @@ class TableDriver:
         The action that ends the deal also moves the match on (scores the deal; deals the
         next one or ends the match)."""
         try:
-            events = self.game.act(action)
+            played = [(action.seat, e) for e in self.game.act(action)]
+            due = stalemate_due(self.game.state)
+            if due is not None:  # the deal went on too long: it ends with no winner
+                played += [(due.seat, e) for e in self.game.act(due)]
         except IllegalMoveError as err:
             return str(err)
         if self.over and self.match.deal_no == self.deal_no and not self.match.over:
             # the deal's last action was played once, in the deal; the match scores it
             self.match, _ = finish_deal(replace(self.match, state=self.game.state))
-        for event in events:
-            self._queue(action.seat, event)
+        for actor, event in played:
+            self._queue(actor, event)
         return None
 
     def _queue(self, actor: int | None, event: Event) -> None:
