@@ -343,9 +343,9 @@ def test_hard_decisions_are_quick_with_the_default_budget() -> None:
     while not game.state.is_over and len(game.actions) < 200:
         seat = game.state.turn
         view, legal = game.view(seat), game.legal_actions(seat)
-        start = time.perf_counter()
+        start = time.thread_time()  # the bot's own work: other processes do not count
         action = bots[seat].choose(view, legal)
-        times.append(time.perf_counter() - start)
+        times.append(time.thread_time() - start)
         game.act(action)
     times.sort()
     assert times[len(times) // 2] < 0.1  # generous: the benchmark holds the real target

@@ -77,8 +77,10 @@ def test_frames_keep_coming_while_a_bot_thinks(tmp_path: Path,
             app.step(1 / 60)
             frames.append(time.perf_counter() - t0)
         assert len(scene.driver.game.actions) >= moves + 2  # the bots did move
-        # 0.8 s of thinking happened meanwhile, yet the frames went on, each one short
+        # 0.8 s of thinking happened meanwhile, yet the frames went on, each one short: a
+        # frame that waited for the bot would take its 0.4 s (a busy machine alone slows
+        # a frame, so the bound is far from both)
         assert len(frames) > 20
-        assert sorted(frames)[len(frames) // 2] < 0.02
+        assert sorted(frames)[len(frames) // 2] < 0.15
     finally:
         app.close()
