@@ -39,7 +39,7 @@ def test_a_contract_deal_ends_with_each_hand_scored() -> None:
     after, events = apply(state, Stalemate(state.turn))
     result = after.result
     assert after.phase is Phase.OVER and result is not None and result.winner is None
-    assert result.reason == "the deal ended after 6 turns without a winner"
+    assert result.reason == "nobody went out in 6 turns"
     points = tuple(hand_value(state.variant, h) for h in state.hands)
     assert result.points == result.changes == points and all(points)
     assert isinstance(events[-1], DealScored) and events[-1].result == result

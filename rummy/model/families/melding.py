@@ -96,7 +96,7 @@ def check_stalemate(state: MeldState) -> None:
 def stalemate_reason(state: MeldState) -> str:
     """What the round's result says when a Stalemate ended it (docs/rules.md, "A deal that
     does not end")."""
-    return f"the deal ended after {sum(state.turns_done)} turns without a winner"
+    return f"nobody went out in {sum(state.turns_done)} turns"
 
 
 def check_players(variant: Variant, players: int) -> None:
