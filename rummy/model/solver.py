@@ -18,8 +18,9 @@ points covered:
 - ``s``: sequences made so far (capped at ``min_sequences``);
 - ``q``: a pure sequence of at least ``pure_min_length`` exists;
 - ``p``: some pure sequence exists (a second one can absorb a joker and stay a sequence);
-- ``a``: some group can absorb a leftover joker (a set with room, an impure sequence,
-  a second pure sequence, a group of jokers);
+- ``a``: some group can absorb any number of leftover jokers (an impure sequence, a
+  second pure sequence, a group of jokers; a set takes only the jokers it has room for,
+  so its templates hold every number of jokers that fits and none are left to it);
 - ``n``: jokers are left over and must be absorbed for the show to be valid.
 
 Two passes. When every card has some group to join, an *exact* pass (no loose cards)
@@ -75,8 +76,6 @@ def _make_transitions(min_seq: int, exact: bool) -> tuple[tuple[int, ...], ...]:
                 q = q | (kind == _PURE_Q)
             elif kind in (_IMPURE, _JOKERS):
                 s = min(s + 1, min_seq)
-                a = 1
-            elif kind == _SET_ROOM:
                 a = 1
             row.append(enc(s, q, p, a, n))
         table.append(tuple(row))
@@ -335,7 +334,7 @@ class _Search:
                 _SETS.clear()
                 _RUNS.clear()
             # Sets and sequences apart first: each recurs more often than the two together.
-            set_key = (self.rules.id, rank, later_suits, min(self.jokers, self.rules.set_min))
+            set_key = (self.rules.id, rank, later_suits, min(self.jokers, self.rules.set_max))
             sets = _SETS.get(set_key)
             if sets is None:
                 sets = _SETS[set_key] = self._sets(rank, later_suits)
@@ -377,11 +376,14 @@ class _Search:
         for bits in range(1, 1 << len(members)):
             chosen = tuple(members[b] for b in range(len(members)) if bits >> b & 1)
             n = 1 + len(chosen)
-            need = max(rules.set_min - n, 0)
-            if need > self.jokers or n + need > rules.set_max:
-                continue
-            kind = _SET_ROOM if n + need < rules.set_max else _SET_FULL
-            opts.append(self._group(rank, kind, (0, *chosen), (), need, ()))
+            # Every number of jokers a set can hold: a set takes the jokers left over only
+            # as many as it has room for, so the search places them (the flag ``a`` is
+            # for groups that take any number: sequences).
+            for need in range(max(rules.set_min - n, 0), rules.set_max - n + 1):
+                if need > self.jokers:
+                    break
+                kind = _SET_ROOM if n + need < rules.set_max else _SET_FULL
+                opts.append(self._group(rank, kind, (0, *chosen), (), need, ()))
         return tuple(opts)
 
     def _pure(self, rank: int, start: int, by_pos: dict[int, int], wild_here: dict[int, int],

@@ -109,6 +109,18 @@ def test_leftover_joker_must_find_a_group(two_player):
     assert not r.valid and r.count == 0
 
 
+def test_a_set_takes_only_the_leftover_jokers_it_has_room_for(indian):
+    # Aces wild (a printed joker was cut): A♠ 2♠ 3♠ is pure; 2♠ 2♥ and two wild aces make a
+    # set of four, full; the printed joker is left with no group to take it. The search had
+    # counted a set with room as able to take every leftover joker, and called this valid.
+    variant = dataclasses.replace(indian, min_sequences=1)
+    r = best_arrangement(variant, parse_cards("AD@1 JK AS AH 2S 3S 2S@1 2H"), parse_card("JK"))
+    assert (r.count, r.valid) == (0, False)
+    # one joker fewer and the set has room for the last one: a valid show
+    r = best_arrangement(variant, parse_cards("AD@1 JK AS 2S 3S 2S@1 2H"), parse_card("JK"))
+    assert r.valid and not r.ungrouped
+
+
 def test_group_of_jokers_counts_as_the_second_sequence(indian):
     # Pure sequence, a full set, and three jokers (JK, 8C, 8S with 8 wild): the jokers
     # together are the second sequence. (The solver may find another valid show.)
