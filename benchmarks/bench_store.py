@@ -23,7 +23,7 @@ from pathlib import Path
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
 from rummy.ai import make_bot  # noqa: E402
-from rummy.session import Game  # noqa: E402
+from rummy.session import Session  # noqa: E402
 from rummy.store.replays import ReplayShelf  # noqa: E402
 from rummy.store.saves import SaveSlot  # noqa: E402
 from rummy.store.stats import Statistics, deal_outcome  # noqa: E402
@@ -45,7 +45,7 @@ def main(argv: list[str] | None = None) -> int:
     with tempfile.TemporaryDirectory() as folder:
         slot, stats, shelf = SaveSlot(folder), Statistics(folder), ReplayShelf(folder)
         for seed in range(args.deals):
-            game = Game.new("indian_13", players=3, seed=seed)
+            game = Session.lone_deal("indian_13", players=3, seed=seed)
             bots = [make_bot("greedy", seed=s) for s in range(3)]
             while not game.state.is_over:
                 seat = game.state.turn

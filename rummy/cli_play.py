@@ -2,7 +2,7 @@
 
 Every rule family plays here: Indian rummy (declare), classic rummy with melds on the table
 and contract rummy (docs/rules.md). The match runs through
-:class:`rummy.session.MatchGame`, so deals follow one another as the variant says (one
+:class:`rummy.session.Session`, so deals follow one another as the variant says (one
 deal, pools, to ``target_score``, the seven contracts). What the person types is read by
 :mod:`rummy.cli_moves`; a move the rules refuse prints the engine's reason and asks again,
 with nothing changed. Seat 0 is the person; bots see only their seat's view.
@@ -25,9 +25,9 @@ from rummy.model.families import Phase
 from rummy.model.match import describe
 from rummy.model.scoring import DealResult, RoundResult
 from rummy.model.solver import best_arrangement
-from rummy.model.state import apply, stalemate_due
+from rummy.model.state import apply
 from rummy.model.view import PlayerView
-from rummy.session import MatchGame
+from rummy.session import Session
 
 Read = Callable[[str], str]
 Write = Callable[[str], None]
@@ -39,7 +39,7 @@ def cmd_play(args: argparse.Namespace) -> int:
     _load(args.variant, options)
     seed = args.seed if args.seed is not None else random.randrange(1_000_000)
     try:
-        game = MatchGame.new(args.variant, args.players, seed, options)
+        game = Session.new(args.variant, args.players, seed, options)
         bots = {s: make_bot(args.bot, seed + s) for s in range(1, args.players)}
     except ValueError as err:
         raise UsageError(one_line(err)) from err
@@ -48,7 +48,7 @@ def cmd_play(args: argparse.Namespace) -> int:
     return play_match(game, bots, read=input, write=print)
 
 
-def play_match(game: MatchGame, bots: Mapping[int, Bot], read: Read, write: Write,
+def play_match(game: Session, bots: Mapping[int, Bot], read: Read, write: Write,
                me: int = 0) -> int:
     """Play ``game`` to its end: ``me`` (a match seat) answers ``read``, ``bots`` play
     the other match seats. Returns the exit status (0, also when the person quits)."""
@@ -61,11 +61,6 @@ def play_match(game: MatchGame, bots: Mapping[int, Bot], read: Read, write: Writ
             break
         mine = match.seats.index(me)
         seat = match.state.turn
-        due = stalemate_due(match.state)
-        if due is not None:  # the deal went on too long: it ends with no winner
-            if not _report(game, game.act(due), match.seats, me, read, write):
-                return 0
-            continue
         if seat != mine:
             action = bots[match.seats[seat]].choose(game.view(seat), game.legal_actions(seat))
             if not _report(game, game.act(action), match.seats, me, read, write):
@@ -98,7 +93,7 @@ def _ask(read: Read, prompt: str) -> str:
         return "q"
 
 
-def _act_all(game: MatchGame, actions: Sequence[Action]) -> tuple[Event, ...]:
+def _act_all(game: Session, actions: Sequence[Action]) -> tuple[Event, ...]:
     """Apply ``actions`` in order, all or none: several melds typed at once are tried on
     the side first, so a refused one lays none of them."""
     state = game.state
@@ -118,7 +113,7 @@ def _act_all(game: MatchGame, actions: Sequence[Action]) -> tuple[Event, ...]:
 # ---------------------------------------------------------------- what the person reads
 
 
-def _report(game: MatchGame, events: Sequence[Event], seats: Sequence[int], me: int,
+def _report(game: Session, events: Sequence[Event], seats: Sequence[int], me: int,
             read: Read, write: Write) -> bool:
     """Print ``events`` as the person's seat sees them (``seats``: the match seats of the
     deal they happened in); at the end of a deal, its result and the match so far, and
@@ -177,7 +172,7 @@ def _result(result: DealResult | RoundResult, seats: Sequence[int], me: int,
         write("  rummy! every card laid in one turn: the hand values count double")
 
 
-def _standing(game: MatchGame, me: int, write: Write) -> None:
+def _standing(game: Session, me: int, write: Write) -> None:
     match = game.match
     scores = ", ".join(f"{_name(s, me)} {t}" + (" (out)" if match.out[s] else "")
                        for s, t in enumerate(match.totals))
@@ -185,7 +180,7 @@ def _standing(game: MatchGame, me: int, write: Write) -> None:
     write(f"  after {deal} {len(match.table)}: {scores} (the match: {describe(match.variant)})")
 
 
-def _final(game: MatchGame, me: int, write: Write) -> None:
+def _final(game: Session, me: int, write: Write) -> None:
     match = game.match
     if match.over and match.winner is not None:
         who = "you win" if match.winner == me else f"seat {match.winner} wins"

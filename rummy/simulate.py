@@ -6,7 +6,7 @@ person runs by hand is what the tests run.
 
 After every action it checks that the bot's action was in ``legal_actions`` and that
 ``check_invariants`` finds nothing. An exception or a broken invariant counts as an error:
-the deal's record (``Game.to_record()``, loadable with ``Game.load``, plus an ``error``
+the deal's record (``Session.to_record()``, loadable with ``Session.load``, plus an ``error``
 field) is saved into ``failed_dir``. Everything is derived from ``seed``, so the same
 arguments give the same summary (except ``games_per_second``).
 """
@@ -29,7 +29,7 @@ from rummy.model.families import Phase
 from rummy.model.invariants import check_invariants
 from rummy.model.state import MAX_TURNS
 from rummy.model.variant import Variant
-from rummy.session import FORMAT, Game
+from rummy.session import FORMAT, Session
 
 DEFAULT_MAX_TURNS = MAX_TURNS
 """A deal still going after this many turns (all seats together) stops as incomplete:
@@ -144,7 +144,7 @@ def simulate(
     for name in bots:
         make_bot(name)  # an unknown bot name fails here, before any deal
     # Bad arguments fail here, before any deal; the variant is read once for all deals.
-    table = Game.new(variant, players, derive_seed(seed, "check"), options).variant
+    table = Session.lone_deal(variant, players, derive_seed(seed, "check"), options).variant
     summary = Summary()
     start = time.perf_counter()
     for index in range(games):
@@ -166,12 +166,13 @@ def play_one(variant: str | Path, players: int, seed: int, index: int, names: Se
     seat_bots: list[Bot] = [make_bot(name, derive_seed(seed, index, seat))
                             for seat, name in enumerate(names)]
     action: Action | None = None
-    game: Game | None = None
-    try:
+    game: Session | None = None
+    try:  # no turn cap in the session: a run stops a deal at ``max_turns`` itself
         if table is None:
-            game = Game.new(variant, players, game_seed, options)
-        else:  # Game() deals at once: a failing deal is an error of this game like any other
-            game = Game(str(variant), options or {}, players, game_seed, table)
+            game = Session.lone_deal(variant, players, game_seed, options, max_turns=0)
+        else:  # Session() deals at once: a failing deal is an error of this game like any other
+            game = Session(str(variant), options or {}, players, game_seed, table, lone=True,
+                           max_turns=0)
         _check_state(game)
         if narrate:
             _narrate_start(game, names, narrate)
@@ -216,14 +217,14 @@ def _is_listed(action: Action, legal: Sequence[Action]) -> bool:
     return action in legal
 
 
-def _check_state(game: Game) -> None:
+def _check_state(game: Session) -> None:
     problems = check_invariants(game.state)
     if problems:
         last = f" after {game.actions[-1]}" if game.actions else " at the start"
         raise AssertionError(f"broken invariants{last}: " + "; ".join(problems))
 
 
-def _save_failure(game: Game | None, report: DealReport, action: Action | None,
+def _save_failure(game: Session | None, report: DealReport, action: Action | None,
                   failed_dir: str | Path | None, variant_ref: str,
                   options: Mapping[str, Any] | None, players: int, variant_name: str,
                   seed: int, trace: str) -> Path | None:
@@ -233,7 +234,7 @@ def _save_failure(game: Game | None, report: DealReport, action: Action | None,
         record: dict[str, Any] = game.to_record()
     else:  # the deal itself failed: the same record, with no actions
         record = {"format": FORMAT, "variant": variant_ref, "options": dict(options or {}),
-                  "players": players, "seed": report.seed, "actions": []}
+                  "players": players, "seed": report.seed, "lone": True, "deals": [[]]}
     record["error"] = report.error
     record["bots"] = list(report.bots)
     if action is not None:
@@ -246,7 +247,7 @@ def _save_failure(game: Game | None, report: DealReport, action: Action | None,
     return path
 
 
-def _narrate_start(game: Game, names: Sequence[str], narrate: Narrate) -> None:
+def _narrate_start(game: Session, names: Sequence[str], narrate: Narrate) -> None:
     variant = game.variant
     seats = ", ".join(f"seat {s}: {name}" for s, name in enumerate(names))
     narrate(f"{variant.name} - {game.players} players ({seats}), deal seed {game.seed}")
@@ -282,8 +283,6 @@ def simulate_match(
     """Play ``matches`` whole matches (every deal to the variant's end condition) bot
     against bot, with the same checks after every action as :func:`simulate`; a deal
     that reaches ``max_turns`` stops its match as incomplete. Returns the summary line."""
-    from rummy.session import MatchGame
-
     start = time.perf_counter()
     reports: list[MatchReport] = []
     for index in range(matches):
@@ -293,7 +292,7 @@ def simulate_match(
         seat_bots = [make_bot(n, derive_seed(seed, "match", index, s))
                      for s, n in enumerate(names)]
         try:
-            game = MatchGame.new(variant, players, match_seed, options)
+            game = Session.new(variant, players, match_seed, options, max_turns=0)
             turns = 0
             while not game.match.over and turns < max_turns:
                 deal_no = game.match.deal_no

@@ -29,7 +29,7 @@ from rummy.model.solver import best_arrangement
 from rummy.model.state import start_deal
 from rummy.model.variant import Variant, load_variant
 from rummy.model.view import PlayerView, view_for
-from rummy.session import Game
+from rummy.session import Session
 from rummy.simulate import simulate
 
 VALID_PLUS_KD = "AS 2S 3S 4S 5H 6H 7H 8D 8C 8S 9C 10C JC KD"  # a valid 13 once KD goes
@@ -115,7 +115,7 @@ def _cards_in(value: Any, seen: set[int] | None = None) -> Iterator[Card]:
             yield from _cards_in(item, seen)
 
 
-def _public_cards(game: Game) -> set[Card]:
+def _public_cards(game: Session) -> set[Card]:
     out: set[Card] = set()
     for event in game.state.history:
         if isinstance(event, (OpenCardTurned, CardDiscarded, WildJokerCut)):
@@ -132,7 +132,7 @@ def _public_cards(game: Game) -> set[Card]:
 def test_levels_play_from_the_public_view_alone(name: str) -> None:
     """A whole deal where each level gets a view that fails on anything but its public
     fields, and the view holds no card of another hand that was not shown in public."""
-    game = Game.new("indian_13", players=3, seed=5)
+    game = Session.lone_deal("indian_13", players=3, seed=5)
     bots = [make_bot(name, seed) for seed in range(3)]
     steps = 0
     while not game.state.is_over and steps < 300:
@@ -187,7 +187,7 @@ def test_levels_play_legal_moves_two_player_13() -> None:
 
 
 def _deal_actions(bots: Sequence[str], seed: int) -> list[str]:
-    game = Game.new("indian_13", players=len(bots), seed=seed)
+    game = Session.lone_deal("indian_13", players=len(bots), seed=seed)
     players = [make_bot(name, seed * 10 + i) for i, name in enumerate(bots)]
     while not game.state.is_over and len(game.actions) < 400:
         seat = game.state.turn
@@ -298,7 +298,7 @@ def test_hard_takes_a_joker_from_the_open_deck(indian: Variant) -> None:
 
 
 def play_hard(seed: int, bots: Sequence[HardBot], moves: int = 200) -> list[Action]:
-    game = Game.new("indian_13", players=len(bots), seed=seed)
+    game = Session.lone_deal("indian_13", players=len(bots), seed=seed)
     while not game.state.is_over and len(game.actions) < moves:
         seat = game.state.turn
         action = bots[seat].choose(game.view(seat), game.legal_actions(seat))
@@ -309,7 +309,7 @@ def play_hard(seed: int, bots: Sequence[HardBot], moves: int = 200) -> list[Acti
 def test_hard_respects_its_work_cap() -> None:
     bot = HardBot(seed=1, work=0)  # every decision runs out of work at once
     for seed in (5, 6):
-        game = Game.new("indian_13", players=2, seed=seed)
+        game = Session.lone_deal("indian_13", players=2, seed=seed)
         while not game.state.is_over and len(game.actions) < 200:
             seat = game.state.turn
             view, legal = game.view(seat), game.legal_actions(seat)
@@ -337,7 +337,7 @@ def test_hard_plays_the_same_moves_on_a_slow_machine(monkeypatch: pytest.MonkeyP
 
 
 def test_hard_decisions_are_quick_with_the_default_budget() -> None:
-    game = Game.new("indian_13", players=2, seed=8)
+    game = Session.lone_deal("indian_13", players=2, seed=8)
     bots = [HardBot(seed=1), HardBot(seed=2)]
     times = []
     while not game.state.is_over and len(game.actions) < 200:
@@ -353,7 +353,7 @@ def test_hard_decisions_are_quick_with_the_default_budget() -> None:
 
 
 def test_tracking_reads_the_public_history(indian: Variant) -> None:
-    game = Game.new("indian_13", players=2, seed=2)
+    game = Session.lone_deal("indian_13", players=2, seed=2)
     bots = [make_bot("medium", 1), make_bot("medium", 2)]
     for _ in range(16):
         if game.state.is_over:
@@ -419,7 +419,7 @@ def test_hint_in_the_table_family() -> None:
 
     if "super_rummy" not in list_variant_ids():
         pytest.skip("super_rummy has not landed")
-    game = Game.new("super_rummy", players=2, seed=1)
+    game = Session.lone_deal("super_rummy", players=2, seed=1)
     seat = game.state.turn
     h = hint(game.view(seat), game.legal_actions(seat))
     assert h.action in game.legal_actions(seat)

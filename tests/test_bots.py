@@ -22,7 +22,7 @@ from rummy.model.solver import best_arrangement
 from rummy.model.state import legal_actions, start_deal
 from rummy.model.variant import Variant, load_variant
 from rummy.model.view import PlayerView, view_for
-from rummy.session import Game
+from rummy.session import Session
 
 AI_DIR = Path(rummy.ai.__file__).resolve().parent
 # What a bot may use: the value types, the pure group/arrangement functions and the view.
@@ -31,7 +31,7 @@ ALLOWED_RUMMY_MODULES = {
     "rummy.model.solver", "rummy.model.solver_melds", "rummy.model.variant",
     "rummy.model.view",
 }
-HIDDEN_NAMES = {"GameState", "DeclareState", "state", "session", "Game", "view_for",
+HIDDEN_NAMES = {"GameState", "DeclareState", "state", "session", "Session", "view_for",
                 "start_deal", "apply", "legal_actions", "invariants", "families"}
 
 
@@ -125,7 +125,7 @@ def test_bots_choose_from_the_view_alone(name: str, monkeypatch: pytest.MonkeyPa
     import rummy.model.view as view_module
     import rummy.session as session_module
 
-    game = Game.new("indian_13", players=3, seed=11)
+    game = Session.lone_deal("indian_13", players=3, seed=11)
     bots = [make_bot(name, seed) for seed in range(3)]
 
     def forbidden(*_: object, **__: object) -> None:
@@ -234,7 +234,7 @@ def test_greedy_pruning_finds_the_same_discard_as_trying_every_card(indian: Vari
 def test_greedy_asks_the_solver_at_most_30_times_a_turn() -> None:
     calls_per_turn = []
     for seed in range(3):
-        game = Game.new("indian_13", players=2, seed=seed)
+        game = Session.lone_deal("indian_13", players=2, seed=seed)
         bots = [GreedyBot(), GreedyBot()]
         before = 0
         while not game.state.is_over:

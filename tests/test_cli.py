@@ -24,7 +24,7 @@ import rummy.simulate as simulate_module
 from rummy import bootstrap
 from rummy.model.actions import Action, Draw, DrawSource
 from rummy.model.view import PlayerView
-from rummy.session import Game
+from rummy.session import Session
 
 ROOT = Path(__file__).resolve().parents[1]
 
@@ -221,7 +221,7 @@ def test_simulate_saves_failed_games(capsys: pytest.CaptureFixture[str], tmp_pat
     data = json.loads(records[0].read_text(encoding="utf-8"))
     assert "not a legal action" in data["error"]
     assert data["failed_action"]["type"] == "draw"
-    game = Game.load(records[0])  # the record replays up to the failure
+    game = Session.load(records[0])  # the record replays up to the failure
     assert [a.to_json() for a in game.actions] == data["actions"]
 
 

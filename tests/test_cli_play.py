@@ -40,7 +40,7 @@ from rummy.model.families.contract import find_contract
 from rummy.model.melds import MeldRules
 from rummy.model.solver_melds import best_arrangement
 from rummy.model.view import PlayerView
-from rummy.session import MatchGame
+from rummy.session import Session
 
 ROOT = Path(__file__).resolve().parents[1]
 
@@ -74,7 +74,7 @@ def typed(action: Action) -> str:
 class Person:
     """Answers the terminal's prompts with a bot's choices, typed; records the session."""
 
-    def __init__(self, game: MatchGame, bot: str = "medium", seed: int = 0,
+    def __init__(self, game: Session, bot: str = "medium", seed: int = 0,
                  wrong: Callable[[PlayerView], str | None] | None = None,
                  limit: int = 3000, rounds: int | None = None) -> None:
         self.game = game
@@ -119,9 +119,9 @@ class Person:
         return "\n".join(self.out)
 
 
-def play(variant: str, seed: int, person: Callable[[MatchGame], Person],
-         options: dict[str, object] | None = None) -> tuple[MatchGame, Person]:
-    game = MatchGame.new(variant, 2, seed, options or {})
+def play(variant: str, seed: int, person: Callable[[Session], Person],
+         options: dict[str, object] | None = None) -> tuple[Session, Person]:
+    game = Session.new(variant, 2, seed, options or {})
     who = person(game)
     bots = {1: make_bot("greedy", seed + 1)}
     assert play_match(game, bots, read=who.read, write=who.write) == 0
@@ -208,7 +208,7 @@ def test_classic_match_typed_in_the_terminal() -> None:
 
 @pytest.mark.timeout(120)
 def test_classic_draw_choice_offers_the_top_five() -> None:
-    game = MatchGame.new("super_rummy", 2, 11, {"allow_draw_choice": True})
+    game = Session.new("super_rummy", 2, 11, {"allow_draw_choice": True})
     bots = [make_bot("greedy", 1), make_bot("greedy", 2)]
     for _ in range(200):  # bots play both seats until three discards wait for seat 0
         seat = game.match.state.turn
@@ -232,7 +232,7 @@ def test_classic_draw_choice_offers_the_top_five() -> None:
 
 @pytest.mark.timeout(120)
 def test_classic_flip_when_the_stock_is_empty() -> None:
-    game = MatchGame.new("super_rummy", 2, 0)
+    game = Session.new("super_rummy", 2, 0)
     bots = [make_bot("random", 1), make_bot("random", 2)]
     for _ in range(400):  # random bots rarely go out: the stock runs dry in round 1
         assert game.match.deal_no == 0
@@ -271,9 +271,9 @@ def test_a_rummy_round_says_it_counts_double() -> None:
 
 
 def test_lay_at_end_counts_what_the_game_would_lay() -> None:
-    game = MatchGame.new("super_rummy", 2, 1)
+    game = Session.new("super_rummy", 2, 1)
     view = game.view(0)
-    kept = MatchGame.new("super_rummy", 2, 1, {"lay_at_end": False}).view(0)
+    kept = Session.new("super_rummy", 2, 1, {"lay_at_end": False}).view(0)
     best = best_arrangement(view.variant, view.hand)
     assert value_if_out(view) == best.points  # no melds on the table yet
     assert value_if_out(kept) == sum(min(int(c.rank or 0), 10) for c in kept.hand)
@@ -325,7 +325,7 @@ def test_contract_match_typed_in_the_terminal() -> None:
 
 def test_contract_shown_when_the_hand_holds_it() -> None:
     for seed in range(200):
-        game = MatchGame.new("dummy_rummy", 2, seed)
+        game = Session.new("dummy_rummy", 2, seed)
         view = game.view(0)
         groups = find_contract(MeldRules.of(view.variant), view.contract or (0, 0), view.hand)
         if groups is not None:
@@ -341,7 +341,7 @@ def test_contract_shown_when_the_hand_holds_it() -> None:
 
 def test_cards_named_twice_take_two_copies() -> None:
     for seed in range(100):  # two decks: a deal where seat 0 holds one face twice
-        view = MatchGame.new("dummy_rummy", 2, seed).view(0)
+        view = Session.new("dummy_rummy", 2, seed).view(0)
         pair = next((c for c in view.hand if c.rank is not None
                      and sum(d.face == c.face for d in view.hand) == 2), None)
         if pair is not None:
@@ -375,7 +375,7 @@ def test_an_indian_pool_plays_deal_after_deal() -> None:
 
 @pytest.mark.timeout(300)
 def test_out_of_a_pool_the_person_sees_no_more() -> None:
-    game = MatchGame.new("indian_13", 3, 6, {"match_format": "pool_101"})
+    game = Session.new("indian_13", 3, 6, {"match_format": "pool_101"})
     person = Person(game, "random", 2)  # a random player drops and loses: out soon
     bots = {1: make_bot("greedy", 7), 2: make_bot("greedy", 8)}
     assert play_match(game, bots, read=person.read, write=person.write) == 0
@@ -392,7 +392,7 @@ def _seed_with_a_set_to_lay() -> tuple[int, str, str]:
     """A seed where seat 0 holds a meld of three in its first hand of super_rummy, what to
     type to lay it, and a card to discard after it."""
     for seed in range(300):
-        view = MatchGame.new("super_rummy", 2, seed).view(0)
+        view = Session.new("super_rummy", 2, seed).view(0)
         melds = best_arrangement(view.variant, view.hand).groups
         if melds and len(melds[0]) == 3:
             rest = [c for c in view.hand if c not in melds[0]]
@@ -429,7 +429,7 @@ def test_play_stops_at_the_end_of_input_between_rounds(capsys: pytest.CaptureFix
     people: list[Person] = []
     real = cli_play.play_match
 
-    def with_person(game: MatchGame, *args: object, **kwargs: object) -> int:
+    def with_person(game: Session, *args: object, **kwargs: object) -> int:
         people.append(Person(game, "medium", 1))
         return real(game, *args, **kwargs)  # type: ignore[arg-type]
 

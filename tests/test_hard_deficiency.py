@@ -15,7 +15,7 @@ from rummy.model.cards import Card, make_deck, parse_cards
 from rummy.model.melds import is_joker
 from rummy.model.solver import best_arrangement
 from rummy.model.variant import Variant, load_variant
-from rummy.session import Game
+from rummy.session import Session
 
 from .test_bot_levels import draw_legal, make_view
 
@@ -105,7 +105,7 @@ def test_hard_discards_leave_the_least_deficiency() -> None:
     d = Deficiency()
     checked = 0
     for seed in (3, 4):
-        game = Game.new("indian_13", players=2, seed=seed)
+        game = Session.lone_deal("indian_13", players=2, seed=seed)
         bots = [HardBot(seed=1), HardBot(seed=2)]
         while not game.state.is_over and len(game.actions) < 200:
             seat = game.state.turn
@@ -125,7 +125,7 @@ def test_hard_discards_leave_the_least_deficiency() -> None:
 
 def test_hard_play_is_reproducible_and_quick() -> None:
     def play(seed: int) -> list[object]:
-        game = Game.new("indian_13", players=2, seed=seed)
+        game = Session.lone_deal("indian_13", players=2, seed=seed)
         bots = [HardBot(seed=1), HardBot(seed=2)]
         while not game.state.is_over and len(game.actions) < 200:
             seat = game.state.turn

@@ -16,7 +16,7 @@ from rummy.model.cards import Card
 from rummy.model.families import Phase
 from rummy.model.melds import MeldRules, lay_off
 from rummy.model.view import PlayerView
-from rummy.session import Game
+from rummy.session import Session
 from rummy.simulate import simulate
 
 
@@ -28,7 +28,7 @@ def _fits(view: PlayerView, card: Card) -> bool:
 @pytest.mark.parametrize("level", ["easy", "medium", "hard"])
 def test_a_laid_down_bot_keeps_what_it_can_lay_off(level: str) -> None:
     for seed in range(12):
-        game = Game.new("dummy_rummy", 2, seed)
+        game = Session.lone_deal("dummy_rummy", 2, seed)
         bots = [make_bot(level, seed * 2 + s) for s in range(2)]
         turns = 0
         while not game.state.is_over and turns < 600:

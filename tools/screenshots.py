@@ -26,7 +26,7 @@ import pygame  # noqa: E402
 
 from rummy.model import parse_card, parse_cards  # noqa: E402
 from rummy.model.families.declare import deal_from_cards  # noqa: E402
-from rummy.session import Game  # noqa: E402
+from rummy.session import Session  # noqa: E402
 from rummy.ui.app import App  # noqa: E402
 from rummy.ui.launch import register_scenes  # noqa: E402
 from rummy.ui.menu_newgame import NewGameScene  # noqa: E402
@@ -124,7 +124,7 @@ def shoot(size: tuple[int, int], out: Path) -> None:
         app.pop()
 
         # The declare dialog and the end of the deal, from a prepared valid hand.
-        game = Game.new("indian_13", players=2, seed=3)
+        game = Session.lone_deal("indian_13", players=2, seed=3)
         game.state = deal_from_cards(
             game.variant, [parse_cards(HAND), parse_cards(OTHER)], parse_cards("5C"),
             parse_card("8D"), closed_top=parse_cards("QC AD"), first_player=0, seed=3)

@@ -23,7 +23,7 @@ from typing import Any
 import pygame
 
 from rummy.model import parse_card
-from rummy.session import Game
+from rummy.session import Session
 from rummy.ui.app import App
 from rummy.ui.settings import GameConfig
 from rummy.ui.table import TableScene
@@ -77,7 +77,7 @@ def key(app: App, k: int) -> None:
     app.step(1 / 60)
 
 
-def table(app: App, game: Game, variant: str) -> TableScene:
+def table(app: App, game: Session, variant: str) -> TableScene:
     names = ("medium", "hard", "easy", "medium", "hard")[:game.players - 1]
     config = GameConfig(variant, dict(game.options), game.players, names, 3, 0)
     scene = TableScene(app, config, game=game, speed=8.0)

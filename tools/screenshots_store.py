@@ -23,7 +23,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 import pygame  # noqa: E402
 
 from rummy.ai import make_bot  # noqa: E402
-from rummy.session import Game, MatchGame  # noqa: E402
+from rummy.session import Session  # noqa: E402
 from rummy.store.replays import ReplayShelf  # noqa: E402
 from rummy.store.saves import SaveSlot  # noqa: E402
 from rummy.store.stats import Statistics, deal_outcome  # noqa: E402
@@ -45,7 +45,7 @@ def sample(folder: Path) -> tuple[Statistics, ReplayShelf]:
     for number in range(36):
         level = LEVELS[number % 3]
         players = 2 + number % 2
-        game = Game.new("indian_13" if number % 4 else "two_player_13", players, number)
+        game = Session.lone_deal("indian_13" if number % 4 else "two_player_13", players, number)
         bots = [make_bot("medium", seed=number)] + [
             make_bot(level, seed=number + s) for s in range(1, players)]
         while not game.state.is_over and len(game.actions) < 600:
@@ -89,7 +89,7 @@ def main(argv: list[str] | None = None) -> int:
                        "settings": PreferencesScene(app), "replay-table": replay}
             for name, scene in screens.items():
                 if scene == "save":
-                    game = MatchGame.new("indian_13", players=3, seed=7)
+                    game = Session.new("indian_13", players=3, seed=7)
                     SaveSlot(data).write(game, table={})
                     app.pop()
                     app.push(TitleScene(app))

@@ -18,7 +18,7 @@ from rummy.model import Card, Draw, DrawSource
 from rummy.model.cards import make_deck
 from rummy.model.families.melding import MeldState
 from rummy.model.melds import MeldKind, MeldRules, lay_run, lay_set
-from rummy.session import Game
+from rummy.session import Session
 
 
 class Faces:
@@ -41,11 +41,11 @@ class Faces:
 
 def meld_round(variant: str, hands: Sequence[str], melds: Sequence[tuple[int, str]] = (),
                discard: str = "JS", stock: str = "", options: dict[str, Any] | None = None,
-               seed: int = 3) -> Game:
+               seed: int = 3) -> Session:
     """A round of ``variant`` with these hands (seat 0 to draw), melds on the table
     (owner, cards: a run or a set, laid as the engine lays them), discard pile and stock
     (top last), every seat past its first turn."""
-    game = Game.new(variant, players=len(hands), seed=seed, options=options)
+    game = Session.lone_deal(variant, players=len(hands), seed=seed, options=options)
     state = game.state
     assert isinstance(state, MeldState)
     faces = Faces(make_deck(game.variant.packs, game.variant.printed_jokers))
@@ -66,7 +66,7 @@ def meld_round(variant: str, hands: Sequence[str], melds: Sequence[tuple[int, st
     return game
 
 
-def drawn(game: Game) -> Game:
+def drawn(game: Session) -> Session:
     """Seat 0 draws the top of the stock: its turn goes on to laying and discarding."""
     game.act(Draw(0, DrawSource.CLOSED))
     return game
@@ -89,7 +89,7 @@ SIX_SEAT_HANDS = [
 """Seat 0's 19 cards, then five for each other seat."""
 
 
-def six_seat_table(options: dict[str, Any] | None = None) -> Game:
+def six_seat_table(options: dict[str, Any] | None = None) -> Session:
     """The six-seat classic table with sixteen melds, seat 0 holding 20 cards after its
     draw (two decks)."""
     return drawn(meld_round("super_rummy", SIX_SEAT_HANDS, SIX_SEAT_MELDS, discard="KC 8S QD",

@@ -39,10 +39,10 @@ from rummy.model.actions import (
 )
 from rummy.model.events import Event
 from rummy.model.families import Phase
-from rummy.model.state import MAX_TURNS, GameState, apply, stalemate_due
+from rummy.model.state import MAX_TURNS, GameState, stalemate_due
 from rummy.model.variant import Variant, VariantError, list_variant_ids, load_variant
 from rummy.model.view import PlayerView, view_for
-from rummy.session import MatchGame
+from rummy.session import Session
 
 from .protocol import ProtocolError
 
@@ -80,11 +80,13 @@ def _base_variant(variant_id: str) -> Variant:
     return load_variant(variant_id)
 
 
-def new_match(variant_id: str, options: dict[str, Any], players: int, seed: int) -> MatchGame:
+def new_match(variant_id: str, options: dict[str, Any], players: int, seed: int) -> Session:
+    """The table's match. Its turn cap is the server's (configurable, and its Stalemate is
+    logged and sent as a move of its own), not the session's."""
     variant = _base_variant(variant_id)
     if options:
         variant = variant.with_options(options)
-    return MatchGame(variant_id, options, players, seed, variant)
+    return Session(variant_id, options, players, seed, variant, max_turns=0)
 
 
 @dataclass
@@ -127,7 +129,7 @@ class Table:
     bot_level: str
     seats: list[Seat] = field(default_factory=list)
     seed: int | None = None
-    game: MatchGame | None = None
+    game: Session | None = None
     finished: GameState | None = None
     """The last finished deal, while the table shows its result (the table is over)."""
     bots: dict[int, Bot] = field(default_factory=dict)
@@ -293,7 +295,8 @@ class Table:
             self.seats[place].missed = 0
         if game.match.deal_no == deal_no and not game.match.over:
             return Step(action, events, place=place)
-        finished, _ = apply(before, action)
+        finished = game.ended  # the deal this action ended, as it ended
+        assert finished is not None
         self._last_seats = seats
         if game.match.deal_no != deal_no:  # the next deal's opening events are not this one's
             events = events[:len(events) - len(game.state.history)]

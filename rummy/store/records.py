@@ -1,15 +1,16 @@
 """Deal and match records as saves and replays keep them, read back through ``rummy.session``.
 
-A record is what :meth:`rummy.session.Game.to_record` or
-:meth:`rummy.session.MatchGame.to_record` writes; :func:`game_from_record` rebuilds either
-by replaying it, so saves and replays load through the same code. :func:`fingerprint` ties a
-record to the exact text of its variant file: a save made under other rules would replay
-into a different game (or fail half-way), so the loader refuses it with a clear message.
+A record is what :meth:`rummy.session.Session.to_record` writes (or wrote before: the
+``rummy-deal/1`` and ``rummy-match/1`` records of older saves and replays);
+:func:`game_from_record` rebuilds it by replaying it, so saves and replays load through the
+same code. :func:`fingerprint` ties a record to the exact text of its variant file: a save
+made under other rules would replay into a different game (or fail half-way), so the loader
+refuses it with a clear message.
 
->>> from rummy.session import Game
->>> game = Game.new("indian_13", players=2, seed=1)
+>>> from rummy.session import Session
+>>> game = Session.lone_deal("indian_13", players=2, seed=1)
 >>> type(game_from_record(game.to_record())).__name__
-'Game'
+'Session'
 >>> len(fingerprint(game))
 64
 """
@@ -20,25 +21,21 @@ import hashlib
 from pathlib import Path
 from typing import Any
 
-from rummy.session import FORMAT, MATCH_FORMAT, Game, MatchGame
-
-AnyGame = Game | MatchGame
+from rummy.session import FORMATS, Session
 
 
-def game_from_record(record: Any) -> AnyGame:
-    """A Game or MatchGame replayed from its record; ValueError saying what is wrong."""
+def game_from_record(record: Any) -> Session:
+    """A session replayed from its record; ValueError saying what is wrong."""
     if not isinstance(record, dict):
         raise ValueError("the game's record is not a JSON object")
     kind = record.get("format")
-    if kind == FORMAT:
-        return Game.from_record(record)
-    if kind == MATCH_FORMAT:
-        return MatchGame.from_record(record)
-    raise ValueError(f"the game's record has format {kind!r}, expected {FORMAT!r} or"
-                     f" {MATCH_FORMAT!r}")
+    if kind not in FORMATS:
+        raise ValueError(f"the game's record has format {kind!r}, expected one of"
+                         f" {', '.join(map(repr, FORMATS))}")
+    return Session.from_record(record)
 
 
-def fingerprint(game: AnyGame) -> str:
+def fingerprint(game: Session) -> str:
     """SHA-256 of the variant file the game was started from ("" when it has no file)."""
     source = game.variant.source
     return file_fingerprint(Path(source)) if source else ""

@@ -9,9 +9,9 @@ A replay file that cannot be read is left out of the list, renamed aside
 (``<name>.bad-<time>``) and reported in :attr:`ReplayShelf.problems`.
 
 >>> import tempfile
->>> from rummy.session import Game
+>>> from rummy.session import Session
 >>> shelf = ReplayShelf(tempfile.mkdtemp())
->>> game = Game.new("indian_13", players=2, seed=3)
+>>> game = Session.lone_deal("indian_13", players=2, seed=3)
 >>> path = shelf.add(game, players=["You", "hard"], result="unfinished")
 >>> [(e.variant, e.players, e.result) for e in shelf.list()]
 [('indian_13', ('You', 'hard'), 'unfinished')]
@@ -30,8 +30,9 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
+from rummy.session import Session
 from rummy.store.files import data_dir, set_aside, write_atomic
-from rummy.store.records import AnyGame, game_from_record
+from rummy.store.records import game_from_record
 
 REPLAY_FORMAT = "rummy-replay/1"
 KEEP = 200
@@ -67,13 +68,13 @@ class ReplayShelf:
         self.keep = keep
         self.problems: list[str] = []
 
-    def add(self, game: AnyGame, players: Sequence[str], result: str,
+    def add(self, game: Session, players: Sequence[str], result: str,
             deal: int | None = None) -> Path:
         """Keep a finished ``game``; ``players`` names each seat, ``result`` says who won
         in words; ``deal``: the game is a match kept for that one deal of it. Older replays
         beyond :attr:`keep` are removed. OSError if it cannot be written."""
         now = time.time()
-        kind = "deal" if game.to_record().get("format") == "rummy-deal/1" else "match"
+        kind = "deal" if game.lone else "match"
         data = {"format": REPLAY_FORMAT, "finished_at": now,
                 "kind": "deal" if deal is not None else kind,
                 "variant": game.variant_ref, "players": [str(p) for p in players],
@@ -105,7 +106,7 @@ class ReplayShelf:
                 self._refuse(path, str(exc))
         return entries
 
-    def load(self, entry: ReplayEntry | Path) -> AnyGame:
+    def load(self, entry: ReplayEntry | Path) -> Session:
         """The replay's game, replayed through ``rummy.session``; ValueError when it
         cannot be (the file is then set aside)."""
         path = entry.path if isinstance(entry, ReplayEntry) else entry

@@ -18,9 +18,9 @@ changed or gone) is renamed aside (``save.json.bad-<time>``, never deleted) and
 the file went: the caller shows it and starts normally.
 
 >>> import tempfile
->>> from rummy.session import Game
+>>> from rummy.session import Session
 >>> slot = SaveSlot(tempfile.mkdtemp())
->>> game = Game.new("indian_13", players=2, seed=3)
+>>> game = Session.lone_deal("indian_13", players=2, seed=3)
 >>> slot.write(game, hand=[["AS", "2S"]], table={"opponents": ["hard"]})
 >>> saved = slot.load()
 >>> saved.game.state == game.state, saved.hand, saved.table
@@ -40,8 +40,9 @@ from pathlib import Path
 from typing import Any
 
 from rummy.model.cards import Card, parse_card
+from rummy.session import Session
 from rummy.store.files import data_dir, leftover_temps, set_aside, write_atomic
-from rummy.store.records import AnyGame, fingerprint, game_from_record, variant_fingerprint
+from rummy.store.records import fingerprint, game_from_record, variant_fingerprint
 
 SAVE_NAME = "save.json"
 SAVE_VERSION = 1
@@ -62,7 +63,7 @@ class SaveError(ValueError):
 class SavedGame:
     """A loaded save: the game replayed, the hand's arrangement and the table's data."""
 
-    game: AnyGame
+    game: Session
     hand: list[list[str]] = field(default_factory=list)
     table: dict[str, Any] = field(default_factory=dict)
     saved_at: str = ""
@@ -80,7 +81,7 @@ class SaveSlot:
         """True when there is a save to offer (Continue); it may still fail to load."""
         return self.path.is_file()
 
-    def write(self, game: AnyGame, hand: Sequence[Sequence[str]] = (),
+    def write(self, game: Session, hand: Sequence[Sequence[str]] = (),
               table: Mapping[str, Any] | None = None) -> None:
         """Save ``game`` with the hand's groups (card codes) and the table's plain data.
 

@@ -1,14 +1,14 @@
 """Step through a finished game, forward and back, with every hand face up.
 
-:class:`ReplayStepper` replays a :class:`~rummy.session.Game` or
-:class:`~rummy.session.MatchGame` once, keeping the state after every action (states are
+:class:`ReplayStepper` replays a :class:`~rummy.session.Session` (a lone deal or a match)
+once, keeping the state after every action (states are
 immutable and share their parts, so this is cheap), so stepping back is as quick as stepping
 forward. A screen drives it: :meth:`ReplayStepper.forward`, :meth:`back`, :meth:`seek`, or
 :meth:`play` and :meth:`update` once a frame with :attr:`speed` actions per second.
 
->>> from rummy.session import Game
+>>> from rummy.session import Session
 >>> from rummy.ai import make_bot
->>> game = Game.new("indian_13", players=2, seed=2)
+>>> game = Session.lone_deal("indian_13", players=2, seed=2)
 >>> bots = [make_bot("greedy", seed=s) for s in range(2)]
 >>> for _ in range(6):
 ...     seat = game.state.turn
@@ -34,7 +34,7 @@ from rummy.model.events import Event
 from rummy.model.match import MatchState, apply_match, start_match
 from rummy.model.state import GameState, apply, start_deal
 from rummy.model.view import PlayerView, view_for
-from rummy.session import Game, MatchGame
+from rummy.session import Session
 
 SPEEDS = (0.5, 1.0, 2.0, 4.0, 8.0)
 """Actions per second the play button offers."""
@@ -54,11 +54,11 @@ class Position:
 class ReplayStepper:
     """Positions 0 (the deal as dealt) to ``positions - 1`` (the end of the game)."""
 
-    def __init__(self, game: Game | MatchGame, deal: int | None = None) -> None:
+    def __init__(self, game: Session, deal: int | None = None) -> None:
         """``deal``: only that deal of a match (numbered from 0), from its dealing to its
         scoring (the rounds of classic and contract rummy are dealt from where the match
         stands, so a round is kept as its match and watched from there)."""
-        self.kind = "match" if isinstance(game, MatchGame) and deal is None else "deal"
+        self.kind = "match" if not game.lone and deal is None else "deal"
         self._positions = _replay(game)
         if deal is not None:
             self._positions = _one_deal(self._positions, deal)
@@ -152,9 +152,9 @@ class ReplayStepper:
         return moved
 
 
-def _replay(game: Game | MatchGame) -> list[Position]:
+def _replay(game: Session) -> list[Position]:
     """Every position of ``game``, from the deal to its last action."""
-    if isinstance(game, MatchGame):
+    if not game.lone:
         match = start_match(game.variant, game.players, game.seed)
         out = [Position(0, match.state, match, None, match.state.history)]
         for deal in game.deals:
@@ -164,7 +164,7 @@ def _replay(game: Game | MatchGame) -> list[Position]:
         return out
     state = start_deal(game.variant, game.players, game.seed)
     positions = [Position(0, state, None, None, state.history)]
-    for action in game.actions:
+    for action in game.deals[0]:
         state, events = apply(state, action)
         positions.append(Position(len(positions), state, None, action, events))
     return positions

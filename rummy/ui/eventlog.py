@@ -5,7 +5,7 @@ it drove with the mouse. The table scene creates one log per game and writes eac
 the engine returns, in order::
 
     log = EventLog.from_env()          # disabled (every call a no-op) when the variable is unset
-    for event in game.act(action):     # rummy.session.Game.act -> the engine's events
+    for event in game.act(action):     # rummy.session.Session.act -> the engine's events
         log.write(seat, event)         # seat: who acted (None for the deal itself);
                                        # log.write(event) uses the event's own seat
     log.close()                        # optional: lines are flushed as they are written

@@ -30,7 +30,7 @@ from rummy.ui.settings import GameConfig
 
 if TYPE_CHECKING:
     from rummy.model.variant import Variant
-    from rummy.store.records import AnyGame
+    from rummy.session import Session
     from rummy.store.replays import ReplayEntry
 
 PROG = "main.py"
@@ -70,7 +70,7 @@ def register_scenes(app: App) -> App:
 def _replays_with_watch(host: Host, **arguments: Any) -> ReplaysScene:
     """The Replays list whose Watch puts the chosen game at the table in replay mode."""
 
-    def watch(game: AnyGame, entry: ReplayEntry) -> None:
+    def watch(game: Session, entry: ReplayEntry) -> None:
         host.open("replay_table", game=game, entry=entry)
 
     return ReplaysScene(host, on_watch=watch, **arguments)

@@ -11,7 +11,7 @@ from rummy.model.families.melding import MeldState
 from rummy.model.match import MatchState, _next_deal, _score, describe, start_match
 from rummy.model.scoring import RoundResult
 from rummy.model.variant import load_variant
-from rummy.session import MatchGame
+from rummy.session import Session
 from rummy.simulate import simulate_match
 
 from .test_playout import MATCH_OPTIONS
@@ -97,7 +97,7 @@ def test_indian_deals_formats_play_a_fixed_number_of_deals(fmt: str, deals: int)
 @pytest.mark.parametrize("fmt", ["pool_101", "pool_201"])
 def test_indian_pool_eliminates_at_the_limit_last_player_left_wins(fmt: str) -> None:
     variant = load_variant("indian_13").with_options({"match_format": fmt})
-    game = MatchGame.new("indian_13", 3, seed=4, options={"match_format": fmt})
+    game = Session.new("indian_13", 3, seed=4, options={"match_format": fmt})
     from rummy.ai import make_bot
     bots = [make_bot("greedy", s) for s in range(3)]
     while not game.match.over:
@@ -120,7 +120,7 @@ def test_indian_pool_eliminates_at_the_limit_last_player_left_wins(fmt: str) -> 
 def test_match_record_saves_and_replays(variant_id: str, options: dict[str, Any],
                                         tmp_path: Any) -> None:
     from rummy.ai import make_bot
-    game = MatchGame.new(variant_id, 2, seed=6, options=options)
+    game = Session.new(variant_id, 2, seed=6, options=options)
     bots = [make_bot("greedy", 0), make_bot("random", 1)]
     for _ in range(400):
         if game.match.over:
@@ -130,17 +130,17 @@ def test_match_record_saves_and_replays(variant_id: str, options: dict[str, Any]
     assert len(game.deals) >= 1
     path = tmp_path / "match.json"
     game.save(path)
-    again = MatchGame.load(path)
+    again = Session.load(path)
     assert again.match == game.match and again.deals == game.deals
     record = game.to_record()
     assert (record["variant"], record["options"], record["seed"]) == (variant_id, options, 6)
 
 
 def test_a_bad_match_record_is_refused() -> None:
-    with pytest.raises(ValueError, match="not a saved match"):
-        MatchGame.from_record({"format": "rummy-deal/1"})
-    game = MatchGame.new("super_rummy", 2, seed=1)
+    with pytest.raises(ValueError, match="names its variant"):
+        Session.from_record({"format": "rummy-match/1"})
+    game = Session.new("super_rummy", 2, seed=1)
     record = game.to_record()
     record["deals"] = [[{"type": "discard", "seat": 0, "card": "AS"}]]
     with pytest.raises(ValueError, match="deal 1, action 1"):
-        MatchGame.from_record(record)
+        Session.from_record(record)

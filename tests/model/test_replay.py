@@ -16,14 +16,14 @@ import pytest
 from rummy.model.actions import Discard, Draw, DrawSource, action_from_json
 from rummy.model.cards import parse_card
 from rummy.model.invariants import random_action
-from rummy.session import FORMAT, Game
+from rummy.session import FORMAT, Session
 
 ROOT = Path(__file__).resolve().parents[2]
 
 
 def played(variant: str, players: int, seed: int, options: dict[str, Any] | None = None,
-           limit: int = 400) -> Game:
-    game = Game.new(variant, players, seed, options)
+           limit: int = 400) -> Session:
+    game = Session.lone_deal(variant, players, seed, options)
     rng = random.Random(f"{seed}/test")
     while not game.state.is_over and len(game.actions) < limit:
         game.act(random_action(game.state, rng))
@@ -37,10 +37,10 @@ def test_a_record_replays_to_an_identical_state(seed: int) -> None:
     game = played(variant, 2 + seed % 2 if variant == "two_player_13" else 2 + seed % 5, seed,
                   options)
     record = game.to_record()
-    assert Game.from_record(record).state == game.state
+    assert Session.from_record(record).state == game.state
     through_json = json.loads(json.dumps(record))
     assert through_json == record
-    again = Game.from_record(through_json)
+    again = Session.from_record(through_json)
     assert again.state == game.state and again.to_record() == record
 
 
@@ -48,13 +48,13 @@ def test_save_and_load_round_trip(tmp_path: Path) -> None:
     game = played("indian_13", 4, 3, {"allow_drop": False})
     path = tmp_path / "deal.json"
     game.save(path)
-    loaded = Game.load(path)
+    loaded = Session.load(path)
     assert loaded.state == game.state and loaded.options == {"allow_drop": False}
     assert json.loads(path.read_text())["format"] == FORMAT
 
 
 def test_undo_replays_the_log_minus_the_last_action() -> None:
-    game = Game.new("indian_13", 3, 12)
+    game = Session.lone_deal("indian_13", 3, 12)
     rng = random.Random(0)
     states = [game.state]
     for _ in range(30):
@@ -67,7 +67,7 @@ def test_undo_replays_the_log_minus_the_last_action() -> None:
 
 
 def test_an_illegal_action_leaves_the_game_unchanged() -> None:
-    game = Game.new("indian_13", 2, 1)
+    game = Session.lone_deal("indian_13", 2, 1)
     before = game.state
     with pytest.raises(ValueError, match="draw a card first"):
         game.act(Discard(game.state.turn, game.state.hands[game.state.turn][0]))
@@ -76,12 +76,12 @@ def test_an_illegal_action_leaves_the_game_unchanged() -> None:
 
 def test_a_deal_is_the_same_in_another_process() -> None:
     # String seeds make random.Random independent of PYTHONHASHSEED and of the process.
-    code = ("from rummy.session import Game; g = Game.new('indian_13', 3, 77);"
+    code = ("from rummy.session import Session; g = Session.lone_deal('indian_13', 3, 77);"
             " print(' '.join(c.code for h in g.state.hands for c in h),"
             " ' '.join(c.code for c in g.state.closed_deck))")
     out = subprocess.run([sys.executable, "-c", code], cwd=ROOT, capture_output=True,
                          text=True, check=True, env={"PYTHONHASHSEED": "123"}).stdout.split()
-    state = Game.new("indian_13", 3, 77).state
+    state = Session.lone_deal("indian_13", 3, 77).state
     here = [c.code for h in state.hands for c in h] + [c.code for c in state.closed_deck]
     assert out == here
 
@@ -90,7 +90,12 @@ def test_a_deal_is_the_same_in_another_process() -> None:
 
 
 def good_record() -> dict[str, Any]:
-    return played("indian_13", 2, 5, limit=20).to_record()
+    """A deal's record as deals were saved before (``rummy-deal/1``, its ``actions``):
+    still read, and refused as clearly when damaged."""
+    record = played("indian_13", 2, 5, limit=20).to_record()
+    actions = record.pop("deals")[0]
+    del record["lone"]
+    return {**record, "format": "rummy-deal/1", "actions": actions}
 
 
 def tampered(**changes: Any) -> dict[str, Any]:
@@ -107,7 +112,7 @@ def with_action(index: int, action: Any) -> dict[str, Any]:
 
 @pytest.mark.parametrize(("record", "message"), [
     ([], "JSON object"),
-    (tampered(format="something/9"), "not a saved deal"),
+    (tampered(format="something/9"), "not a saved game"),
     (tampered(variant="no_such_variant"), "cannot start"),
     (tampered(variant=3), "names its variant"),
     (tampered(options={"turn_timer": 7}), "cannot start"),
@@ -125,18 +130,18 @@ def with_action(index: int, action: Any) -> dict[str, Any]:
 ])
 def test_a_corrupt_record_is_refused(record: Any, message: str) -> None:
     with pytest.raises(ValueError, match=message):
-        Game.from_record(record)
+        Session.from_record(record)
 
 
 def test_a_tampered_card_is_refused_with_the_action_number() -> None:
     record = good_record()
     first_discard = next(i for i, a in enumerate(record["actions"]) if a["type"] == "discard")
-    game = Game.from_record(good_record())
+    game = Session.from_record(good_record())
     hands = {c for h in game.state.hands for c in h}
     stranger = next(c for c in game.state.closed_deck if c not in hands)
     record["actions"][first_discard]["card"] = stranger.code
     with pytest.raises(ValueError, match=f"action {first_discard + 1} .* not in your hand"):
-        Game.from_record(record)
+        Session.from_record(record)
 
 
 def test_a_record_that_plays_on_after_the_end_is_refused() -> None:
@@ -144,19 +149,19 @@ def test_a_record_that_plays_on_after_the_end_is_refused() -> None:
     while not game.state.is_over:  # pragma: no cover - the playout above ends it already
         game.act(random_action(game.state, random.Random(1)))
     record = game.to_record()
-    record["actions"].append(Draw(0, DrawSource.CLOSED).to_json())
+    record["deals"][0].append(Draw(0, DrawSource.CLOSED).to_json())
     with pytest.raises(ValueError, match="the deal is over"):
-        Game.from_record(record)
+        Session.from_record(record)
 
 
 def test_load_refuses_a_file_that_is_not_json(tmp_path: Path) -> None:
     path = tmp_path / "broken.json"
     path.write_text('{"format": "rummy-deal/1", "actions": [')
-    with pytest.raises(ValueError, match="broken.json: not a saved deal"):
-        Game.load(path)
+    with pytest.raises(ValueError, match="broken.json: not a saved game"):
+        Session.load(path)
     path.write_text(json.dumps(tampered(seed=6)))
     with pytest.raises(ValueError, match="broken.json: action"):
-        Game.load(path)
+        Session.load(path)
 
 
 def test_actions_round_trip_through_json() -> None:

@@ -146,8 +146,8 @@ def test_drop_at_my_turn_round_trips_as_json_and_replays(tmp_path: Path) -> None
         assert action_from_json(action.to_json()) == action
     with pytest.raises(ValueError, match="true or false"):
         action_from_json({"type": "drop_at_turn", "seat": 1, "on": "yes"})
-    from rummy.session import Game
-    game = Game.new("indian_13", 3, seed=4)
+    from rummy.session import Session
+    game = Session.lone_deal("indian_13", 3, seed=4)
     game.act(DropAtTurn((game.state.turn + 1) % 3, True))
     for _ in range(2):
         seat = game.state.turn
@@ -155,7 +155,7 @@ def test_drop_at_my_turn_round_trips_as_json_and_replays(tmp_path: Path) -> None
         assert isinstance(game.state, DeclareState) and game.state.drawn is not None
         game.act(Discard(seat, game.state.drawn))
     game.save(tmp_path / "deal.json")
-    again = Game.load(tmp_path / "deal.json")
+    again = Session.load(tmp_path / "deal.json")
     assert again.state == game.state
     assert SeatStatus.DROPPED in again.state.status  # type: ignore[union-attr]
 

@@ -284,14 +284,14 @@ def test_deck_exhaust_end_round_subtracts_hand_values() -> None:
 
 def test_a_table_deal_record_replays(tmp_path: Any) -> None:
     from rummy.ai import make_bot
-    from rummy.session import Game
-    game = Game.new("super_rummy", 3, seed=8, options={"allow_draw_choice": True})
+    from rummy.session import Session
+    game = Session.lone_deal("super_rummy", 3, seed=8, options={"allow_draw_choice": True})
     bots = [make_bot("greedy", 0), make_bot("random", 1), make_bot("random", 2)]
     while not game.state.is_over and len(game.actions) < 300:
         seat = game.state.turn
         game.act(bots[seat].choose(game.view(seat), game.legal_actions(seat)))
     game.save(tmp_path / "deal.json")
-    assert Game.load(tmp_path / "deal.json").state == game.state
+    assert Session.load(tmp_path / "deal.json").state == game.state
 
 
 @pytest.mark.parametrize(("line", "message"), [

@@ -19,7 +19,7 @@ from rummy.model.events import Declared, TossMade
 from rummy.model.families.declare import DeclareState
 from rummy.model.families.melding import MeldState
 from rummy.model.state import GameState
-from rummy.session import MatchGame
+from rummy.session import Session
 
 Key = tuple[int, int]
 """(deal number, actions played at the table)."""
@@ -63,7 +63,7 @@ class Secrets:
     """For each (deal, seq): per match seat, the cards it may not know then."""
 
     def __init__(self, meta: dict[str, Any], actions: list[dict[str, Any]]) -> None:
-        game = MatchGame.new(meta["variant"], meta["players"], meta["seed"], meta["options"])
+        game = Session.new(meta["variant"], meta["players"], meta["seed"], meta["options"])
         self.by_key: dict[Key, dict[int, set[Card]]] = {}
         public: set[Card] = set()
         self._note((0, 0), game, game.state, public)
@@ -78,7 +78,7 @@ class Secrets:
                 public = set()
             self._note((game.match.deal_no, seq), game, game.state, public)
 
-    def _note(self, key: Key, game: MatchGame, state: GameState, public: set[Card],
+    def _note(self, key: Key, game: Session, state: GameState, public: set[Card],
               seats: tuple[int, ...] | None = None) -> None:
         public |= _face_up(state)
         seats = game.match.seats if seats is None else seats

@@ -5,16 +5,16 @@ from __future__ import annotations
 import hashlib
 
 from rummy.ai import make_bot
-from rummy.session import Game, MatchGame
+from rummy.session import Session
 
 
-def play(game: Game | MatchGame, steps: int | None = None, bot: str = "greedy",
-         limit: int = 2000) -> Game | MatchGame:
+def play(game: Session, steps: int | None = None, bot: str = "greedy",
+         limit: int = 2000) -> Session:
     """Let ``bot`` play every seat for ``steps`` actions (None: to the end of the game)."""
     bots = [make_bot(bot, seed=seat) for seat in range(game.players)]
     done = 0
     while steps is None or done < steps:
-        over = game.match.over if isinstance(game, MatchGame) else game.state.is_over
+        over = game.over
         if over or done >= limit:
             break
         seat = game.state.turn
@@ -23,7 +23,7 @@ def play(game: Game | MatchGame, steps: int | None = None, bot: str = "greedy",
     return game
 
 
-def digest(game: Game | MatchGame) -> str:
+def digest(game: Session) -> str:
     """A fingerprint of the whole state (the match's for a match): equal states, equal text."""
-    whole = game.match if isinstance(game, MatchGame) else game.state
+    whole = game.state if game.lone else game.match
     return hashlib.sha256(repr(whole).encode()).hexdigest()

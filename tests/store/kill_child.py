@@ -18,16 +18,16 @@ from pathlib import Path
 sys.path.insert(0, str(Path(__file__).resolve().parents[2]))
 
 from rummy.ai import make_bot  # noqa: E402
-from rummy.session import Game  # noqa: E402
+from rummy.session import Session  # noqa: E402
 from rummy.store.saves import SaveError, SaveSlot  # noqa: E402
 from tests.store.helpers import digest  # noqa: E402
 
 
-def fingerprint(game: Game, hand: list[list[str]]) -> str:
+def fingerprint(game: Session, hand: list[list[str]]) -> str:
     return digest(game) + ":" + hashlib.sha256(json.dumps(hand).encode()).hexdigest()[:16]
 
 
-def arranged(game: Game, rng: random.Random) -> list[list[str]]:
+def arranged(game: Session, rng: random.Random) -> list[list[str]]:
     """Seat 0's hand cut into random groups in a random order (what dragging does)."""
     cards = [c.code for c in game.state.hands[0]]
     rng.shuffle(cards)
@@ -48,16 +48,16 @@ def main(argv: list[str]) -> int:
         print(f"refused {exc}", flush=True)
         return 3
     if saved is None:
-        game, seq, hand = Game.new("indian_13", players=3, seed=1), 0, []
+        game, seq, hand = Session.lone_deal("indian_13", players=3, seed=1), 0, []
     else:
-        assert isinstance(saved.game, Game)
+        assert saved.game.lone
         game, seq, hand = saved.game, int(saved.table["seq"]), saved.hand
         print(f"resumed {seq} {fingerprint(game, hand)}", flush=True)
     start = seq
     while limit is None or seq - start < limit:
         rng = random.Random(seq)
         if game.state.is_over:
-            game = Game.new("indian_13", players=3, seed=seq)
+            game = Session.lone_deal("indian_13", players=3, seed=seq)
         elif seq % 2:
             hand = arranged(game, rng)
         else:

@@ -8,22 +8,22 @@ from pathlib import Path
 import pytest
 
 from rummy.model.view import view_for
-from rummy.session import Game, MatchGame
+from rummy.session import Session
 from rummy.store.replays import ReplayShelf
 from rummy.store.stepper import ReplayStepper
 from tests.store.helpers import digest, play
 
 
-def finished_deal(seed: int) -> Game:
-    game = play(Game.new("indian_13", players=3, seed=seed))
-    assert isinstance(game, Game) and game.state.is_over
+def finished_deal(seed: int) -> Session:
+    game = play(Session.lone_deal("indian_13", players=3, seed=seed))
+    assert game.lone and game.state.is_over
     return game
 
 
-def finished_match() -> MatchGame:
-    game = play(MatchGame.new("indian_13", players=2, seed=9,
+def finished_match() -> Session:
+    game = play(Session.new("indian_13", players=2, seed=9,
                               options={"match_format": "deals_2"}))
-    assert isinstance(game, MatchGame) and game.match.over
+    assert not game.lone and game.match.over
     return game
 
 
@@ -44,7 +44,7 @@ def test_a_finished_deal_and_match_are_listed_and_load(tmp_path: Path) -> None:
 
 def test_only_the_newest_are_kept(tmp_path: Path) -> None:
     shelf = ReplayShelf(tmp_path, keep=3)
-    games = [Game.new("indian_13", players=2, seed=s) for s in range(5)]
+    games = [Session.lone_deal("indian_13", players=2, seed=s) for s in range(5)]
     for number, game in enumerate(games):
         shelf.add(game, players=["a", "b"], result=f"game {number}")
     assert [e.result for e in shelf.list()] == ["game 4", "game 3", "game 2"]
@@ -53,7 +53,8 @@ def test_only_the_newest_are_kept(tmp_path: Path) -> None:
 
 def test_a_damaged_replay_is_left_out_and_set_aside(tmp_path: Path) -> None:
     shelf = ReplayShelf(tmp_path)
-    good = shelf.add(Game.new("indian_13", players=2, seed=1), players=["a", "b"], result="x")
+    good = shelf.add(Session.lone_deal("indian_13", players=2, seed=1), players=["a", "b"],
+                     result="x")
     bad = shelf.dir / "20000101-000000-000000.json"
     bad.write_text('{"format": "rummy-replay/1", "pla')
     assert [e.path for e in shelf.list()] == [good]
@@ -77,7 +78,7 @@ def test_the_stepper_walks_a_deal_both_ways() -> None:
     game = finished_deal(3)
     stepper = ReplayStepper(game)
     assert stepper.positions == len(game.actions) + 1
-    replayed = Game.new("indian_13", players=3, seed=3)
+    replayed = Session.lone_deal("indian_13", players=3, seed=3)
     for number, action in enumerate(game.actions, 1):
         replayed.act(action)
         assert stepper.forward()
@@ -87,7 +88,7 @@ def test_the_stepper_walks_a_deal_both_ways() -> None:
     while stepper.back():
         pass
     assert stepper.index == 0 and stepper.action is None
-    assert stepper.state == Game.new("indian_13", players=3, seed=3).state
+    assert stepper.state == Session.lone_deal("indian_13", players=3, seed=3).state
     stepper.seek(10_000)
     assert stepper.at_end
 
@@ -134,7 +135,7 @@ def test_one_round_of_a_contract_match_is_kept_and_watched_alone(tmp_path: Path)
     kept as the match so far, and watched from its dealing to its scoring."""
     from rummy.model.events import DealScored
 
-    match = MatchGame.new("dummy_rummy", players=2, seed=4)
+    match = Session.new("dummy_rummy", players=2, seed=4)
     while len(match.deals) < 3 and not match.match.over:  # rounds 1 and 2 played
         play(match, steps=1)
     assert len(match.deals) == 3, "two rounds should end within the step limit"

@@ -10,7 +10,7 @@ from pathlib import Path
 import pytest
 
 from rummy.model.variant import VARIANTS_DIR
-from rummy.session import Game, MatchGame
+from rummy.session import Session
 from rummy.store import files
 from rummy.store.saves import SAVE_FORMAT, SaveError, SaveSlot
 from tests.store.helpers import digest, play
@@ -27,12 +27,12 @@ def test_no_save_is_none(tmp_path: Path) -> None:
 
 
 def test_a_deal_round_trips_with_its_hand_and_table(tmp_path: Path) -> None:
-    game = play(Game.new("indian_13", players=3, seed=11), steps=9)
+    game = play(Session.lone_deal("indian_13", players=3, seed=11), steps=9)
     slot = SaveSlot(tmp_path)
     hand = [["AS", "2S", "3S"], ["JK", "10H@1"]]
     slot.write(game, hand=hand, table={"opponents": ["easy", "hard"], "human_seat": 0})
     saved = slot.load()
-    assert saved is not None and isinstance(saved.game, Game)
+    assert saved is not None and saved.game.lone
     assert saved.game.state == game.state and saved.game.actions == game.actions
     assert saved.hand == hand
     assert saved.table == {"opponents": ["easy", "hard"], "human_seat": 0}
@@ -40,19 +40,19 @@ def test_a_deal_round_trips_with_its_hand_and_table(tmp_path: Path) -> None:
 
 
 def test_a_match_round_trips_across_deals(tmp_path: Path) -> None:
-    game = MatchGame.new("indian_13", players=2, seed=4, options={"match_format": "deals_2"})
+    game = Session.new("indian_13", players=2, seed=4, options={"match_format": "deals_2"})
     play(game, steps=400)
     assert len(game.deals) >= 2 or game.match.over  # the save spans a finished deal
     slot = SaveSlot(tmp_path)
     slot.write(game)
     saved = slot.load()
-    assert saved is not None and isinstance(saved.game, MatchGame)
+    assert saved is not None and not saved.game.lone
     assert digest(saved.game) == digest(game)
 
 
 def test_discard_removes_the_save(tmp_path: Path) -> None:
     slot = SaveSlot(tmp_path)
-    slot.write(Game.new("indian_13", players=2, seed=1))
+    slot.write(Session.lone_deal("indian_13", players=2, seed=1))
     slot.discard()
     assert not slot.exists() and slot.load() is None
 
@@ -74,7 +74,7 @@ def refused(slot: SaveSlot, *words: str) -> SaveError:
 
 def test_a_truncated_save_is_set_aside(tmp_path: Path) -> None:
     slot = SaveSlot(tmp_path)
-    slot.write(play(Game.new("indian_13", players=2, seed=3), steps=5))
+    slot.write(play(Session.lone_deal("indian_13", players=2, seed=3), steps=5))
     slot.path.write_bytes(slot.path.read_bytes()[:70])
     refused(slot, "damaged or cut short")
     assert len(set_aside_files(tmp_path)) == 1
@@ -91,7 +91,7 @@ def test_garbage_is_set_aside(tmp_path: Path, content: bytes) -> None:
 
 def test_an_old_version_save_is_set_aside(tmp_path: Path) -> None:
     slot = SaveSlot(tmp_path)
-    slot.write(Game.new("indian_13", players=2, seed=3))
+    slot.write(Session.lone_deal("indian_13", players=2, seed=3))
     data = json.loads(slot.path.read_text())
     data["format"] = "rummy-save/0"
     slot.path.write_text(json.dumps(data))
@@ -100,7 +100,7 @@ def test_an_old_version_save_is_set_aside(tmp_path: Path) -> None:
 
 def test_a_newer_version_save_is_set_aside(tmp_path: Path) -> None:
     slot = SaveSlot(tmp_path)
-    slot.write(Game.new("indian_13", players=2, seed=3))
+    slot.write(Session.lone_deal("indian_13", players=2, seed=3))
     data = json.loads(slot.path.read_text())
     data["format"] = "rummy-save/99"
     slot.path.write_text(json.dumps(data))
@@ -112,7 +112,7 @@ def test_a_save_whose_variant_file_changed_is_set_aside(tmp_path: Path) -> None:
     variant.parent.mkdir()
     shutil.copy(VARIANTS_DIR / "indian_13.yaml", variant)
     slot = SaveSlot(tmp_path / "data")
-    slot.write(play(Game.new(str(variant), players=2, seed=8), steps=4))
+    slot.write(play(Session.lone_deal(str(variant), players=2, seed=8), steps=4))
     assert slot.load() is not None  # unchanged: loads
     text = variant.read_text()
     assert "first_drop_penalty: 20 " in text
@@ -124,14 +124,14 @@ def test_a_save_whose_variant_file_is_gone_is_set_aside(tmp_path: Path) -> None:
     variant = tmp_path / "indian_13.yaml"
     shutil.copy(VARIANTS_DIR / "indian_13.yaml", variant)
     slot = SaveSlot(tmp_path / "data")
-    slot.write(Game.new(str(variant), players=2, seed=8))
+    slot.write(Session.lone_deal(str(variant), players=2, seed=8))
     variant.unlink()
     refused(slot, "cannot be found")
 
 
 def test_a_save_whose_moves_do_not_replay_is_set_aside(tmp_path: Path) -> None:
     slot = SaveSlot(tmp_path)
-    slot.write(play(Game.new("indian_13", players=2, seed=3), steps=6))
+    slot.write(play(Session.lone_deal("indian_13", players=2, seed=3), steps=6))
     data = json.loads(slot.path.read_text())
     data["game"]["actions"][1] = data["game"]["actions"][0]  # the same draw twice
     slot.path.write_text(json.dumps(data))
@@ -140,7 +140,7 @@ def test_a_save_whose_moves_do_not_replay_is_set_aside(tmp_path: Path) -> None:
 
 def test_a_save_with_an_unreadable_hand_is_set_aside(tmp_path: Path) -> None:
     slot = SaveSlot(tmp_path)
-    slot.write(Game.new("indian_13", players=2, seed=3))
+    slot.write(Session.lone_deal("indian_13", players=2, seed=3))
     data = json.loads(slot.path.read_text())
     data["hand"] = [["AS", 3]]
     slot.path.write_text(json.dumps(data))
@@ -159,7 +159,7 @@ def test_two_bad_saves_in_a_row_are_both_kept(tmp_path: Path) -> None:
 def test_a_failed_write_leaves_the_previous_save(tmp_path: Path,
                                                  monkeypatch: pytest.MonkeyPatch) -> None:
     slot = SaveSlot(tmp_path)
-    first = Game.new("indian_13", players=2, seed=3)
+    first = Session.lone_deal("indian_13", players=2, seed=3)
     slot.write(first)
     before = slot.path.read_bytes()
 
@@ -168,7 +168,7 @@ def test_a_failed_write_leaves_the_previous_save(tmp_path: Path,
 
     monkeypatch.setattr(files.os, "fsync", no_space)
     with pytest.raises(OSError):
-        slot.write(play(Game.new("indian_13", players=2, seed=3), steps=3))
+        slot.write(play(Session.lone_deal("indian_13", players=2, seed=3), steps=3))
     monkeypatch.undo()
     assert slot.path.read_bytes() == before
     assert files.leftover_temps(tmp_path, "save.json") == []
@@ -193,7 +193,7 @@ def test_the_write_is_a_rename_of_a_synced_file(tmp_path: Path,
 
     monkeypatch.setattr(files.os, "fsync", fsync)
     monkeypatch.setattr(files.os, "replace", replace)
-    SaveSlot(tmp_path).write(Game.new("indian_13", players=2, seed=3))
+    SaveSlot(tmp_path).write(Session.lone_deal("indian_13", players=2, seed=3))
     if os.name == "posix" and Path("/proc/self/fd").is_dir():
         assert calls == ["fsync-file", "replace", "fsync-dir"]
     else:
@@ -204,6 +204,6 @@ def test_a_killed_writers_temporary_file_is_swept(tmp_path: Path) -> None:
     leftover = tmp_path / ".save.json.abc123.tmp"
     leftover.write_text('{"format": "rummy-save/1", "ga')
     slot = SaveSlot(tmp_path)
-    slot.write(Game.new("indian_13", players=2, seed=3))
+    slot.write(Session.lone_deal("indian_13", players=2, seed=3))
     assert not leftover.exists()
     assert json.loads(slot.path.read_text())["format"] == SAVE_FORMAT

@@ -8,7 +8,7 @@ from pathlib import Path
 import pytest
 
 from rummy.model.scoring import RoundResult
-from rummy.session import Game
+from rummy.session import Session
 from rummy.store.stats import DB_NAME, Statistics, deal_outcome, level_of
 from tests.store.helpers import play
 
@@ -157,8 +157,8 @@ def test_an_unwritable_folder_runs_without_statistics(tmp_path: Path) -> None:
 
 
 def test_deal_outcome_of_real_games() -> None:
-    game = play(Game.new("indian_13", players=3, seed=21))
-    assert isinstance(game, Game) and game.state.is_over
+    game = play(Session.lone_deal("indian_13", players=3, seed=21))
+    assert game.lone and game.state.is_over
     result = game.state.result
     assert result is not None
     outcomes = [deal_outcome(game.state, seat) for seat in range(3)]
@@ -166,11 +166,11 @@ def test_deal_outcome_of_real_games() -> None:
     assert all(lower for _, _, lower in outcomes)
     assert [points for _, points, _ in outcomes] == list(result.points)
     with pytest.raises(ValueError, match="not over"):
-        deal_outcome(Game.new("indian_13", players=2, seed=1).state, 0)
+        deal_outcome(Session.lone_deal("indian_13", players=2, seed=1).state, 0)
 
 
 def test_deal_outcome_in_the_table_family_is_the_score_change() -> None:
-    game = play(Game.new("super_rummy", players=2, seed=5))
+    game = play(Session.lone_deal("super_rummy", players=2, seed=5))
     assert game.state.is_over
     result = game.state.result
     assert isinstance(result, RoundResult)

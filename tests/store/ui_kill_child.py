@@ -59,10 +59,9 @@ def main(argv: list[str]) -> int:
         title.continue_game()
         scene = app.top
         assert isinstance(scene, TableScene), title.message
-        mirror = scene.keeper.mirror
-        assert mirror is not None
+        session = scene.driver.game  # the match the table plays on, and its keeper saves
         groups = [[c.code for c in g] for g in scene.hand.groups if g]
-        print("resumed", digest(mirror.to_record(), groups, scene.driver.game.state),
+        print("resumed", digest(session.to_record(), groups, scene.driver.state),
               flush=True)
     else:
         config = GameConfig("indian_13", {}, 3, ("easy", "medium"), seed, 0)

@@ -7,7 +7,7 @@ from pathlib import Path
 import pygame
 import pytest
 
-from rummy.session import Game
+from rummy.session import Session
 from rummy.store.replays import ReplayShelf
 from rummy.store.stats import Statistics
 from rummy.ui.app import App
@@ -59,12 +59,12 @@ def test_statistics_show_and_reset_after_asking(app: App, tmp_path: Path) -> Non
 
 def test_replays_list_and_watch(app: App, tmp_path: Path) -> None:
     shelf = ReplayShelf(tmp_path / "data")
-    first = play(Game.new("indian_13", players=2, seed=1))
-    second = play(Game.new("indian_13", players=3, seed=2))
+    first = play(Session.lone_deal("indian_13", players=2, seed=1))
+    second = play(Session.lone_deal("indian_13", players=3, seed=2))
     shelf.add(first, players=["You", "hard"], result="You won")
     shelf.add(second, players=["You", "easy", "medium"], result="medium won")
     (shelf.dir / "19990101-000000-000000.json").write_text("{broken")
-    watched: list[Game] = []
+    watched: list[Session] = []
     scene = ReplaysScene(app, shelf, on_watch=lambda game, entry: watched.append(game))
     app.push(scene)
     app.step(1 / 60)
@@ -84,7 +84,7 @@ def test_replays_list_and_watch(app: App, tmp_path: Path) -> None:
 
 def test_replays_without_a_table_only_list(app: App, tmp_path: Path) -> None:
     shelf = ReplayShelf(tmp_path / "data")
-    shelf.add(Game.new("indian_13", players=2, seed=1), players=["a", "b"], result="x")
+    shelf.add(Session.lone_deal("indian_13", players=2, seed=1), players=["a", "b"], result="x")
     scene = ReplaysScene(app, shelf)
     app.push(scene)
     click(app, scene.row_rect(0).center)

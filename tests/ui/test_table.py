@@ -20,7 +20,7 @@ from rummy.model import (
 )
 from rummy.model.events import CardDiscarded
 from rummy.model.families.declare import deal_from_cards
-from rummy.session import Game
+from rummy.session import Session
 from rummy.ui.app import App
 from rummy.ui.settings import GameConfig
 from rummy.ui.table import TableScene
@@ -32,15 +32,15 @@ HAND = "2S 3S 4S 5H 6H 7H 9C 10C JC KD KH KS 4D"
 OTHER = "AH 2H 3H 9S 10S JS 5D 6D 7D QH QS 2C 3C"
 
 
-def prepared_game(options: dict[str, int] | None = None) -> Game:
-    game = Game.new("indian_13", players=2, seed=3, options=options)
+def prepared_game(options: dict[str, int] | None = None) -> Session:
+    game = Session.lone_deal("indian_13", players=2, seed=3, options=options)
     game.state = deal_from_cards(
         game.variant, [parse_cards(HAND), parse_cards(OTHER)], parse_cards("5C"),
         parse_card("8D"), closed_top=parse_cards("QC AD"), first_player=0, seed=3)
     return game
 
 
-def table(app: App, game: Game | None = None, human: int | None = 0, players: int = 2,
+def table(app: App, game: Session | None = None, human: int | None = 0, players: int = 2,
           options: dict[str, int] | None = None, speed: float = 4.0) -> TableScene:
     config = GameConfig("indian_13", options or {}, players, ("greedy",) * players, 3, human)
     scene = TableScene(app, config, game=game, speed=speed)

@@ -7,7 +7,7 @@ import pytest
 
 from rummy.model import parse_card, parse_cards
 from rummy.model.families.declare import deal_from_cards
-from rummy.session import Game
+from rummy.session import Session
 from rummy.ui.app import App
 from rummy.ui.table import dialogs
 from rummy.ui.table.dialogs import DeclareDialog, _in_order
@@ -21,7 +21,7 @@ OTHER = "AH 2H 4H 9H 10H JD 5D 6D 7D QH QS 2C 3C"
 
 @pytest.mark.timeout(60)
 def test_a_hint_never_undoes_the_players_groups(app: App) -> None:
-    game = Game.new("indian_13", players=2, seed=3)
+    game = Session.lone_deal("indian_13", players=2, seed=3)
     game.state = deal_from_cards(
         game.variant, [parse_cards(NO_PURE), parse_cards(OTHER)], parse_cards("5C"),
         parse_card("8H"), closed_top=parse_cards("KD"), first_player=0, seed=3)
@@ -60,7 +60,7 @@ def test_wild_cards_keep_their_star_in_the_declare_dialog(app: App,
     starred: list[tuple[int, int]] = []
     monkeypatch.setattr(dialogs, "draw_wild_badge",
                         lambda surface, text, pos, w, h: starred.append(pos))
-    game = Game.new("indian_13", players=2, seed=3)
+    game = Session.lone_deal("indian_13", players=2, seed=3)
     scene = table(app, game)
     groups = (tuple(parse_cards("2S 3S 4S")), tuple(parse_cards("9H 9D 9C")),
               tuple(parse_cards("5H 9S 7H")))

@@ -14,7 +14,7 @@ from pathlib import Path
 import pygame
 import pytest
 
-from rummy.session import Game
+from rummy.session import Session
 from rummy.ui.app import App
 from rummy.ui.settings import GameConfig
 from rummy.ui.table import TableScene
@@ -42,7 +42,7 @@ def app_at(tmp_path: Path) -> Iterator[list[App]]:
 def big_hand_table(apps: list[App], tmp_path: Path, size: tuple[int, int]) -> TableScene:
     app = App(size, audio=False, settings_dir=tmp_path / "settings", inline_work=True)
     apps.append(app)
-    game: Game = drawn(meld_round("super_rummy", [BIG_HAND, OTHER], discard="JS",
+    game: Session = drawn(meld_round("super_rummy", [BIG_HAND, OTHER], discard="JS",
                                   stock="KH", options={"deck_count": 2}))
     config = GameConfig("super_rummy", dict(game.options), 2, ("greedy",), 3, 0)
     scene = TableScene(app, config, game=game, speed=8.0)

@@ -1,7 +1,7 @@
 """The table plays whole matches (``match_format``): deals_N, pool 101/201, points.
 
 Under the SDL dummy driver. Deals start from known cards (``deal_from_cards``) and known
-totals (a prepared :class:`MatchGame`); the human's moves go straight to the driver, the
+totals (a prepared :class:`Session`); the human's moves go straight to the driver, the
 bots (greedy) play at a high speed.
 """
 
@@ -16,7 +16,7 @@ import pytest
 from rummy.model import Draw, DrawSource, Drop, Finish, parse_card, parse_cards
 from rummy.model.events import CardsDealt
 from rummy.model.families.declare import deal_from_cards
-from rummy.session import Game, MatchGame
+from rummy.session import Session
 from rummy.ui.app import App
 from rummy.ui.settings import GameConfig
 from rummy.ui.table import TableScene
@@ -27,18 +27,15 @@ OTHER = "AH 2H 3H 9S 10S JS 5D 6D 7D QH QS 2C 3C"
 JUNK = "KC QD JH 9D 7S 4C 3D AC 6C 4H 10H 2D 6S"
 
 
-def first_deal(game: Game | MatchGame, players: int) -> None:
+def first_deal(game: Session, players: int) -> None:
     """Deal known cards: seat 0 can declare a valid show on its first turn."""
     hands = [parse_cards(h) for h in (HAND, OTHER, JUNK)[:players]]
     state = deal_from_cards(game.variant, hands, parse_cards("5C"), parse_card("8D"),
                             closed_top=parse_cards("QC AD"), first_player=0, seed=3)
-    if isinstance(game, MatchGame):
-        game.match = replace(game.match, state=state)
-    else:
-        game.state = state
+    game.state = state
 
 
-def table(app: App, game: Game | MatchGame, players: int, match_format: str,
+def table(app: App, game: Session, players: int, match_format: str,
           speed: float = 8.0) -> TableScene:
     config = GameConfig("indian_13", {"match_format": match_format}, players,
                         ("greedy",) * players, 3, 0)
@@ -92,7 +89,7 @@ def play_drop_when_my_turn(app: App, scene: TableScene) -> None:
 
 @pytest.mark.timeout(90)
 def test_deals_2_ends_after_two_deals_with_the_lowest_total_winning(app: App) -> None:
-    game = Game.new("indian_13", players=2, seed=3, options={"match_format": "deals_2"})
+    game = Session.lone_deal("indian_13", players=2, seed=3, options={"match_format": "deals_2"})
     first_deal(game, 2)
     scene = table(app, game, 2, "deals_2")
     assert scene.board.match_line == "Deal 1 of 2"
@@ -129,7 +126,7 @@ def test_deals_2_ends_after_two_deals_with_the_lowest_total_winning(app: App) ->
 
 @pytest.mark.timeout(90)
 def test_pool_101_puts_a_seat_out_and_deals_it_no_more_cards(app: App) -> None:
-    game = MatchGame.new("indian_13", players=3, seed=3, options={"match_format": "pool_101"})
+    game = Session.new("indian_13", players=3, seed=3, options={"match_format": "pool_101"})
     first_deal(game, 3)
     game.match = replace(game.match, totals=(0, 90, 0))
     scene = table(app, game, 3, "pool_101")
@@ -160,7 +157,7 @@ def test_pool_101_puts_a_seat_out_and_deals_it_no_more_cards(app: App) -> None:
 
 @pytest.mark.timeout(120)
 def test_pool_101_when_you_are_out_the_others_play_it_out(app: App) -> None:
-    game = MatchGame.new("indian_13", players=3, seed=3, options={"match_format": "pool_101"})
+    game = Session.new("indian_13", players=3, seed=3, options={"match_format": "pool_101"})
     first_deal(game, 3)
     game.match = replace(game.match, totals=(90, 60, 0))
     scene = table(app, game, 3, "pool_101")
@@ -195,7 +192,7 @@ def test_pool_101_when_you_are_out_the_others_play_it_out(app: App) -> None:
 
 @pytest.mark.timeout(90)
 def test_points_is_one_deal_then_a_new_match(app: App) -> None:
-    game = Game.new("indian_13", players=2, seed=3)
+    game = Session.lone_deal("indian_13", players=2, seed=3)
     first_deal(game, 2)
     scene = table(app, game, 2, "points")
     assert scene.board.match_line == ""

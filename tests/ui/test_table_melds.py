@@ -30,7 +30,7 @@ from rummy.model.events import DealScored
 from rummy.model.families.melding import MeldState
 from rummy.model.melds import MeldRules, lay_run
 from rummy.model.state import MAX_TURNS
-from rummy.session import Game, MatchGame
+from rummy.session import Session
 from rummy.ui.app import App
 from rummy.ui.settings import GameConfig
 from rummy.ui.table import TableScene
@@ -41,10 +41,10 @@ from .test_table import click, drag, grip, hand_point, key, settle
 
 
 def meld_game(variant: str, hands: list[str], discard: str = "JS", stock: str = "",
-              options: dict[str, Any] | None = None) -> Game:
+              options: dict[str, Any] | None = None) -> Session:
     """A round with these hands (seat 0, the player, to draw), discard pile (top last) and
     stock (top last), everyone past their first turn."""
-    game = Game.new(variant, players=len(hands), seed=3, options=options)
+    game = Session.lone_deal(variant, players=len(hands), seed=3, options=options)
     state = game.state
     assert isinstance(state, MeldState)
     held = [parse_cards(h) for h in hands]
@@ -57,7 +57,7 @@ def meld_game(variant: str, hands: list[str], discard: str = "JS", stock: str = 
     return game
 
 
-def table(app: App, game: Game, variant: str) -> TableScene:
+def table(app: App, game: Session, variant: str) -> TableScene:
     config = GameConfig(variant, dict(game.options), game.players, ("greedy",) * game.players,
                         3, 0)
     scene = TableScene(app, config, game=game, speed=4.0)
@@ -245,7 +245,7 @@ def events_of_random_play(variant: str, deals: int = 6) -> set[type]:
     """Every event type that random play of ``variant`` produced."""
     seen: set[type] = set()
     for seed in range(deals):
-        game = Game.new(variant, players=3 if variant != "two_player_13" else 2, seed=seed)
+        game = Session.lone_deal(variant, players=3 if variant != "two_player_13" else 2, seed=seed)
         bots = [make_bot("random", seed * 7 + s) for s in range(game.players)]
         seen.update(type(e) for e in game.state.history)
         while not game.state.is_over and len(game.actions) < 600:
@@ -259,7 +259,7 @@ def events_of_random_play(variant: str, deals: int = 6) -> set[type]:
 def test_every_event_type_has_an_animation_in_every_family(app: App) -> None:
     covered: set[type] = set()
     for variant in ("indian_13", "two_player_13", "super_rummy", "dummy_rummy"):
-        game = Game.new(variant, players=2, seed=1)
+        game = Session.lone_deal(variant, players=2, seed=1)
         scene = TableScene(app, GameConfig(variant, {}, 2, ("greedy", "greedy"), 1, 0),
                            game=game)
         handlers = scene.player.handlers
@@ -276,7 +276,7 @@ def test_every_event_type_has_an_animation_in_every_family(app: App) -> None:
 @pytest.mark.timeout(60)
 def test_the_desktop_table_and_the_terminal_end_a_deal_that_goes_on_too_long() -> None:
     """The same cap as the server's: the turn that reaches it is followed by the stalemate."""
-    game = Game.new("dummy_rummy", players=3, seed=11)
+    game = Session.lone_deal("dummy_rummy", players=3, seed=11)
     game.state = replace(game.state, turns_done=(MAX_TURNS // 3, MAX_TURNS // 3,
                                                  MAX_TURNS // 3 - 1))
     driver = TableDriver(game, {}, 0, inline=True)
@@ -289,7 +289,7 @@ def test_the_desktop_table_and_the_terminal_end_a_deal_that_goes_on_too_long() -
     assert scored and scored[-1].result.winner is None
     assert scored[-1].result.reason == f"nobody went out in {MAX_TURNS} turns"
     # the terminal: the match seat 0 plays in a terminal; the cap is reached on a bot's turn
-    match = MatchGame.new("dummy_rummy", 3, 11)
+    match = Session.new("dummy_rummy", 3, 11)
     match.match = replace(match.match, state=replace(
         match.state, turns_done=(MAX_TURNS // 3,) * 3, turn=1))
     bots = {s: make_bot("greedy", s) for s in (1, 2)}

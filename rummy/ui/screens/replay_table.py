@@ -1,7 +1,7 @@
 """A replay at the table: a finished deal or match played again with every hand face up.
 
 ``ReplayTableScene(app, game, entry=None)`` steps through ``game`` (a
-:class:`~rummy.session.Game` or :class:`~rummy.session.MatchGame`, as the Replays screen
+lone deal or match :class:`~rummy.session.Session`, as the Replays screen
 loads it) with :class:`~rummy.store.stepper.ReplayStepper`, and paints each position with
 the table's own pieces (:class:`~rummy.ui.table.board.Board`, the family's table parts, the
 result panel): seat 1's hand where the player's hand is, every other seat's hand face up
@@ -33,7 +33,7 @@ from rummy.ui.table.parts import TableParts, parts_for
 from rummy.ui.table.sprites import INK, CardArt, TextCache
 
 if TYPE_CHECKING:
-    from rummy.store.records import AnyGame
+    from rummy.session import Session
     from rummy.store.replays import ReplayEntry
     from rummy.ui.scene import Host
 
@@ -49,7 +49,7 @@ KEYS = {pygame.K_SPACE: "play", pygame.K_RIGHT: "forward", pygame.K_LEFT: "back"
 class ReplayTableScene(Scene):
     """The table in replay mode (see the module docstring)."""
 
-    def __init__(self, app: Host, game: AnyGame, entry: ReplayEntry | None = None) -> None:
+    def __init__(self, app: Host, game: Session, entry: ReplayEntry | None = None) -> None:
         super().__init__(app)
         self.stepper = ReplayStepper(game, entry.deal if entry is not None else None)
         self.stepper.speed = 2.0

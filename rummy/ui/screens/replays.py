@@ -12,7 +12,7 @@ from typing import TYPE_CHECKING
 
 import pygame
 
-from rummy.store.records import AnyGame
+from rummy.session import Session
 from rummy.store.replays import ReplayEntry, ReplayShelf
 from rummy.ui.palette import DIM, PANEL, SELECTED
 from rummy.ui.palette import GOLD as ACCENT
@@ -24,7 +24,7 @@ from rummy.ui.widgets import Button, draw_text, ellipsize
 if TYPE_CHECKING:
     from rummy.ui.scene import Host as App
 
-Watch = Callable[[AnyGame, ReplayEntry], None]
+Watch = Callable[[Session, ReplayEntry], None]
 
 
 class ReplaysScene(Scene):

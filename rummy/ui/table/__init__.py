@@ -5,10 +5,10 @@
 - ``app``: the :class:`~rummy.ui.app.App`; ``config``: the menu's
   :class:`~rummy.ui.settings.GameConfig` (variant, options, seats, opponents, seed, and
   ``human_seat``: None fills every seat with bots and plays by itself, a demo).
-- ``game``: a prepared :class:`rummy.session.Game` to play as the first deal of the match
-  instead of a new deal (tests and scenarios set up known hands this way, e.g. with
-  ``deal_from_cards``), or a :class:`rummy.session.MatchGame` to play on from where it
-  stands (its deal and totals).
+- ``game``: a prepared :class:`rummy.session.Session` to play on from where it stands: a
+  lone deal becomes the first deal of the match instead of a new deal (tests and scenarios
+  set up known hands this way, e.g. with ``deal_from_cards``), a match goes on from its
+  deal and totals.
 - ``deals``: play this many deals, then stop; with ``quit_when_done`` the app quits after
   the last deal's result has been shown (``main.py --demo --deals N --quit-when-done``).
   Both default to the config's ``deals`` and ``quit_when_done``. Without a limit a demo

@@ -1,18 +1,21 @@
-"""The game behind the table: one deal's Game inside its match, its bots, and the events
+"""The game behind the table: one deal of its match's session, its bots, and the events
 waiting to be shown.
 
-Every move, the human's or a bot's, goes through :meth:`TableDriver.act` (the engine's
-``Game.act``); its events are queued for the table to animate. Bots think on a worker
+Every move, the human's or a bot's, goes through :meth:`TableDriver.act` (the session's
+``act``, played once; the session also ends a deal that has gone on too long); its events
+are queued for the table to animate. Bots think on a worker
 thread so the frame never waits for them; the table asks :meth:`poll_bot` each frame and
 a bot's move is played only once the previous events have been shown and a short pause
 has passed, so a person can follow the game.
 
-The match around the deal is the engine's (:mod:`rummy.model.match`): the driver holds the
-:class:`~rummy.model.match.MatchState` as it stood when the deal began and, once the deal's
-last action has been played, the match after scoring it (``match.over``, ``winner``,
-``totals``, ``out``; its ``state`` is then the next deal, already dealt). Actions and views
-name *deal* seats; ``seats[deal_seat]`` is the match seat (pool eliminations leave seats out
-of later deals). :meth:`next_deal` makes the driver of the match's next deal.
+The match around the deal is the session's (:class:`rummy.session.Session`, one for the
+whole match: the autosave keeps its record): ``match`` is the
+:class:`~rummy.model.match.MatchState` and, once the deal's last action has been played, the
+match after scoring it (``match.over``, ``winner``, ``totals``, ``out``; its ``state`` is
+then the next deal, already dealt, while :attr:`TableDriver.state` stays this deal's).
+Actions and views name *deal* seats; ``seats[deal_seat]`` is the match seat (pool
+eliminations leave seats out of later deals). :meth:`next_deal` makes the driver of the
+match's next deal.
 """
 
 from __future__ import annotations
@@ -23,15 +26,15 @@ import sys
 from collections import deque
 from collections.abc import Callable, Mapping, Sequence
 from concurrent.futures import Executor, Future, ThreadPoolExecutor
-from dataclasses import replace
 from typing import Any
 
 from rummy.ai import Bot, make_bot
 from rummy.model import Action, IllegalMoveError, PlayerView
 from rummy.model.events import Event, redact_for
-from rummy.model.match import MatchState, deal_seed, finish_deal, start_match
-from rummy.model.state import stalemate_due
-from rummy.session import Game, MatchGame
+from rummy.model.match import MatchState, deal_seed
+from rummy.model.state import GameState, check_action
+from rummy.model.view import view_for
+from rummy.session import Session
 
 
 def _event_log() -> Any:
@@ -65,18 +68,16 @@ class TableDriver:
     time. ``human_seat`` and the keys of ``bots`` are deal seats; ``human`` is the human's
     match seat (None in a demo); ``human_seat`` is None too once the human is out."""
 
-    def __init__(self, game: Game, bots: dict[int, Bot], human_seat: int | None,
-                 match: MatchState | None = None, human: int | None = None,
-                 opponents: Mapping[int, str] | None = None, inline: bool = False) -> None:
-        self.game = game
+    def __init__(self, game: Session, bots: dict[int, Bot], human_seat: int | None,
+                 human: int | None = None, opponents: Mapping[int, str] | None = None,
+                 inline: bool = False) -> None:
+        self.game = game.as_match()
+        """The whole match's session (a lone deal given is played on as its first deal)."""
         self.inline = inline
         self.bots = bots
         self.human_seat = human_seat
         self.viewer = 0 if human_seat is None else human_seat
-        if match is None:
-            match = replace(start_match(game.variant, game.players, game.seed),
-                            state=game.state)
-        self.match = match
+        match = self.game.match
         self.seats: tuple[int, ...] = match.seats
         """Deal seat -> match seat, for this deal."""
         self.deal_no = match.deal_no
@@ -94,56 +95,50 @@ class TableDriver:
         self._thinking_seat: int | None = None
         self._wait = 0.0
         self.log = _event_log()
-        for event in game.state.history:
+        for event in self.game.state.history:
             self._queue(None, event)
 
     @classmethod
     def new(cls, variant_id: str, options: dict[str, Any], players: int,
             opponents: tuple[str, ...], seed: int | None, human_seat: int | None,
-            game: Game | MatchGame | None = None, inline: bool = False) -> TableDriver:
+            game: Session | None = None, inline: bool = False) -> TableDriver:
         """The first deal of a new match (``game``: a prepared first deal, or a prepared
         match to play on from where it stands; ``inline``: think in the caller's thread)."""
         if seed is None:
             seed = random.randrange(1 << 30)
-        if isinstance(game, MatchGame):
-            match, ref, opts = game.match, game.variant_ref, game.options
-        else:
-            if game is None:
-                game = Game.new(variant_id, players, seed, options=options)
-            match = replace(start_match(game.variant, game.players, game.seed),
-                            state=game.state)
-            ref, opts = game.variant_ref, game.options
+        if game is None:
+            game = Session.new(variant_id, players, seed, options=options)
         names = list(opponents) or ["greedy"]
-        others = [s for s in range(match.players) if s != human_seat]
+        others = [s for s in range(game.players) if s != human_seat]
         table = {seat: names[i] if i < len(names) else names[-1]
                  for i, seat in enumerate(others)}
-        return cls.for_match(match, ref, opts, table, human_seat,
-                             game if isinstance(game, Game) else None, inline)
+        return cls.for_match(game, table, human_seat, inline)
 
     @classmethod
-    def for_match(cls, match: MatchState, variant_ref: str, options: Mapping[str, Any],
-                  opponents: Mapping[int, str], human: int | None,
-                  game: Game | None = None, inline: bool = False) -> TableDriver:
-        """The driver of ``match``'s current deal. ``opponents``: match seat -> bot name;
+    def for_match(cls, game: Session, opponents: Mapping[int, str], human: int | None,
+                  inline: bool = False) -> TableDriver:
+        """The driver of ``game``'s current deal. ``opponents``: match seat -> bot name;
         ``human``: the human's match seat (None for a demo)."""
-        if game is None:
-            game = Game(variant_ref, options, len(match.seats),
-                        deal_seed(match.seed, match.deal_no), match.variant)
-            game.state = match.state
-        bot_seed = game.seed
+        game = game.as_match()
+        match = game.match
+        bot_seed = deal_seed(game.seed, match.deal_no)  # a deal's own seed, as ever
         bots: dict[int, Bot] = {}
         for deal_seat, seat in enumerate(match.seats):
             if seat != human:
                 bots[deal_seat] = make_bot(opponents[seat], seed=bot_seed * 31 + seat)
         human_seat = match.seats.index(human) if human in match.seats else None
-        return cls(game, bots, human_seat, match, human, opponents, inline)
+        return cls(game, bots, human_seat, human, opponents, inline)
 
     def next_deal(self) -> TableDriver:
         """The driver of the match's next deal (call once this deal is over and the match
         is not); this driver is closed."""
         self.close()
-        return TableDriver.for_match(self.match, self.game.variant_ref, self.game.options,
-                                     self.opponents, self.human, inline=self.inline)
+        return TableDriver.for_match(self.game, self.opponents, self.human, inline=self.inline)
+
+    @property
+    def match(self) -> MatchState:
+        """The match: as this deal was dealt, or once it ended, after scoring it."""
+        return self.game.match
 
     @property
     def match_over(self) -> bool:
@@ -163,23 +158,36 @@ class TableDriver:
     # -- the view
 
     @property
+    def state(self) -> GameState:
+        """This deal: the session's current one, or once it ended, as it ended (the
+        session has already dealt the next)."""
+        if self.game.match.deal_no == self.deal_no:
+            return self.game.state
+        return self.game.ends[self.deal_no]
+
+    @property
+    def actions(self) -> list[Action]:
+        """This deal's actions."""
+        return self.game.deals[self.deal_no]
+
+    @property
     def view(self) -> PlayerView:
-        return self.game.view(self.viewer)
+        return view_for(self.state, self.viewer)
 
     @property
     def over(self) -> bool:
-        return self.game.state.result is not None
+        return self.state.result is not None
 
     def legal(self, seat: int | None = None) -> list[Action]:
         seat = self.human_seat if seat is None else seat
-        return [] if seat is None else self.game.legal_actions(seat)
+        return [] if seat is None or self.over else self.game.legal_actions(seat)
 
     # -- acting
 
     def check(self, action: Action) -> str | None:
         """``None`` when ``action`` is legal now, else the engine's short reason."""
         try:
-            self.game.check(action)
+            check_action(self.state, action)
         except IllegalMoveError as err:
             return str(err)
         return None
@@ -188,19 +196,18 @@ class TableDriver:
         """Play ``action``; its events join the queue. Returns the reason if illegal.
 
         The action that ends the deal also moves the match on (scores the deal; deals the
-        next one or ends the match)."""
+        next one or ends the match); so does a deal that has gone on too long (the session
+        ends it without a winner)."""
+        if self.over:
+            return "the deal is over"
         try:
-            played = [(action.seat, e) for e in self.game.act(action)]
-            due = stalemate_due(self.game.state)
-            if due is not None:  # the deal went on too long: it ends with no winner
-                played += [(due.seat, e) for e in self.game.act(due)]
+            events = self.game.act(action)
         except IllegalMoveError as err:
             return str(err)
-        if self.over and self.match.deal_no == self.deal_no and not self.match.over:
-            # the deal's last action was played once, in the deal; the match scores it
-            self.match, _ = finish_deal(replace(self.match, state=self.game.state))
-        for actor, event in played:
-            self._queue(actor, event)
+        if self.game.match.deal_no != self.deal_no:  # the next deal's opening is not ours
+            events = events[:len(events) - len(self.game.state.history)]
+        for event in events:
+            self._queue(action.seat, event)
         return None
 
     def _queue(self, actor: int | None, event: Event) -> None:
@@ -223,12 +230,12 @@ class TableDriver:
         """
         if self.over:
             return False
-        seat = self.game.state.turn
+        seat = self.state.turn
         bot = self.bots.get(seat)
         if bot is None:
             return False
         if self._thinking is None or self._thinking_seat != seat:
-            view, legal = self.game.view(seat), self.game.legal_actions(seat)
+            view, legal = view_for(self.state, seat), self.legal(seat)
             if not legal:
                 return False
             self._thinking = self._pool.submit(bot.choose, view, legal)
@@ -244,7 +251,7 @@ class TableDriver:
             action = None
         reason = "no move" if action is None else self.act(action)
         if reason is not None:  # a bot error must not freeze the table: play any legal move
-            legal = self.game.legal_actions(seat)
+            legal = self.legal(seat)
             if legal:
                 self.act(legal[0])
         return True
@@ -255,7 +262,7 @@ class TableDriver:
             return None
         from .hints import compute_hint
 
-        view, legal = self.game.view(self.human_seat), self.legal()
+        view, legal = view_for(self.state, self.human_seat), self.legal()
         return self._pool.submit(compute_hint, view, legal)
 
     @property

@@ -1,10 +1,10 @@
 """What the table keeps: the autosave, the statistics, the replays, and the player's
 preferences it plays by.
 
-:class:`TableKeeper` watches the table once a frame. It keeps a
-:class:`~rummy.session.MatchGame` in step with the driver's deal (every action played, of
-every deal of the match), and saves it with the hand's groups whenever an action was played
-or the hand was rearranged (:class:`~rummy.store.saves.SaveSlot`). A save takes about 15 ms
+:class:`TableKeeper` watches the table once a frame. It saves the driver's
+:class:`~rummy.session.Session` (the whole match: every action played, of every deal; the
+keeper plays nothing itself) with the hand's groups whenever an action was played or the
+hand was rearranged (:class:`~rummy.store.saves.SaveSlot`). A save takes about 15 ms
 (two fsyncs), nearly a frame, so :class:`SaveWriter` writes on a thread of its own and keeps
 only the newest save waiting: a burst of changes costs one or two writes, and every write is
 still atomic. When a deal ends, its statistics are recorded (one transaction) and its replay
@@ -19,14 +19,15 @@ from __future__ import annotations
 import contextlib
 import threading
 import time
-from collections.abc import Mapping, Sequence
+from collections.abc import Mapping
+from dataclasses import replace
 from typing import TYPE_CHECKING, Any
 
 import pygame
 
 from rummy.model.match import deal_seed
 from rummy.model.rules import family_of
-from rummy.session import Game, MatchGame
+from rummy.session import Session
 from rummy.store.prefs import Preferences, load_preferences
 from rummy.store.records import fingerprint
 from rummy.store.replays import ReplayShelf
@@ -142,19 +143,20 @@ def config_data(config: GameConfig) -> dict[str, Any]:
 class TableKeeper:
     """The table's autosave, statistics and replays (see the module docstring).
 
-    ``game``: what the table was given; a :class:`MatchGame` (Continue) already holds the
-    match's actions so far, and the keeper plays on from it."""
+    The record saved is the driver's session's: a prepared deal (its state set by hand)
+    is not one to keep."""
 
-    def __init__(self, app: Host, config: GameConfig, game: Game | MatchGame | None = None,
-                 slot: SaveSlot | None = None, keep: bool = True) -> None:
+    def __init__(self, app: Host, config: GameConfig, slot: SaveSlot | None = None,
+                 keep: bool = True) -> None:
         self.app = app
         self.config = config
         self.prefs = table_preferences(app)
         self.enabled = keep and config.human_seat is not None
         self.slot = slot if slot is not None else SaveSlot()
         self.writer = SaveWriter(self.slot, background=not app.inline_work)
-        self.mirror: MatchGame | None = game if isinstance(game, MatchGame) else None
-        self.sha = fingerprint(self.mirror) if self.mirror is not None else ""
+        self.session: Session | None = None
+        """The match being kept: the driver's session."""
+        self.sha = ""
         self.seconds = 0.0
         """Time played in this deal (carried over by a save)."""
         self.match_seconds = 0.0
@@ -173,8 +175,9 @@ class TableKeeper:
 
     def update(self, driver: TableDriver, hand: HandModel,
                turn_left: float | None = None) -> None:
-        """Follow the driver: new actions join the match record; any change is saved,
-        and the turn timer's every second (``turn_left``), so Continue keeps the clock."""
+        """Follow the driver: new actions (the session's record grew); any change is
+        saved, and the turn timer's every second (``turn_left``), so Continue keeps the
+        clock."""
         now = time.monotonic()
         self.seconds += now - self._clock
         self.match_seconds += now - self._clock
@@ -185,21 +188,18 @@ class TableKeeper:
         if driver is not self._driver:
             self._follow(driver)
             changed = True
-        mirror = self.mirror
-        if mirror is None:
+        session = self.session
+        if session is None:
             return
-        fresh = driver.game.actions[self._seen:]
-        for action in fresh:
-            try:
-                mirror.act(action)
-            except ValueError:  # a prepared deal the record cannot replay: keep nothing
-                self._stop()
-                return
-            changed = True
-        self._seen = len(driver.game.actions)
+        fresh = session.played != self._seen
+        self._seen = session.played
+        if session.prepared:  # set up by hand since (tests, scenarios): keep nothing
+            self._stop()
+            return
+        changed = changed or fresh
         if fresh and driver.over:
-            self._deal_over(driver, mirror)
-            if mirror.match.over:
+            self._deal_over(driver, session)
+            if session.match.over:
                 self.writer.discard()
                 return
         codes = groups_to_codes(hand.groups)
@@ -210,40 +210,35 @@ class TableKeeper:
         if second != self._second:
             self._second, self.turn_left = second, turn_left
             changed = True
-        if changed and not mirror.match.over:
+        if changed and not session.match.over:
             self.save()
 
     def _follow(self, driver: TableDriver) -> None:
         """A new deal (or the first): keep the record of its match."""
         self._driver = driver
-        self._seen = 0
-        mirror = self.mirror
-        if mirror is None or mirror.match.over or mirror.match.deal_no != driver.deal_no:
-            if driver.deal_no != 0:
-                self._stop()
-                return
-            game = driver.game
-            mirror = MatchGame.new(game.variant_ref, driver.match.players, driver.match.seed,
-                                   game.options)
-            if mirror.state != game.state or game.actions:
-                self._stop()  # a prepared deal (tests, scenarios): not a record to keep
-                return
-            self.mirror, self.sha = mirror, fingerprint(mirror)
-            self.seconds = self.match_seconds = 0.0
+        session = driver.game
+        self._seen = session.played
+        if session.prepared:
+            self._stop()  # a prepared deal (tests, scenarios): not a record to keep
+            return
+        if session is not self.session:
+            if self.session is not None:  # the next match (Continue keeps its save's clock)
+                self.seconds = self.match_seconds = 0.0
+            self.session, self.sha = session, fingerprint(session)
 
     def _stop(self) -> None:
         self.enabled = False
-        self.mirror = None
+        self.session = None
 
     def save(self) -> None:
         """Put the game as it stands now in the save (on the writer's thread)."""
-        if not self.enabled or self.mirror is None or self._hand is None:
+        if not self.enabled or self.session is None or self._hand is None:
             return
         table = {"config": config_data(self.config), "seconds": round(self.seconds, 1),
                  "match_seconds": round(self.match_seconds, 1)}
         if self.turn_left is not None:
             table["turn_left"] = round(self.turn_left, 1)
-        self.writer.put(self.mirror.to_record(), self.sha, self._hand, table)
+        self.writer.put(self.session.to_record(), self.sha, self._hand, table)
 
     def restore_clock(self, table: Mapping[str, Any]) -> None:
         """Carry on counting time played, and the turn timer, from a save's table data."""
@@ -254,16 +249,16 @@ class TableKeeper:
 
     # -- the end of a deal
 
-    def _deal_over(self, driver: TableDriver, mirror: MatchGame) -> None:
+    def _deal_over(self, driver: TableDriver, session: Session) -> None:
         """Statistics (one transaction) and the replay of the deal just finished."""
         seat = driver.human_seat
         names = driver.match_names()
         if seat is not None:
-            won, points, lower = deal_outcome(driver.game.state, seat)
+            won, points, lower = deal_outcome(driver.state, seat)
             others = [driver.opponents[s] for s in driver.seats if s != driver.human]
             match_won = None
-            if mirror.match.over:
-                match_won = mirror.match.winner == driver.human
+            if session.match.over:
+                match_won = session.match.winner == driver.human
             stats = self._open_stats()
             if stats is not None:
                 stats.record_deal(self.config.variant_id, others, won=won, points=points,
@@ -272,24 +267,24 @@ class TableKeeper:
                 self.message = stats.message
         self.seconds = 0.0
         shelf = self._open_shelf()
-        result = driver.game.state.result
+        result = driver.state.result
         winner = None if result is None else result.winner
         deal_names = [names[s] for s in driver.seats]
         said = "no winner" if winner is None else f"{deal_names[winner]} won"
         with contextlib.suppress(OSError):
-            if mirror.match.deal_no == 0 and mirror.match.over:
-                shelf.add(_deal_game(driver, mirror), deal_names, said)  # a one-deal match
+            if session.match.deal_no == 0 and session.match.over:
+                shelf.add(_deal_game(driver, session), deal_names, said)  # a one-deal match
                 return
             if family_of(driver.game.variant).deals_replay_alone:
-                shelf.add(_deal_game(driver, mirror), deal_names,
+                shelf.add(_deal_game(driver, session), deal_names,
                           f"{said} deal {driver.deal_no + 1}")
             else:  # a round dealt from where the match stands: kept as the match so far
-                shelf.add(mirror, names, f"{said} round {driver.deal_no + 1}",
+                shelf.add(session, names, f"{said} round {driver.deal_no + 1}",
                           deal=driver.deal_no)
-            if mirror.match.over:
-                champion = mirror.match.winner
+            if session.match.over:
+                champion = session.match.winner
                 words = "no winner" if champion is None else f"{names[champion]} won"
-                shelf.add(mirror, names, f"{words} the match")
+                shelf.add(session, names, f"{words} the match")
 
     def _open_stats(self) -> Statistics | None:
         if self._stats is None:
@@ -305,7 +300,7 @@ class TableKeeper:
 
     def leave(self) -> None:
         """Esc or Menu: the save is on disk before the table goes; the title says so."""
-        if self.enabled and self.mirror is not None and not self.mirror.match.over:
+        if self.enabled and self.session is not None and not self.session.match.over:
             self.save()
             self.writer.flush()
             self.app.notice = LEFT_SAVED if not self.writer.error else self.writer.error
@@ -333,14 +328,13 @@ class TableKeeper:
             self._stats = None
 
 
-def _deal_game(driver: TableDriver, mirror: MatchGame) -> Game:
-    """The deal just finished as a Game whose record replays it on its own (every action,
-    including those played before a Continue)."""
-    game = driver.game
+def _deal_game(driver: TableDriver, session: Session) -> Session:
+    """The deal just finished as a lone deal whose record replays it on its own (every
+    action, including those played before a Continue)."""
     number = driver.deal_no
-    actions: Sequence[Any] = mirror.deals[number] if number < len(mirror.deals) else []
-    deal = Game(game.variant_ref, game.options, len(driver.seats),
-                deal_seed(mirror.seed, number), game.variant)
-    deal.actions = list(actions)
-    deal.state = game.state
+    deal = Session(session.variant_ref, session.options, len(driver.seats),
+                   deal_seed(session.seed, number), session.variant, lone=True)
+    deal.deals = [list(driver.actions)]
+    deal.match = replace(deal.match, state=driver.state)
+    deal.ends = [driver.state]
     return deal

@@ -11,7 +11,6 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import TYPE_CHECKING, Any
 
-from rummy.session import Game, MatchGame
 from rummy.store.saves import SavedGame, groups_from_codes
 from rummy.ui.settings import GameConfig
 
@@ -38,20 +37,10 @@ def config_from_data(data: Any) -> GameConfig:
         raise ValueError(f"the save's game settings are not readable ({exc})") from exc
 
 
-def as_match(game: Game | MatchGame) -> MatchGame:
-    """A deal's record as the first deal of a match (the table plays matches)."""
-    if isinstance(game, MatchGame):
-        return game
-    match = MatchGame.new(game.variant_ref, game.players, game.seed, game.options)
-    for action in game.actions:
-        match.act(action)
-    return match
-
-
 def continue_table(app: Host, saved: SavedGame) -> TableScene:
     """The table of ``saved``; ValueError (in words) when the save cannot be played on."""
     config = config_from_data(saved.table.get("config"))
-    game = as_match(saved.game)
+    game = saved.game.as_match()  # a lone deal's save: the first deal of its match
     if game.match.over:
         raise ValueError("the saved game is already over")
     scene = TableScene(app, config, game=game)

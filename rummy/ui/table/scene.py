@@ -23,7 +23,7 @@ import pygame
 
 from rummy.model import Action, Card, Discard, Drop, Finish, Timeout
 from rummy.model.events import DealScored
-from rummy.session import Game, MatchGame
+from rummy.session import Session
 from rummy.ui.scene import Scene
 
 from . import play_melds
@@ -56,7 +56,7 @@ class TableScene(PointerMixin, FrameMixin, Scene):
 
     covers = True  # the felt fills the window
 
-    def __init__(self, app: App, config: GameConfig, *, game: Game | MatchGame | None = None,
+    def __init__(self, app: App, config: GameConfig, *, game: Session | None = None,
                  deals: int | None = None, quit_when_done: bool | None = None,
                  speed: float | None = None, driver: TableDriver | None = None) -> None:
         super().__init__(app)
@@ -67,7 +67,7 @@ class TableScene(PointerMixin, FrameMixin, Scene):
         """A driver made elsewhere: an online table's RemoteDriver (TableDriver's interface),
         whose server deals, keeps the record and ends the match."""
         self.online = ConnectionNotes() if driver is not None else None
-        self.keeper = TableKeeper(app, config, game,  # autosave, statistics, replays
+        self.keeper = TableKeeper(app, config,  # autosave, statistics, replays
                                   keep=driver is None)
         self.speed = speed if speed is not None else (
             (2.0 if self.demo else 1.0) * self.keeper.prefs.animation_speed)
@@ -115,7 +115,7 @@ class TableScene(PointerMixin, FrameMixin, Scene):
     def play_speed(self) -> float:
         return self.speed * 3 if self.watching and not self.demo else self.speed
 
-    def _start_match(self, game: Game | MatchGame | None = None) -> None:
+    def _start_match(self, game: Session | None = None) -> None:
         c = self.config
         seed = None if self.seed is None else self.seed + self.deals_done
         driver, self.prepared = self.prepared, None
