@@ -109,7 +109,7 @@ def shoot(size: tuple[int, int], out: Path) -> None:
         app.push(scene)
         for _ in range(40):
             settle(app, scene)
-            state = scene.driver.game.state
+            state = scene.driver.state
             if state.turn == 0 and state.phase.value == "draw":
                 break
         save(app, out, f"table-{tag}")

@@ -16,7 +16,7 @@ def started_hand(app: App) -> list[str]:
     menu.start_game()
     table = app.top
     assert isinstance(table, TableScene), menu.message
-    hand = [c.code for c in table.driver.game.state.hands[0]]
+    hand = [c.code for c in table.driver.state.hands[0]]
     table.driver.close()
     app.pop()
     app.pop()

@@ -123,7 +123,7 @@ def test_draw_by_drag_from_the_open_deck(app: App) -> None:
     scene = table(app, prepared_game())
     drag(app, scene.board.lay.open_deck.center, hand_point(scene))
     settle(app, scene)
-    assert str(scene.driver.game.actions[0]) == "0: draw open"
+    assert str(scene.driver.actions[0]) == "0: draw open"
     assert parse_card("5C") in scene.hand.cards
     assert scene.board.open_pile == []
 
@@ -146,7 +146,7 @@ def test_reorder_by_drag_within_the_hand(app: App) -> None:
     settle(app, scene)
     assert scene.hand.cards[-1] == first
     assert scene.hand.groups[-1] == [first]  # dropped past the end: a group of its own
-    assert scene.driver.game.actions == []  # rearranging is not a move
+    assert scene.driver.actions == []  # rearranging is not a move
     target = scene.board.sprites[first]
     assert (target.x, target.y) == (target.tx, target.ty)
 
@@ -170,7 +170,7 @@ def test_an_illegal_drop_snaps_back_with_the_engines_reason(app: App) -> None:
     home = scene.board.sprites[card].tx, scene.board.sprites[card].ty
     drag(app, grip(scene, "4D"), scene.board.lay.open_deck.center)
     assert scene.board.message == "draw a card first"
-    assert scene.driver.game.actions == []
+    assert scene.driver.actions == []
     settle(app, scene)
     sprite = scene.board.sprites[card]
     assert (sprite.x, sprite.y) == home and card in scene.hand.cards
@@ -183,10 +183,10 @@ def test_a_drop_out_of_turn_says_not_your_turn(app: App) -> None:
         game.variant, [parse_cards(HAND), parse_cards(OTHER)], parse_cards("5C"),
         parse_card("8D"), first_player=1, seed=3)
     scene = table(app, game, speed=1.0)  # the bot waits half a second before it moves
-    assert scene.driver.game.state.turn == 1
+    assert scene.driver.state.turn == 1
     drag(app, grip(scene, "4D"), scene.board.lay.open_deck.center, steps=2)
     assert scene.board.message == "not your turn"
-    assert scene.driver.game.actions == []
+    assert scene.driver.actions == []
     assert parse_card("4D") in scene.hand.cards
 
 
@@ -247,14 +247,14 @@ def test_finish_slot_drop_opens_the_dialog_and_confirm_declares(app: App) -> Non
     group_kings(app, scene)
     drag(app, grip(scene, "4D"), scene.board.lay.finish_slot.center)
     assert scene.dialog is not None and scene.dialog.card == parse_card("4D")
-    assert scene.driver.game.actions == [Draw(0, DrawSource.CLOSED)]
+    assert scene.driver.actions == [Draw(0, DrawSource.CLOSED)]
     click(app, scene.dialog.buttons["confirm"].rect.center)
     settle(app, scene)
-    last = scene.driver.game.actions[-1]
+    last = scene.driver.actions[-1]
     assert isinstance(last, Finish) and last.groups is not None
     kings = [set(g) for g in last.groups if parse_card("KD") in g]
     assert kings == [set(parse_cards("KD KH KS"))]
-    result = scene.driver.game.state.result
+    result = scene.driver.state.result
     assert result is not None and result.winner == 0
     assert scene.result is not None and scene.deals_done == 1
 
@@ -268,7 +268,7 @@ def test_cancelling_the_declaration_returns_the_card(app: App) -> None:
     click(app, scene.dialog.buttons["cancel"].rect.center)
     settle(app, scene)
     assert scene.dialog is None and parse_card("4D") in scene.hand.cards
-    assert len(scene.driver.game.actions) == 1
+    assert len(scene.driver.actions) == 1
 
 
 @pytest.mark.timeout(60)
@@ -283,7 +283,7 @@ def test_buttons_are_enabled_only_when_legal(app: App) -> None:
     assert not buttons["drop"].enabled
     key(app, pygame.K_d)
     settle(app, scene)
-    assert scene.driver.game.actions[1] == Discard(0, parse_card("4D"))
+    assert scene.driver.actions[1] == Discard(0, parse_card("4D"))
 
 
 @pytest.mark.timeout(60)
@@ -308,9 +308,9 @@ def test_the_turn_timer_plays_a_missed_turn(app: App) -> None:
     assert scene.board.timer is not None and scene.board.timer > 14
     for _ in range(16 * 10):
         app.step(0.1)
-        if scene.driver.game.actions:
+        if scene.driver.actions:
             break
-    assert scene.driver.game.actions[0] == Timeout(0)
+    assert scene.driver.actions[0] == Timeout(0)
 
 
 @pytest.mark.timeout(60)
@@ -325,10 +325,10 @@ def test_drop_asks_once_then_drops(app: App) -> None:
     scene = table(app, prepared_game())
     drop = scene.board.buttons["drop"].rect.center
     click(app, drop)
-    assert "again" in scene.board.message and scene.driver.game.actions == []
+    assert "again" in scene.board.message and scene.driver.actions == []
     click(app, drop)
     settle(app, scene)
-    assert scene.driver.game.actions == [Drop(0)]
-    result = scene.driver.game.state.result
+    assert scene.driver.actions == [Drop(0)]
+    result = scene.driver.state.result
     assert result is not None and result.winner == 1 and result.points[0] == 20
     assert scene.result is not None

@@ -90,6 +90,6 @@ def test_the_deals_last_action_is_played_once(monkeypatch: pytest.MonkeyPatch) -
                        ("2S 3S 4S", "5H 6H 7H", "9C 10C JC QC", "KD KH KS"))
         assert driver.act(Finish(0, parse_card("4D"), groups)) is None
         assert driver.over and driver.match.over and driver.match.winner == 0
-        assert Discard not in {type(a) for a in driver.game.actions}
+        assert Discard not in {type(a) for a in driver.actions}
     finally:
         driver.close()

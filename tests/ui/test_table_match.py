@@ -80,7 +80,7 @@ def press_next(app: App, scene: TableScene) -> None:
 
 
 def play_drop_when_my_turn(app: App, scene: TableScene) -> None:
-    until(app, scene, lambda: scene.idle and scene.driver.game.state.turn == scene.seat
+    until(app, scene, lambda: scene.idle and scene.driver.state.turn == scene.seat
           and bool(scene.driver.legal()))
     seat = scene.seat
     assert seat is not None
@@ -143,8 +143,8 @@ def test_pool_101_puts_a_seat_out_and_deals_it_no_more_cards(app: App) -> None:
 
     press_next(app, scene)
     driver = scene.driver
-    assert driver.seats == (0, 2) and driver.game.players == 2
-    dealt = next(e for e in driver.game.state.history if isinstance(e, CardsDealt))
+    assert driver.seats == (0, 2) and driver.view.players == 2
+    dealt = next(e for e in driver.state.history if isinstance(e, CardsDealt))
     assert len(dealt.sizes) == 2  # seat 1 (Greedy 2) got no cards
     assert scene.board.names == ["You", "Greedy 3"]  # deal seat 1 is match seat 2
     assert scene.seat == 0 and len(scene.hand) == 13

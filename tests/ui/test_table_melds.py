@@ -149,7 +149,7 @@ def test_draw_choice_takes_a_card_and_every_card_above_it(app: App) -> None:
     x, y = fan[2]  # the third card from the bottom of the fan: 4D, under 5D and 6D
     drag(app, (x + 6, y + 6), hand_point(scene))
     settle(app, scene)
-    assert scene.driver.game.actions == [Draw(0, DrawSource.OPEN, 3)]
+    assert scene.driver.actions == [Draw(0, DrawSource.OPEN, 3)]
     assert {parse_card(c) for c in ("4D", "5D", "6D")} <= set(scene.hand.cards)
 
 
@@ -163,7 +163,7 @@ def test_going_out_by_laying_every_card_ends_the_round(app: App) -> None:
     settle(app, scene)
     drag(app, grip(scene, "KC"), scene.board.lay.open_deck.center)
     settle(app, scene)
-    result = scene.driver.game.state.result
+    result = scene.driver.state.result
     assert result is not None and result.winner == 0
     assert scene.result is not None
 
@@ -189,9 +189,9 @@ def test_a_joker_goes_on_the_end_of_the_run_it_is_dropped_on(
     drop_at = (rect.centerx + side * rect.width // 4, rect.centery)
     drag(app, grip(scene, joker.code), drop_at)
     settle(app, scene)
-    played = scene.driver.game.actions[-1]
+    played = scene.driver.actions[-1]
     assert isinstance(played, LayOff) and played.end == ("low" if side < 0 else "high")
-    assert " ".join(c.code for c in scene.driver.game.state.melds[0].cards) == expected
+    assert " ".join(c.code for c in scene.driver.state.melds[0].cards) == expected
 
 
 @pytest.mark.timeout(60)
@@ -275,7 +275,9 @@ def test_every_event_type_has_an_animation_in_every_family(app: App) -> None:
 
 @pytest.mark.timeout(60)
 def test_the_desktop_table_and_the_terminal_end_a_deal_that_goes_on_too_long() -> None:
-    """The same cap as the server's: the turn that reaches it is followed by the stalemate."""
+    """The same cap as the server's: the turn that reaches it is followed by the stalemate,
+    played by the session itself (rummy.session.Session.act) for the table and the terminal
+    alike."""
     game = Session.lone_deal("dummy_rummy", players=3, seed=11)
     game.state = replace(game.state, turns_done=(MAX_TURNS // 3, MAX_TURNS // 3,
                                                  MAX_TURNS // 3 - 1))
@@ -284,16 +286,18 @@ def test_the_desktop_table_and_the_terminal_end_a_deal_that_goes_on_too_long() -
     assert driver.act(Draw(seat, DrawSource.CLOSED)) is None
     discard = next(a for a in game.legal_actions(seat) if isinstance(a, Discard))
     assert driver.act(discard) is None
-    assert isinstance(game.actions[-1], Stalemate) and driver.over
+    assert isinstance(driver.actions[-1], Stalemate) and driver.over
+    assert game.deals[0] == [Draw(seat, DrawSource.CLOSED), discard, driver.actions[-1]]
     scored = [e for e in driver.pending if isinstance(e, DealScored)]
     assert scored and scored[-1].result.winner is None
     assert scored[-1].result.reason == f"nobody went out in {MAX_TURNS} turns"
     # the terminal: the match seat 0 plays in a terminal; the cap is reached on a bot's turn
     match = Session.new("dummy_rummy", 3, 11)
-    match.match = replace(match.match, state=replace(
-        match.state, turns_done=(MAX_TURNS // 3,) * 3, turn=1))
+    match.state = replace(match.state, turns_done=(MAX_TURNS // 3, MAX_TURNS // 3 - 1,
+                                                   MAX_TURNS // 3), turn=1)
     bots = {s: make_bot("greedy", s) for s in (1, 2)}
     said: list[str] = []
     assert play_match(match, bots, read=lambda prompt: "q", write=said.append) == 0
-    assert isinstance(match.deals[0][-1], Stalemate) and len(match.deals[0]) == 1
+    assert isinstance(match.deals[0][-1], Stalemate) and len(match.deals[0]) >= 3
+    assert all(a.seat == 1 for a in match.deals[0][:-1])  # the bot's one turn, then the cap
     assert any(f"nobody went out in {MAX_TURNS} turns" in line for line in said)

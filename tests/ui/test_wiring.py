@@ -92,7 +92,7 @@ def test_esc_saves_and_continue_resumes_exactly(app: App, data: Path) -> None:
     key(app, pygame.K_g)  # group two cards
     assert len(scene.hand.groups[-1]) == 2
     app.step(1 / 60)
-    state, groups = scene.driver.game.state, codes(scene.hand.groups)
+    state, groups = scene.driver.state, codes(scene.hand.groups)
     saved = SaveSlot(data).load()
     assert saved is not None and saved.hand == groups
     assert saved.game.state == state
@@ -103,13 +103,13 @@ def test_esc_saves_and_continue_resumes_exactly(app: App, data: Path) -> None:
     again = app.top
     assert isinstance(again, TableScene) and again is not scene
     app.step(1 / 60)
-    assert again.driver.game.state == state
+    assert again.driver.state == state
     assert codes(again.hand.groups) == groups
     assert again.driver.view.my_turn  # and it plays on: discard the first card
     scene_card = again.hand.groups[0][0]
     pick(app, again, scene_card)
     key(app, pygame.K_d)
-    until(app, lambda: again.driver.game.state.turn != 0 or again.result is not None)
+    until(app, lambda: again.driver.state.turn != 0 or again.result is not None)
     assert scene_card not in again.driver.view.hand
 
 
@@ -134,7 +134,7 @@ def test_closing_the_window_saves_first(app: App, data: Path) -> None:
     scene = my_turn_table(app)
     click(app, scene.board.lay.closed_deck.center)
     until(app, lambda: scene.idle)
-    state = scene.driver.game.state
+    state = scene.driver.state
     pygame.event.post(pygame.event.Event(pygame.QUIT))
     assert app.step(1 / 60) is False
     saved = SaveSlot(data).load()
@@ -267,13 +267,13 @@ def test_continue_every_family(app: App, data: Path, variant: str) -> None:
     scene = my_turn_table(app, config)
     click(app, scene.board.lay.closed_deck.center)  # draw
     until(app, lambda: scene.idle)
-    state, groups = scene.driver.game.state, codes(scene.hand.groups)
+    state, groups = scene.driver.state, codes(scene.hand.groups)
     key(app, pygame.K_ESCAPE)
     click(app, title(app).continue_button.rect.center)
     again = app.top
     assert isinstance(again, TableScene) and again is not scene
     app.step(1 / 60)
-    assert again.driver.game.state == state and codes(again.hand.groups) == groups
+    assert again.driver.state == state and codes(again.hand.groups) == groups
     assert again.driver.match.totals == scene.driver.match.totals
 
 
@@ -287,11 +287,11 @@ def test_continue_in_the_second_deal_of_a_match(app: App, data: Path) -> None:
     key(app, pygame.K_RETURN)  # next deal
     until(app, lambda: scene.idle and scene.driver.view.my_turn and scene.result is None)
     assert scene.driver.deal_no == 1
-    state, totals = scene.driver.game.state, scene.driver.match.totals
+    state, totals = scene.driver.state, scene.driver.match.totals
     key(app, pygame.K_ESCAPE)
     click(app, title(app).continue_button.rect.center)
     again = app.top
     assert isinstance(again, TableScene) and again is not scene
     app.step(1 / 60)
     assert again.driver.deal_no == 1 and again.driver.match.totals == totals
-    assert again.driver.game.state == state and again.board.points[0] == 20
+    assert again.driver.state == state and again.board.points[0] == 20

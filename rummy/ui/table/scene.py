@@ -137,7 +137,7 @@ class TableScene(PointerMixin, FrameMixin, Scene):
         self.totals = driver.deal_values(self._running(match.totals))
         self.hand = HandModel(game.variant, view.wild_joker)
         self.parts = parts_for(game.variant)
-        self.board = Board(self.art, self.text, self.hand, names, game.players,
+        self.board = Board(self.art, self.text, self.hand, names, len(names),
                            driver.viewer, interactive=not self.spectator, parts=self.parts)
         self.board.points = list(self.totals)
         self.board.match_line, self.board.gone = self._match_hud(match)
