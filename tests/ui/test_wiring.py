@@ -7,6 +7,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Iterator
 from pathlib import Path
+from typing import Any
 
 import pygame
 import pytest
@@ -295,3 +296,35 @@ def test_continue_in_the_second_deal_of_a_match(app: App, data: Path) -> None:
     app.step(1 / 60)
     assert again.driver.deal_no == 1 and again.driver.match.totals == totals
     assert again.driver.state == state and again.board.points[0] == 20
+
+
+def test_every_move_at_the_table_is_applied_once(app: App, data: Path,
+                                                  monkeypatch: pytest.MonkeyPatch) -> None:
+    """The table plays through one session, which the autosave keeps as it is: the engine
+    applies each logged action once (not once more for the save), across a deal's end."""
+    import rummy.session as session_module
+
+    applied: list[object] = []
+    engine_apply = session_module.apply
+
+    def counted(state: Any, action: Any) -> Any:
+        applied.append(action)
+        return engine_apply(state, action)
+
+    monkeypatch.setattr(session_module, "apply", counted)
+    app.settings.set("confirm_drop", False)
+    config = GameConfig("indian_13", {"allow_drop": True, "match_format": "deals_2"}, 2,
+                        ("greedy",), 5, 0)
+    scene = my_turn_table(app, config)
+    click(app, scene.board.buttons["drop"].rect.center)
+    until(app, lambda: scene.result is not None)
+    key(app, pygame.K_RETURN)  # next deal
+    until(app, lambda: scene.idle and scene.driver.view.my_turn and scene.result is None)
+    click(app, scene.board.lay.closed_deck.center)  # draw
+    until(app, lambda: scene.idle)
+    app.step(1 / 60)  # the keeper saves
+    session = scene.driver.game
+    assert session.match.deal_no == 1 and len(session.deals[1]) >= 1
+    assert applied == [a for deal in session.deals for a in deal]
+    saved = SaveSlot(data).load()
+    assert saved is not None and saved.game.deals == session.deals
