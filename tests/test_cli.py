@@ -222,7 +222,7 @@ def test_simulate_saves_failed_games(capsys: pytest.CaptureFixture[str], tmp_pat
     assert "not a legal action" in data["error"]
     assert data["failed_action"]["type"] == "draw"
     game = Session.load(records[0])  # the record replays up to the failure
-    assert [a.to_json() for a in game.actions] == data["actions"]
+    assert [a.to_json() for a in game.actions] == data["deals"][0] and data["lone"]
 
 
 def test_simulate_counts_broken_invariants(tmp_path: Path,
@@ -244,9 +244,9 @@ def test_simulate_counts_broken_invariants(tmp_path: Path,
 
 def test_simulate_counts_a_failing_deal(tmp_path: Path,
                                         monkeypatch: pytest.MonkeyPatch) -> None:
-    import rummy.session as session_module
+    import rummy.model.match as match_module  # a session deals its first deal through it
 
-    real = session_module.start_deal
+    real = match_module.start_deal
     calls = {"n": 0}
 
     def fails_after_the_first(*args: Any) -> Any:
@@ -255,14 +255,14 @@ def test_simulate_counts_a_failing_deal(tmp_path: Path,
             raise RuntimeError("the shuffle went wrong")
         return real(*args)
 
-    monkeypatch.setattr(session_module, "start_deal", fails_after_the_first)
+    monkeypatch.setattr(match_module, "start_deal", fails_after_the_first)
     summary = simulate_module.simulate("indian_13", 2, 2, 0, ("greedy",), failed_dir=tmp_path)
     assert summary.errors == 2
     for report in summary.reports:
         assert report.error == "RuntimeError: the shuffle went wrong"
         assert report.record_path is not None
         record = json.loads(report.record_path.read_text(encoding="utf-8"))
-        assert record["actions"] == [] and record["seed"] == report.seed
+        assert record["deals"] == [[]] and record["seed"] == report.seed and record["lone"]
 
 
 @pytest.mark.parametrize(("args", "expected"), [

@@ -66,7 +66,7 @@ def test_a_replay_whose_moves_do_not_replay_is_refused(tmp_path: Path) -> None:
     shelf = ReplayShelf(tmp_path)
     path = shelf.add(finished_deal(2), players=["a", "b", "c"], result="x")
     data = json.loads(path.read_text())
-    data["game"]["actions"] = data["game"]["actions"][1:]
+    data["game"]["deals"][0] = data["game"]["deals"][0][1:]
     path.write_text(json.dumps(data))
     entry = shelf.list()[0]
     with pytest.raises(ValueError, match="cannot be shown"):

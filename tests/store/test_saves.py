@@ -133,7 +133,8 @@ def test_a_save_whose_moves_do_not_replay_is_set_aside(tmp_path: Path) -> None:
     slot = SaveSlot(tmp_path)
     slot.write(play(Session.lone_deal("indian_13", players=2, seed=3), steps=6))
     data = json.loads(slot.path.read_text())
-    data["game"]["actions"][1] = data["game"]["actions"][0]  # the same draw twice
+    deal = data["game"]["deals"][0]
+    deal[1] = deal[0]  # the same draw twice
     slot.path.write_text(json.dumps(data))
     refused(slot, "do not replay")
 
