@@ -147,7 +147,7 @@ def measure(table: str, size: tuple[int, int], frames: int, whole: bool = False
         "painted": "whole" if whole else "changed",
         "seats": 6,
         "hand": len(scene.hand),
-        "melds": len(getattr(scene.driver.game.state, "melds", ())),
+        "melds": len(getattr(scene.driver.state, "melds", ())),
         "frames": len(times),
         "median_ms": round(median, 3),
         "p99_ms": round(p99, 3),
