@@ -67,7 +67,7 @@ def help_text(view: PlayerView) -> str:
     if not view.melds_on_table:
         return DECLARE_HELP
     draw = "Before drawing:  c = draw from the stock, o = take the top discard"
-    if view.variant.allow_draw_choice:
+    if view.variant.params.draw_choice:
         draw += ("\n                 t N = take the top N discards (up to 5: a card and every"
                  " card above it)")
     if not view.rules.lays_down_contracts:

@@ -232,7 +232,7 @@ def _melds_text(view: PlayerView) -> str:
     contracts = view.rules.lays_down_contracts
     round_no = f"round {view.round_no + 1}"
     if contracts and view.contract is not None:
-        round_no += (f" of {len(view.variant.contracts)}, contract:"
+        round_no += (f" of {len(view.variant.contract.contracts)}, contract:"
                      f" {contract_words(*view.contract)}")
     if len(view.open_cards) > 1:
         pile = "discard pile (top last): " + " ".join(c.label for c in view.open_cards)
@@ -265,7 +265,7 @@ def value_if_out(view: PlayerView) -> int:
     from rummy.model.families.lay_at_end import best_lay
     from rummy.model.families.melding import hand_value
 
-    if view.variant.lay_at_end and not view.rules.lays_down_contracts:
+    if not view.rules.lays_down_contracts and view.variant.table.lay_at_end:
         return best_lay(view.variant, view.hand, view.melds, view.seat).left
     return hand_value(view.variant, view.hand)
 

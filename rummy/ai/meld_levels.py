@@ -108,7 +108,7 @@ class MeldHardBot(GreedyBot):
             if stock is not None:
                 return stock
             return flips[0] if flips else draws[0]
-        if (self.hold_melds and not view.rules.lays_down_contracts and view.variant.lay_at_end
+        if (self.hold_melds and not view.rules.lays_down_contracts and view.variant.table.lay_at_end
                 and not self._can_go_out(view)):
             # Melds held in hand still count at the end (they are laid for us then), and
             # melds on the table are places for the others to lay off: lay them only to

@@ -127,8 +127,9 @@ def _face_index(rank: int, suit: int) -> int:
 def _rules_key(variant: Variant) -> tuple[object, ...]:
     """The variant's rules that shape groups, in plain ints and strings (so the template
     cache keyed on it stays out of the cyclic GC's way)."""
-    return (variant.sequence_min_length, variant.pure_min_length, variant.set_min_size,
-            variant.set_max_size, variant.ace.value, tuple(p for _, p in variant.card_points))
+    rules = variant.declare
+    return (rules.sequence_min_length, rules.pure_min_length, variant.set_min_size,
+            rules.set_max_size, variant.ace.value, tuple(p for _, p in variant.card_points))
 
 
 _LOOSE_OPTION: _Template = (1, 0, 0, _LOOSE, 0, (_LOOSE, (), (), 0, 0, ()))
@@ -163,14 +164,14 @@ def _rules_for(variant: Variant) -> _Rules:
     if hit is not None and hit[0] is variant:
         return hit[1]
     key = _rules_key(variant)
-    ms = variant.min_sequences
+    ms = variant.declare.min_sequences
     for exact in (False, True):
         if (ms, exact) not in _TRANSITIONS:
             _TRANSITIONS[ms, exact] = _make_transitions(ms, exact)
     points = variant.rank_points
     rules = _Rules(_RULES_IDS.setdefault(key, len(_RULES_IDS)),
-                   variant.sequence_min_length, variant.pure_min_length,
-                   variant.set_min_size, variant.set_max_size,
+                   variant.declare.sequence_min_length, variant.declare.pure_min_length,
+                   variant.set_min_size, variant.declare.set_max_size,
                    (0, *(points[r] for r in Rank)),
                    ((), *(rank_positions(variant, r) for r in Rank)),
                    _TRANSITIONS[ms, False], _TRANSITIONS[ms, True])
@@ -506,7 +507,7 @@ class _Search:
         Needs ``use_pass(exact=True)``. Failed (cards, jokers, wild cards, flags) states
         are remembered, so a hand with no show costs no more than the full table would.
         """
-        ms, seq_min = self.v.min_sequences, self.seq_min
+        ms, seq_min = self.v.declare.min_sequences, self.seq_min
         tr, failed, templates = self.tr, set(), self.templates
         joker_row = tr[_JOKERS]
 
@@ -636,7 +637,7 @@ def _counts(search: _Search, table: dict[int, int]) -> dict[int, int]:
     out: dict[int, int] = {}
     for key, cov in table.items():
         s, q, _p, _a, _n = _decode(key)
-        if s >= search.v.min_sequences and q:
+        if s >= search.v.declare.min_sequences and q:
             out.setdefault(search.total - cov, key)
     return out
 
@@ -733,7 +734,7 @@ def _finish(
             _absorb(variant, groups, kinds, pool)
     grouped = {id(c) for g in groups for c in g}
     ungrouped = tuple(c for c in hand if id(c) not in grouped)
-    points = 0 if valid else min(count, variant.count_cap)
+    points = 0 if valid else min(count, variant.declare.count_cap)
     return Arrangement(points, valid, tuple(tuple(g) for g in groups), ungrouped, count)
 
 
@@ -767,7 +768,7 @@ def _absorb(variant: Variant, groups: list[list[Card]], kinds: list[int],
             continue
         if kind == _SET_FULL:
             continue
-        room = (variant.set_max_size - len(g) if kind == _SET_ROOM
+        room = (variant.declare.set_max_size - len(g) if kind == _SET_ROOM
                 else MAX_SEQUENCE_LENGTH - len(g))
         while pool and room > 0:
             g.append(pool.pop())

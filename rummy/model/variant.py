@@ -60,9 +60,8 @@ from .variant_fields import (
     table_problems,
 )
 from .variant_parts import (
-    MELDING_PARTS,
-    SHARED_KEYS,
     SHAPES,
+    SHARED_KEYS,
     ContractRules,
     DeclareRules,
     FamilyRules,
@@ -142,33 +141,38 @@ class Variant:
                                    f" {self.shape.part.__name__}, not"
                                    f" {type(self.params).__name__}")
 
-    def _part(self, kinds: tuple[type[P], ...], accessor: str, families: str) -> P:
+    def _part(self, kind: type[P], accessor: str, families: str) -> P:
         part = self.params
-        if not isinstance(part, kinds):
-            raise WrongFamilyError(f"variant {self.id!r} is of the {self.family} family:"
-                                   f" variant.{accessor} is only for {families} variants")
+        if not isinstance(part, kind):
+            raise self._wrong(accessor, families)
         return part
+
+    def _wrong(self, accessor: str, families: str) -> WrongFamilyError:
+        return WrongFamilyError(f"variant {self.id!r} is of the {self.family} family:"
+                                f" variant.{accessor} is only for {families} variants")
 
     @property
     def declare(self) -> DeclareRules:
         """The declare family's own parameters; WrongFamilyError for another family."""
-        return self._part((DeclareRules,), "declare", "declare-family")
+        return self._part(DeclareRules, "declare", "declare-family")
 
     @property
     def table(self) -> TableRules:
         """The table family's own parameters; WrongFamilyError for another family."""
-        return self._part((TableRules,), "table", "table-family")
+        return self._part(TableRules, "table", "table-family")
 
     @property
     def contract(self) -> ContractRules:
         """The contract family's own parameters; WrongFamilyError for another family."""
-        return self._part((ContractRules,), "contract", "contract-family")
+        return self._part(ContractRules, "contract", "contract-family")
 
     @property
     def melding(self) -> MeldingRules:
         """How melds laid on the table are made (table and contract families);
         WrongFamilyError for the declare family."""
-        part: MeldingRules = self._part(MELDING_PARTS, "melding", "table- and contract-family")
+        part = self.params
+        if not isinstance(part, (TableRules, ContractRules)):
+            raise self._wrong("melding", "table- and contract-family")
         return part
 
     def value_of(self, key: str) -> Any:
@@ -208,9 +212,10 @@ class Variant:
                     f" not {players}")
         if self.shape.hand_sizes_by_players and self.hand_size:
             one, more = TABLE_HAND_SIZES[player_band(players)]
-            most = one if self.deck_count == 1 else more
+            most = one if self.table.deck_count == 1 else more
             if self.hand_size > most:
-                decks = "one deck" if self.deck_count == 1 else f"{self.deck_count} decks"
+                decks = ("one deck" if self.table.deck_count == 1
+                         else f"{self.table.deck_count} decks")
                 return (f"hand_size {self.hand_size} is too many for {players} players with"
                         f" {decks} (at most {most}; more decks allow up to {more})")
         return None

@@ -161,10 +161,6 @@ class MeldingRules(Protocol):
     def allow_run_mixed_suit(self) -> bool: ...
 
 
-MELDING_PARTS: tuple[type[FamilyRules], ...] = (TableRules, ContractRules)
-"""The parts that are :class:`MeldingRules`."""
-
-
 @dataclass(frozen=True)
 class FamilyShape:
     """What the variant layer knows of a rule family: its part and how its own keys fill the

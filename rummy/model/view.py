@@ -158,7 +158,7 @@ def _history(state: GameState, seat: int) -> tuple[Event, ...]:
 
 def _meld_view(state: MeldState, seat: int) -> PlayerView:
     from .families.table import DRAW_CHOICE_DEPTH
-    depth = DRAW_CHOICE_DEPTH if state.variant.allow_draw_choice else 1
+    depth = DRAW_CHOICE_DEPTH if state.variant.params.draw_choice else 1
     seats = tuple(
         SeatView(seat=s, status=SeatStatus.PLAYING, hand_size=len(state.hands[s]), penalty=0,
                  turns_done=state.turns_done[s], missed_turns=0, shown=None)

@@ -76,7 +76,7 @@ def test_every_seed_001_option_with_its_name_values_and_default() -> None:
         option = v.option(key)
         assert option.values == values, key
         assert option.default == default, key
-    assert v.option("target_score").default == v.target_score == 250
+    assert v.option("target_score").default == v.table.target_score == 250
 
 
 def test_hand_size_defaults_by_player_count() -> None:

@@ -73,7 +73,7 @@ class TableParts:
 
     def count_words(self, count: int) -> str:
         """What the hand's count costs, in words, beside the hand."""
-        cap = self.variant.count_cap
+        cap = self.variant.declare.count_cap
         # A loser never scores more than the cap: say what the count would cost.
         if count > cap:
             return f"count {count} (costs {cap})"
@@ -352,7 +352,8 @@ class ContractParts(MeldParts):
         sets = self.contract[0] if self.contract else 0
         for i, cards in enumerate(self.staged):
             want = "set" if i < sets else "run"
-            least = self.variant.set_min_size if want == "set" else self.variant.run_min_length
+            least = (self.variant.set_min_size if want == "set"
+                     else self.variant.contract.run_min_length)
             if len(cards) < least:
                 out.append(f"{len(cards)} of {least}+ cards")
                 continue
