@@ -9,23 +9,25 @@ A frozen :class:`Variant` is the fields every family shares plus one typed part 
 only its family's own parameters (:mod:`rummy.model.variant_parts`):
 
 * shared: ``id``, ``name``, ``description``, ``family``, ``min_players``, ``max_players``,
-  and the cards as the code of every family reads them: ``packs`` and ``printed_jokers``
-  (every deal builds its deck from them), ``hand_size`` (every deal), ``ace`` (where an ace
-  stands in any run or sequence), ``set_min_size`` (every family's sets), ``card_points``
-  and ``joker_points`` (every family counts the cards left in a hand). The table family
-  fills the ones its files do not name from ``deck_count`` and ``ace_rank`` at load.
-* ``params``: :class:`DeclareRules`, :class:`TableRules` or :class:`ContractRules`,
-  reached typed through :attr:`Variant.declare`, :attr:`Variant.table`,
-  :attr:`Variant.contract` (and :attr:`Variant.melding`, what the two families with melds
-  on the table share), each raising :class:`WrongFamilyError` for another family. The
-  few questions code shared by every family asks of a family's parameters (the turn
-  timer, draw choice, the wild joker cut, contracts) are properties of every part
-  (:class:`FamilyRules`). ``set_max_size`` is declare-only: only the declaration's sets
-  read it (table melds are bounded by their suits and ``limit_meld_size``).
+  and the cards as every family's code reads them: ``packs`` and ``printed_jokers`` (every
+  deck), ``hand_size`` (every deal), ``ace`` (every run or sequence), ``set_min_size``
+  (every family's sets), ``card_points`` and ``joker_points`` (every hand's count). The
+  table family fills those its files do not name from ``deck_count`` and ``ace_rank``.
+  ``set_max_size`` is the declare family's own: only a declaration's sets read it.
+* ``params``: :class:`DeclareRules`, :class:`TableRules` or :class:`ContractRules`, typed
+  through :attr:`Variant.declare`, :attr:`Variant.table`, :attr:`Variant.contract` and
+  :attr:`Variant.melding` (what both families with melds on the table say of a meld), each
+  raising :class:`WrongFamilyError` for another family. The few questions code shared by
+  every family asks (turn timer, draw choice, wild joker cut, contracts) are properties
+  of every part (:class:`FamilyRules`).
 
-Loading never evaluates anything from the file
-(``yaml.compose`` only): bad files raise one :class:`VariantError` listing every problem
-with ``file:line:column`` and the allowed values.
+>>> v = load_variant("super_rummy")
+>>> type(v.params).__name__, v.table.target_score, v.with_options({"deck_count": 2}).packs
+('TableRules', 250, 2)
+
+Loading never evaluates anything from the file (``yaml.compose`` only): bad files raise
+one :class:`VariantError` listing every problem with ``file:line:column`` and the allowed
+values.
 """
 
 from __future__ import annotations
@@ -68,6 +70,7 @@ from .variant_parts import (
     FamilyShape,
     MeldingRules,
     TableRules,
+    WrongFamilyError,
 )
 
 __all__ = [
@@ -101,10 +104,6 @@ class VariantOption:
 
 
 P = TypeVar("P", bound=FamilyRules)
-
-
-class WrongFamilyError(TypeError):
-    """A family's parameters were asked of a variant of another family."""
 
 
 @dataclass(frozen=True)
@@ -405,7 +404,6 @@ def _parse(text: str, label: str, path: Path) -> Variant:
     table |= shape.derive(table)
     return Variant(**{key: table[key] for key in SHARED_KEYS}, params=shape.make_part(table),
                    options=tuple(options), source=str(path))
-
 
 
 def _family_of(entries: list[tuple[Any, Node, Node]]) -> str:

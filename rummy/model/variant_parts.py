@@ -37,6 +37,10 @@ points of a card left in hand). A family whose file names these otherwise (class
 ``deck_count`` and ``ace_rank``) fills them from its own keys at load."""
 
 
+class WrongFamilyError(TypeError):
+    """A family's own parameters were asked of a variant of another family."""
+
+
 @dataclass(frozen=True)
 class FamilyRules:
     """A family's own parameters. The properties here answer the few questions that code

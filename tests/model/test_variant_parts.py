@@ -109,7 +109,7 @@ def test_file_keys_and_option_keys_are_unchanged() -> None:
         "auto_drop_penalty", "match_format", "deck_count", "first_turn", "allow_draw_choice",
         "allow_run_mixed_suit", "limit_meld_size", "ace_rank", "deck_exhaust",
         "require_end_discard", "lay_at_end", "target_score", "run_min_length", "contracts"]
-    assert OPTIONABLE == tuple(k for k in FIELDS if k not in (
-        "id", "name", "description", "family", "card_points", "contracts"))
+    assert tuple(k for k in FIELDS if k not in (
+        "id", "name", "description", "family", "card_points", "contracts")) == OPTIONABLE
     # hand_size is read with the declare family's spec in this flat table.
     assert FIELDS["hand_size"] is FAMILY_FIELDS["declare"]["hand_size"]
