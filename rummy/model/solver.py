@@ -118,6 +118,9 @@ _FIELD = 3
 _FACES = 52
 _GUARD = sum(4 << (_FIELD * f) for f in range(_FACES))
 _SUIT_INDEX = {s: 4 - s.toss_order for s in Suit}
+# The same by the member's id: a suit is hashed by Python code, an id by C, and the search
+# looks up every card of every hand.
+_SUIT_AT = {id(s): i for s, i in _SUIT_INDEX.items()}
 
 
 def _face_index(rank: int, suit: int) -> int:
@@ -138,6 +141,7 @@ _OPTIONS: dict[tuple[object, ...], tuple[_Template, ...]] = {}
 _SETS: dict[tuple[object, ...], tuple[_Template, ...]] = {}
 _RUNS: dict[tuple[object, ...], tuple[_Template, ...]] = {}
 _OPTIONS_MAX = 50_000
+_RAW: dict[int, tuple[_Template, ...]] = {}  # the same templates by the hand's own cards
 _RULES_IDS: dict[tuple[object, ...], int] = {}
 
 
@@ -151,6 +155,7 @@ class _Rules(NamedTuple):
     set_max: int
     points: tuple[int, ...]                # by rank (index 1-13)
     positions: tuple[tuple[int, ...], ...]  # places in a sequence, by rank
+    position_bits: tuple[int, ...]          # the same as bit masks
     counting: tuple[tuple[int, ...], ...]  # flag transitions of the two passes
     exact: tuple[tuple[int, ...], ...]
 
@@ -173,6 +178,7 @@ def _rules_for(variant: Variant) -> _Rules:
                    variant.set_min_size, variant.set_max_size,
                    (0, *(points[r] for r in Rank)),
                    ((), *(rank_positions(variant, r) for r in Rank)),
+                   (0, *(sum(1 << p for p in rank_positions(variant, r)) for r in Rank)),
                    _TRANSITIONS[ms, False], _TRANSITIONS[ms, True])
     if len(_RULES) > 64:
         _RULES.clear()
@@ -244,7 +250,8 @@ class _Search:
         self.exact_tr = rules.exact
         printed: list[Card] = []
         wild: list[Card] = []
-        keyed: list[tuple[int, int, Card]] = []
+        keyed: list[tuple[int, Card]] = []
+        suit_at = _SUIT_AT
         for c in cards:
             r = c.rank
             if r is None:
@@ -252,37 +259,38 @@ class _Search:
             elif r == wild_rank:
                 wild.append(c)
             else:
-                assert c.suit is not None
-                keyed.append((_face_index(r, _SUIT_INDEX[c.suit]), c.copy, c))
+                keyed.append(((((r - 1) << 2 | suit_at[id(c.suit)]) << 4) + c.copy, c))
         # Natural cards by rank first, identical faces together (one field each). Sequences
         # then start at their lowest card and sets at their first suit, and the memo sees
         # about 20% fewer states than with suits first.
         keyed.sort()
         self.printed, self.wild = printed, wild
-        self.copies: dict[int, list[Card]] = {}  # face -> its cards in the hand
-        self.ids: list[int] = []                 # the faces present, in order
+        copies: dict[int, list[Card]] = {}  # face -> its cards in the hand
+        ids: list[int] = []                 # the faces present, in order
         # Ranks held per suit and suits held per rank (bit masks), for the templates;
         # positions held per suit, natural or a wild card able to stand as itself, for the
         # quick tests before the search.
-        self.suit_ranks = [0, 0, 0, 0]
-        self.rank_suits = [0] * 14
+        suit_ranks = [0, 0, 0, 0]
+        rank_suits = [0] * 14
         held = [0, 0, 0, 0]
-        rank_pts, rank_pos = rules.points, rules.positions
+        rank_pts, rank_pos, rank_bits = rules.points, rules.positions, rules.position_bits
         total = start = 0
-        for face, _copy, c in keyed:
-            group = self.copies.get(face)
+        for key, c in keyed:
+            face = key >> 4
+            group = copies.get(face)
             if group is None:
-                self.copies[face] = [c]
-                self.ids.append(face)
+                copies[face] = [c]
+                ids.append(face)
                 rank, suit = (face >> 2) + 1, face & 3
-                self.suit_ranks[suit] |= 1 << rank
-                self.rank_suits[rank] |= 1 << suit
-                for p in rank_pos[rank]:
-                    held[suit] |= 1 << p
+                suit_ranks[suit] |= 1 << rank
+                rank_suits[rank] |= 1 << suit
+                held[suit] |= rank_bits[rank]
             else:
                 group.append(c)
             total += rank_pts[(face >> 2) + 1]
             start += 1 << (_FIELD * face)
+        self.copies, self.ids = copies, ids
+        self.suit_ranks, self.rank_suits = suit_ranks, rank_suits
         self.total, self.start = total, start
         self.jokers = len(printed) + len(wild)
         self.all_wild = (1 << len(wild)) - 1
@@ -291,9 +299,10 @@ class _Search:
         self.wild_at: dict[int, list[tuple[int, int]]] = {}
         for wi, c in enumerate(wild):
             assert c.rank is not None and c.suit is not None
+            suit = suit_at[id(c.suit)]
             for pos in rank_pos[c.rank]:
-                self.wild_at.setdefault(_SUIT_INDEX[c.suit], []).append((pos, wi))
-                held[_SUIT_INDEX[c.suit]] |= 1 << pos
+                self.wild_at.setdefault(suit, []).append((pos, wi))
+            held[suit] |= rank_bits[c.rank]
         self.held = held
         self.templates: dict[int, tuple[_Template, ...]] = {}  # (f << 16 | wild mask) ->
         self.memo: dict[int, dict[int, int]] = {}
@@ -321,6 +330,24 @@ class _Search:
             return found
         rank, suit = (f >> 2) + 1, f & 3
         spots = self.wild_at.get(suit)
+        # The cards of the hand that can share a group with the face name its templates:
+        # one int, looked up before working out the narrower key below.
+        ranks = self.suit_ranks[suit]
+        raw = ((((self.rules.id << 4 | rank) << 15 | (ranks if rank == 1 else
+               ranks >> rank + 1)) << 3 | self.rank_suits[rank] >> suit + 1) << 5
+               | self.jokers)
+        free = 0
+        if spots:  # the wild cards of the suit still free to stand as themselves
+            for pos, wi in spots:
+                if wmask >> wi & 1:
+                    raw = (raw << 4 | pos) << 5 | wi
+                    free += 1
+        raw = raw << 4 | free  # how many (position, wild card) fields precede: no two
+        #                        different hands' keys can read as the same int
+        found = _RAW.get(raw)
+        if found is not None:
+            self.templates[f << 16 | wmask] = found
+            return found
         wild_here = _pure_wilds(spots, wmask, self.suit_ranks[suit],
                                 self.rules.positions[rank]) if spots else ()
         later_ranks = _reachable(self.suit_ranks[suit], self.rules.positions[rank],
@@ -333,6 +360,7 @@ class _Search:
                 _OPTIONS.clear()
                 _SETS.clear()
                 _RUNS.clear()
+                _RAW.clear()
             # Sets and sequences apart first: each recurs more often than the two together.
             set_key = (self.rules.id, rank, later_suits, min(self.jokers, self.rules.set_max))
             sets = _SETS.get(set_key)
@@ -352,6 +380,9 @@ class _Search:
             # By jokers taken (callers stop early), sets first among equals.
             found = _OPTIONS[key] = (_LOOSE_OPTION, *sorted(sets + runs, key=_by_jokers))
         self.templates[f << 16 | wmask] = found
+        if len(_RAW) > 4 * _OPTIONS_MAX:
+            _RAW.clear()
+        _RAW[raw] = found
         return found
 
     def _group(self, rank: int, kind: int, faces: tuple[int, ...], wilds: tuple[int, ...],
