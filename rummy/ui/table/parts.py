@@ -98,7 +98,7 @@ class TableParts:
 
     def button_label(self, name: str, view: PlayerView | None) -> str | None:
         """A label that depends on the deal (None: the button's usual one)."""
-        if name == "dropturn" and view is not None and view.drop_at_turn:
+        if name == "dropturn" and view is not None and view.declare.drop_at_turn:
             return "Keep my turn"
         return None
 
@@ -106,7 +106,7 @@ class TableParts:
         """Carry out a button of this family; False when it is not one."""
         if name == "dropturn" and host.seat is not None:
             # While others play: ask to drop when this seat's turn comes, or stop asking.
-            host.try_act(DropAtTurn(host.seat, not host.driver.view.drop_at_turn))
+            host.try_act(DropAtTurn(host.seat, not host.driver.view.declare.drop_at_turn))
             return True
         return False
 
@@ -208,7 +208,7 @@ class MeldParts(TableParts):
         return "Lay melds, lay off onto melds, then discard"
 
     def sync(self, view: PlayerView, names: Sequence[str], lay: TableLayout) -> None:
-        self.melds = list(view.melds)
+        self.melds = list(view.table.melds)
         self.grown.clear()
         self.layout(lay, names)
 
@@ -386,8 +386,8 @@ class ContractParts(MeldParts):
         return {c for g in self.staged for c in g}
 
     def sync(self, view: PlayerView, names: Sequence[str], lay: TableLayout) -> None:
-        self.contract = view.contract
-        self.down = bool(view.laid_down) and view.laid_down[view.seat]
+        self.contract = view.table.contract
+        self.down = bool(view.table.laid_down) and view.table.laid_down[view.seat]
         self.may_lay = self.down
         hand = set(view.hand)
         titles = self.slot_titles
