@@ -32,13 +32,11 @@ from .solver_templates import (
     GUARD,
     JOKERS,
     LOOSE,
-    RAW,
     SUIT_AT,
     Meld,
     Template,
     pure_wilds,
     reachable,
-    remember,
     rules_for,
     templates,
 )
@@ -137,24 +135,6 @@ class Search:
             return found
         rank, suit = (f >> 2) + 1, f & 3
         spots = self.wild_at.get(suit)
-        # The cards of the hand that can share a group with the face name its templates:
-        # one int, looked up before working out the narrower key below.
-        ranks = self.suit_ranks[suit]
-        raw = ((((self.rules.id << 4 | rank) << 15 | (ranks if rank == 1 else
-               ranks >> rank + 1)) << 3 | self.rank_suits[rank] >> suit + 1) << 5
-               | self.jokers)
-        free = 0
-        if spots:  # the wild cards of the suit still free to stand as themselves
-            for pos, wi in spots:
-                if wmask >> wi & 1:
-                    raw = (raw << 4 | pos) << 5 | wi
-                    free += 1
-        raw = raw << 4 | free  # how many (position, wild card) fields precede: no two
-        #                        different hands' keys can read as the same int
-        found = RAW.get(raw)
-        if found is not None:
-            self.templates[f << 16 | wmask] = found
-            return found
         wild_here = pure_wilds(spots, wmask, self.suit_ranks[suit],
                                 self.rules.positions[rank]) if spots else ()
         later_ranks = reachable(self.suit_ranks[suit], self.rules.positions[rank],
@@ -163,7 +143,6 @@ class Search:
         found = templates(self.rules, rank, later_ranks, later_suits, wild_here,
                           self.jokers)
         self.templates[f << 16 | wmask] = found
-        remember(raw, found)
         return found
 
     # -- the memoised table (counting) ---------------------------------------------------

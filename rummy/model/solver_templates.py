@@ -108,7 +108,6 @@ OPTIONS: dict[tuple[object, ...], tuple[Template, ...]] = {}
 SETS: dict[tuple[object, ...], tuple[Template, ...]] = {}
 RUNS: dict[tuple[object, ...], tuple[Template, ...]] = {}
 OPTIONS_MAX = 50_000
-RAW: dict[int, tuple[Template, ...]] = {}  # the same templates by the hand's own cards
 RULES_IDS: dict[tuple[object, ...], int] = {}
 
 
@@ -218,7 +217,6 @@ def templates(rules: Rules, rank: int, later_ranks: int, later_suits: int,
             OPTIONS.clear()
             SETS.clear()
             RUNS.clear()
-            RAW.clear()
         maker = _Maker(rules, jokers)
         # Sets and sequences apart first: each recurs more often than the two together.
         set_key = (rules.id, rank, later_suits, min(jokers, rules.set_max))
@@ -239,13 +237,6 @@ def templates(rules: Rules, rank: int, later_ranks: int, later_suits: int,
         # By jokers taken (callers stop early), sets first among equals.
         found = OPTIONS[key] = (LOOSE_OPTION, *sorted(sets + runs, key=by_jokers))
     return found
-
-
-def remember(raw: int, found: tuple[Template, ...]) -> None:
-    """Keep ``found`` under a hand's own key as well (see ``Search.options``)."""
-    if len(RAW) > 4 * OPTIONS_MAX:
-        RAW.clear()
-    RAW[raw] = found
 
 
 class _Maker:
