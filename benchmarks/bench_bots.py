@@ -117,8 +117,10 @@ def every_round(variant: str, games: int, seed: int, bots: tuple[str, str]) -> S
     ``i mod 7`` (the variant's contracts turned round so that it comes first): points per
     deal over every contract of the match, not only round 1's two sets."""
     table = load_variant(variant)
-    tables = [dataclasses.replace(table, contracts=table.contracts[k:] + table.contracts[:k])
-              for k in range(len(table.contracts))] or [table]
+    contracts = table.params.round_contracts
+    tables = [dataclasses.replace(table, params=dataclasses.replace(
+                  table.contract, contracts=contracts[k:] + contracts[:k]))
+              for k in range(len(contracts))] or [table]
     summary = Summary()
     start = time.perf_counter()
     for index in range(games):

@@ -48,7 +48,7 @@ def make_view(variant: Variant, hand: str, *, cut: str, open_top: str | None = N
     view = view_for(state, state.turn)
     cards = parse_cards(hand)
     cut_card = parse_card(cut)
-    wild = cut_card.rank if cut_card.rank is not None else variant.printed_joker_cut_rank
+    wild = cut_card.rank if cut_card.rank is not None else variant.declare.printed_joker_cut_rank
     seats = tuple(dataclasses.replace(s, turns_done=turns_done) for s in view.seats)
     return dataclasses.replace(
         view, hand=cards, wild_joker=cut_card, wild_rank=wild, seats=seats,

@@ -47,7 +47,7 @@ def make_view(variant: Variant, hand: str, *, cut: str, open_top: str | None = N
     view = view_for(state, state.turn)
     cards = parse_cards(hand)
     cut_card = parse_card(cut)
-    wild = cut_card.rank if cut_card.rank is not None else variant.printed_joker_cut_rank
+    wild = cut_card.rank if cut_card.rank is not None else variant.declare.printed_joker_cut_rank
     return dataclasses.replace(
         view, hand=cards, wild_joker=cut_card, wild_rank=wild,
         open_top=parse_card(open_top) if open_top else None,
@@ -219,7 +219,7 @@ def test_greedy_pruning_finds_the_same_discard_as_trying_every_card(indian: Vari
     for _ in range(40):
         rng.shuffle(deck)
         hand, cut = tuple(deck[:14]), deck[14]
-        wild = cut.rank if cut.rank is not None else indian.printed_joker_cut_rank
+        wild = cut.rank if cut.rank is not None else indian.declare.printed_joker_cut_rank
         if all(is_joker(c, wild) for c in hand):
             continue
         view = dataclasses.replace(base, hand=hand, wild_joker=cut, wild_rank=wild)

@@ -88,7 +88,7 @@ class HandSolver:
             return arr, arr.count
         assert self._table is not None
         variant, cut = self._table
-        need = variant.min_sequences
+        need = variant.declare.min_sequences
         missing = max(need - len(arr.groups), 0) if arr.groups else max(need, 1)
         if not missing:
             return arr, arr.count
@@ -125,7 +125,7 @@ def _imaginary_runs(variant: Variant, cards: Sequence[Card], wild: Rank | None,
                     k: int) -> list[Card] | None:
     """``k`` pure runs of imaginary cards (copy 7) that no card of ``cards`` can join: in a
     suit where the hand holds nothing within a rank of them, no wild rank, no ace."""
-    length = max(variant.pure_min_length, variant.sequence_min_length)
+    length = max(variant.declare.pure_min_length, variant.declare.sequence_min_length)
     held: dict[object, set[int]] = {}
     for c in cards:
         if c.rank is not None and c.suit is not None:
@@ -152,7 +152,7 @@ def pure_run_cards(variant: Variant, hand: Sequence[Card], wild: Rank | None) ->
     """Cards in a natural run of ``pure_min_length`` (and at least 3) in one suit: the
     cards of a pure sequence a player must never break. A wild-rank card counts as its
     natural self here."""
-    need = max(variant.pure_min_length, variant.sequence_min_length)
+    need = max(variant.declare.pure_min_length, variant.declare.sequence_min_length)
     by_suit: dict[object, dict[int, Card]] = {}
     for c in hand:
         if c.rank is None or c.suit is None:

@@ -121,8 +121,8 @@ def _partials(variant: Variant, naturals: list[Card]) -> list[list[_Partial]]:
 
 def _deficiency(variant: Variant, cards: Sequence[Card], wild: Rank | None) -> int:
     size = variant.hand_size or 13
-    min_seqs = variant.min_sequences
-    pure_len = max(3, variant.pure_min_length)
+    min_seqs = variant.declare.min_sequences
+    pure_len = max(3, variant.declare.pure_min_length)
     naturals = sorted((c for c in cards if not is_joker(c, wild)), key=lambda c: c.sort_key())
     jokers = len(cards) - len(naturals)
     parts = _partials(variant, naturals)

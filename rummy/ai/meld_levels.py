@@ -73,7 +73,7 @@ class MeldEasyBot(GreedyBot):
                       for c in g}
             down = is_down(view)
             loose = [a for a in legal if isinstance(a, Discard) and id(a.card) not in melded
-                     and a.card not in view.taken
+                     and a.card not in view.table.taken
                      and not (down and _fits_table(view, a.card))]  # it goes out on those
             if loose:
                 return self.rng.choice(loose)
@@ -108,7 +108,7 @@ class MeldHardBot(GreedyBot):
             if stock is not None:
                 return stock
             return flips[0] if flips else draws[0]
-        if (self.hold_melds and not view.rules.lays_down_contracts and view.variant.lay_at_end
+        if (self.hold_melds and not view.rules.lays_down_contracts and view.variant.table.lay_at_end
                 and not self._can_go_out(view)):
             # Melds held in hand still count at the end (they are laid for us then), and
             # melds on the table are places for the others to lay off: lay them only to
@@ -135,11 +135,11 @@ class MeldHardBot(GreedyBot):
         if _fits_table(view, top):
             return True
         if _before_contract(view):
-            assert view.contract is not None
+            assert view.table.contract is not None
             rules = MeldRules.of(view.variant)
-            now = contract_need(rules, view.contract, view.hand)
+            now = contract_need(rules, view.table.contract, view.hand)
             cards = [*view.hand, top]
-            after = min(contract_need(rules, view.contract, [c for c in cards if c is not x])
+            after = min(contract_need(rules, view.table.contract, [c for c in cards if c is not x])
                         for x in view.hand)
             if after < now:
                 return True
@@ -158,7 +158,7 @@ class MeldHardBot(GreedyBot):
         nxt = (view.seat + 1) % n
         took = holdings[nxt].took if nxt in holdings else ()
         penalty = self.feed_points if view.rules.lays_down_contracts else 0
-        contract = view.contract if _before_contract(view) else None
+        contract = view.table.contract if _before_contract(view) else None
         rules = MeldRules.of(view.variant)
         best: tuple[int, int, int, Discard] | None = None
         seen: set[str] = set()
@@ -185,7 +185,7 @@ MELD_LEVELS: dict[str, type[GreedyBot]] = {
 
 def _before_contract(view: PlayerView) -> bool:
     """Contract family, and this seat has not laid its contract down yet."""
-    return view.rules.lays_down_contracts and view.contract is not None and not is_down(view)
+    return view.rules.lays_down_contracts and view.table.contract is not None and not is_down(view)
 
 
 def contract_need(rules: MeldRules, contract: tuple[int, int], cards: Sequence[Card]) -> int:
@@ -242,7 +242,7 @@ def contract_need(rules: MeldRules, contract: tuple[int, int], cards: Sequence[C
 
 def _fits_table(view: PlayerView, card: Card) -> bool:
     """Whether ``card`` could be laid off on a meld on the table."""
-    if not view.melds:
+    if not view.table.melds:
         return False
     rules = MeldRules.of(view.variant)
-    return any(lay_off(rules, meld, card) is not None for meld in view.melds)
+    return any(lay_off(rules, meld, card) is not None for meld in view.table.melds)

@@ -133,7 +133,8 @@ def _result_problems(state: DeclareState) -> list[str]:
         if result.points[seat] < 0:
             problems.append(f"seat {seat} scores below 0")
     variant = state.variant
-    most = max(variant.count_cap, variant.no_turn_score, variant.complete_hand_score)
+    rules = variant.declare
+    most = max(rules.count_cap, rules.no_turn_score, rules.complete_hand_score)
     for seat in state.active_seats:
         if result.points[seat] > most:
             problems.append(f"seat {seat} scores {result.points[seat]}, above the cap {most}")

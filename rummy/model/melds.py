@@ -58,10 +58,10 @@ def wild_rank_for(variant: Variant, cut: Card | None) -> Rank | None:
     """The wild rank given the cut wild joker; a printed joker cut makes the variant's
     ``printed_joker_cut_rank`` (aces) wild. ``None`` when the variant cuts no wild joker.
     """
-    if not variant.wild_joker_cut or cut is None:
+    if not variant.params.cuts_wild_joker or cut is None:
         return None
     if cut.rank is None:
-        return variant.printed_joker_cut_rank
+        return variant.declare.printed_joker_cut_rank
     return cut.rank
 
 
@@ -108,7 +108,7 @@ def _ace_choices(variant: Variant, cards: Sequence[Card]) -> list[list[int]]:
 
 def is_pure_sequence(variant: Variant, cards: Sequence[Card]) -> bool:
     """Consecutive ranks of one suit, no printed joker; wild-rank cards count as themselves."""
-    if len(cards) < variant.sequence_min_length or len(cards) > MAX_SEQUENCE_LENGTH:
+    if len(cards) < variant.declare.sequence_min_length or len(cards) > MAX_SEQUENCE_LENGTH:
         return False
     if any(c.rank is None for c in cards) or len({c.suit for c in cards}) != 1:
         return False
@@ -123,7 +123,7 @@ def is_pure_sequence(variant: Variant, cards: Sequence[Card]) -> bool:
 def is_impure_sequence(variant: Variant, cards: Sequence[Card], wild_rank: Rank | None) -> bool:
     """A sequence with jokers standing in; a group made only of jokers is one too."""
     n = len(cards)
-    if n < variant.sequence_min_length or n > MAX_SEQUENCE_LENGTH:
+    if n < variant.declare.sequence_min_length or n > MAX_SEQUENCE_LENGTH:
         return False
     naturals = [c for c in cards if not is_joker(c, wild_rank)]
     if not naturals:
@@ -138,7 +138,7 @@ def is_impure_sequence(variant: Variant, cards: Sequence[Card], wild_rank: Rank 
 
 def is_set(variant: Variant, cards: Sequence[Card], wild_rank: Rank | None) -> bool:
     """Same rank, different suits (so never two identical cards), jokers filling in."""
-    if not variant.set_min_size <= len(cards) <= variant.set_max_size:
+    if not variant.set_min_size <= len(cards) <= variant.declare.set_max_size:
         return False
     naturals = [c for c in cards if not is_joker(c, wild_rank)]
     if len({c.rank for c in naturals}) > 1:
@@ -179,7 +179,7 @@ def arrangement_count(
     kinds = [classify_with_wild(variant, g, wild_rank) for g in groups]
     pure_q = [
         g for g, k in zip(groups, kinds, strict=True)
-        if k is GroupKind.PURE_SEQUENCE and len(g) >= variant.pure_min_length
+        if k is GroupKind.PURE_SEQUENCE and len(g) >= variant.declare.pure_min_length
     ]
     n_seq = sum(1 for k in kinds if k.is_sequence)
 
@@ -188,11 +188,11 @@ def arrangement_count(
 
     total = points(c for g in groups for c in g)
     if not pure_q:
-        reason = f"no pure sequence of {variant.pure_min_length} or more cards"
+        reason = f"no pure sequence of {variant.declare.pure_min_length} or more cards"
         return total, False, reason
-    if n_seq < variant.min_sequences:
+    if n_seq < variant.declare.min_sequences:
         count = total - max(points(g) for g in pure_q)
-        return count, False, f"fewer than {variant.min_sequences} sequences"
+        return count, False, f"fewer than {variant.declare.min_sequences} sequences"
     loose = [c for g, k in zip(groups, kinds, strict=True) if k is GroupKind.INVALID for c in g]
     if loose:
         return points(loose), False, "not every card is in a valid group"
@@ -240,8 +240,9 @@ class MeldRules:
     def of(cls, variant: Variant) -> MeldRules:
         """The meld rules of ``variant`` (classic rummy's own keys were mapped onto these
         fields when it was loaded)."""
-        return cls(variant.run_min_length, variant.set_min_size, variant.limit_meld_size,
-                   variant.allow_run_mixed_suit, variant.ace is not AceRule.HIGH,
+        return cls(variant.melding.run_min_length, variant.set_min_size,
+                   variant.melding.limit_meld_size,
+                   variant.melding.allow_run_mixed_suit, variant.ace is not AceRule.HIGH,
                    variant.ace is not AceRule.LOW)
 
     def positions(self, rank: Rank) -> tuple[int, ...]:

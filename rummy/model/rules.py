@@ -105,7 +105,7 @@ class Declare(RuleFamily):
         return super().start_deal(variant, players, seed)  # one deal knows no position
 
     def describe_match(self, variant: Variant) -> str:
-        fmt = variant.match_format
+        fmt = variant.declare.match_format
         if fmt in POOL_LIMITS:
             limit = POOL_LIMITS[fmt]
             return f"pool {limit}: out at {limit}, last player left wins"
@@ -114,7 +114,7 @@ class Declare(RuleFamily):
         return f"{DEAL_COUNTS[fmt]} deals, lowest total wins"
 
     def settle(self, match: MatchState) -> MatchState:
-        fmt, totals = match.variant.match_format, match.totals
+        fmt, totals = match.variant.declare.match_format, match.totals
         if fmt in POOL_LIMITS:
             out = tuple(o or t >= POOL_LIMITS[fmt]
                         for o, t in zip(match.out, totals, strict=True))
@@ -140,14 +140,14 @@ class Classic(RuleFamily):
     winner_collects = True
 
     def describe_match(self, variant: Variant) -> str:
-        return f"to {variant.target_score} points"
+        return f"to {variant.table.target_score} points"
 
     def total(self, before: int, change: int) -> int:
         return max(0, before + change)  # a score never goes below 0 (docs/rules.md)
 
     def settle(self, match: MatchState) -> MatchState:
         best = max(match.totals)
-        if best >= match.variant.target_score:
+        if best >= match.variant.table.target_score:
             return replace(match, over=True, winner=match.totals.index(best))
         return match
 
@@ -155,7 +155,7 @@ class Classic(RuleFamily):
         state = match.state
         assert isinstance(state, MeldState)
         result = state.result
-        if match.variant.first_turn is FirstTurn.PREV_WINNER:
+        if match.variant.table.first_turn is FirstTurn.PREV_WINNER:
             first = state.first_player if result is None or result.winner is None \
                 else result.winner
         else:
@@ -171,10 +171,10 @@ class Contract(RuleFamily):
     lays_down_contracts = True
 
     def describe_match(self, variant: Variant) -> str:
-        return f"{len(variant.contracts)} rounds, lowest total wins"
+        return f"{len(variant.contract.contracts)} rounds, lowest total wins"
 
     def settle(self, match: MatchState) -> MatchState:
-        if len(match.table) >= len(match.variant.contracts):
+        if len(match.table) >= len(match.variant.contract.contracts):
             return replace(match, over=True, winner=match.totals.index(min(match.totals)))
         return match
 

@@ -75,7 +75,8 @@ class DealResult:
 
 def drop_penalty(variant: Variant, turns_done: int) -> int:
     """The points for dropping: less before the seat's first completed turn."""
-    return variant.first_drop_penalty if turns_done == 0 else variant.middle_drop_penalty
+    rules = variant.declare
+    return rules.first_drop_penalty if turns_done == 0 else rules.middle_drop_penalty
 
 
 def arrange(variant: Variant, cards: Iterable[Card], cut: Card | None) -> ShownHand:
@@ -93,10 +94,11 @@ def score_loser(variant: Variant, hand: Iterable[Card], cut: Card | None,
     # groups use, a hand that could have been declared scores complete_hand_score. When it
     # also never had a turn, the lower of the two stands (docs/rules.md, "Declare: scoring").
     complete = best.valid
-    if complete and (had_turn or variant.complete_hand_score <= variant.no_turn_score):
-        return SeatScore(variant.complete_hand_score, "complete hand, not declared", shown)
+    rules = variant.declare
+    if complete and (had_turn or rules.complete_hand_score <= rules.no_turn_score):
+        return SeatScore(rules.complete_hand_score, "complete hand, not declared", shown)
     if not had_turn:
-        return SeatScore(variant.no_turn_score, "no turn yet", shown)
+        return SeatScore(rules.no_turn_score, "no turn yet", shown)
     return SeatScore(int(best.points), "count", shown)
 
 

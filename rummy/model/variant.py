@@ -1,12 +1,33 @@
 """Variants: the typed parameters of a rummy table, loaded from ``config/variants/*.yaml``.
 
 A variant file names its rule ``family`` (``declare``, ``table``, ``contract``) and sets
-that family's typed parameters (the keys every family shares plus its own, listed in
+that family's typed parameters (the keys every file has plus its family's own, listed in
 :mod:`rummy.model.variant_fields`); it also declares the options a player may change
-before a game. One frozen :class:`Variant` holds the fields of every family; those a
-family does not use keep their defaults. Loading never evaluates anything from the file
-(``yaml.compose`` only): bad files raise one :class:`VariantError` listing every problem
-with ``file:line:column`` and the allowed values.
+before a game. Files and options name every key flat (``allow_draw_choice``).
+
+A frozen :class:`Variant` is the fields every family shares plus one typed part holding
+only its family's own parameters (:mod:`rummy.model.variant_parts`):
+
+* shared: ``id``, ``name``, ``description``, ``family``, ``min_players``, ``max_players``,
+  and the cards as every family's code reads them: ``packs`` and ``printed_jokers`` (every
+  deck), ``hand_size`` (every deal), ``ace`` (every run or sequence), ``set_min_size``
+  (every family's sets), ``card_points`` and ``joker_points`` (every hand's count). The
+  table family fills those its files do not name from ``deck_count`` and ``ace_rank``.
+  ``set_max_size`` is the declare family's own: only a declaration's sets read it.
+* ``params``: :class:`DeclareRules`, :class:`TableRules` or :class:`ContractRules`, typed
+  through :attr:`Variant.declare`, :attr:`Variant.table`, :attr:`Variant.contract` and
+  :attr:`Variant.melding` (what both families with melds on the table say of a meld), each
+  raising :class:`WrongFamilyError` for another family. The few questions code shared by
+  every family asks (turn timer, draw choice, wild joker cut, contracts) are properties
+  of every part (:class:`FamilyRules`).
+
+>>> v = load_variant("super_rummy")
+>>> type(v.params).__name__, v.table.target_score, v.with_options({"deck_count": 2}).packs
+('TableRules', 250, 2)
+
+Loading never evaluates anything from the file (``yaml.compose`` only): bad files raise
+one :class:`VariantError` listing every problem with ``file:line:column`` and the allowed
+values.
 """
 
 from __future__ import annotations
@@ -16,7 +37,7 @@ import os
 from collections.abc import Mapping
 from dataclasses import dataclass, field, replace
 from pathlib import Path
-from typing import Any
+from typing import Any, TypeVar
 
 import yaml
 from yaml.nodes import Node
@@ -27,13 +48,12 @@ from ._options import read_option
 from ._schema import Invalid, Reader, Spec, closest, same, shown
 from .cards import Card, Rank
 from .variant_fields import (
+    COMMON_FIELDS,
     FAMILIES,
     FAMILY_FIELDS,
-    SHAPES,
     TABLE_HAND_SIZES,
     AceRule,
     DeckExhaust,
-    FamilyShape,
     FirstTurn,
     MatchFormat,
     Toss,
@@ -41,12 +61,24 @@ from .variant_fields import (
     player_band,
     table_problems,
 )
+from .variant_parts import (
+    SHAPES,
+    SHARED_KEYS,
+    ContractRules,
+    DeclareRules,
+    FamilyRules,
+    FamilyShape,
+    MeldingRules,
+    TableRules,
+    WrongFamilyError,
+)
 
 __all__ = [
-    "FAMILIES", "FAMILY_FIELDS", "FIELDS", "OPTIONABLE", "TABLE_HAND_SIZES", "VARIANTS_DIR",
-    "AceRule", "DeckExhaust", "FirstTurn", "MatchFormat", "Toss", "Variant", "VariantError",
-    "VariantOption", "fields_for", "list_variant_ids", "load_variant", "table_problems",
-    "variant_files",
+    "FAMILIES", "FAMILY_FIELDS", "FIELDS", "OPTIONABLE", "SHARED_KEYS", "TABLE_HAND_SIZES",
+    "VARIANTS_DIR", "AceRule", "ContractRules", "DeckExhaust", "DeclareRules", "FamilyRules",
+    "FirstTurn", "MatchFormat", "MeldingRules", "TableRules", "Toss", "Variant",
+    "VariantError", "VariantOption", "WrongFamilyError", "fields_for", "list_variant_ids",
+    "load_variant", "table_problems", "variant_files",
 ]
 
 VARIANTS_DIR = data_root() / "config" / "variants"
@@ -71,9 +103,13 @@ class VariantOption:
     help: str = ""
 
 
+P = TypeVar("P", bound=FamilyRules)
+
+
 @dataclass(frozen=True)
 class Variant:
-    """Every parameter of a table. Frozen; :meth:`with_options` makes a changed copy."""
+    """Every parameter of a table: the shared fields and, in ``params``, the family's own.
+    Frozen; :meth:`with_options` makes a changed copy."""
 
     id: str
     name: str
@@ -81,54 +117,71 @@ class Variant:
     family: str
     min_players: int
     max_players: int
-    # The cards (declare and contract; the table family sets packs from deck_count)
-    packs: int = 2
-    printed_jokers: int = 2
-    hand_size: int = 13
-    toss: Toss = Toss.HIGHEST_FIRST
-    ace: AceRule = AceRule.BOTH
-    # Wild joker: a card cut from the closed deck makes its rank wild in every suit.
-    wild_joker_cut: bool = False
-    printed_joker_cut_rank: Rank = Rank.ACE
-    # Groups and the declaration
-    min_sequences: int = 2
-    pure_min_length: int = 3
-    sequence_min_length: int = 3
-    set_min_size: int = 3
-    set_max_size: int = 4
+    # The cards, as every family's code reads them (the table family fills them at load)
+    packs: int
+    printed_jokers: int
+    hand_size: int
+    ace: AceRule
+    set_min_size: int
     # Points: ``card_points`` maps each rank to its points; jokers (printed and wild) score
     # ``joker_points``.
-    card_points: tuple[tuple[Rank, int], ...] = ()
-    joker_points: int = 0
-    count_cap: int = 80
-    wrong_show_penalty: int = 80
-    allow_drop: bool = False
-    first_drop_penalty: int = 20
-    middle_drop_penalty: int = 40
-    no_turn_score: int = 20
-    complete_hand_score: int = 2
-    # Turn timer, in seconds; 0 is off.
-    turn_timer: int = 0
-    missed_turns_to_drop: int = 3
-    auto_drop_penalty: int = 40
-    match_format: MatchFormat = MatchFormat.POINTS
-    # Family 2, table melds (source 001: the technical names of its options)
-    deck_count: int = 1
-    first_turn: FirstTurn = FirstTurn.NEXT_PLAYER
-    allow_draw_choice: bool = False
-    allow_run_mixed_suit: bool = False
-    limit_meld_size: int | None = None
-    ace_rank: AceRule = AceRule.LOW
-    deck_exhaust: DeckExhaust = DeckExhaust.FLIP_DISCARD
-    require_end_discard: bool = False
-    lay_at_end: bool = True
-    target_score: int = 250
-    # Family 3, contract rummy (source 002): ``contracts[i]`` is (sets, runs) of round i + 1
-    run_min_length: int = 4
-    contracts: tuple[tuple[int, int], ...] = ()
+    card_points: tuple[tuple[Rank, int], ...]
+    joker_points: int
+    params: FamilyRules
+    """The family's own parameters; reach them typed through :attr:`declare`,
+    :attr:`table`, :attr:`contract` or :attr:`melding`."""
     options: tuple[VariantOption, ...] = ()
     source: str = ""
     chosen: tuple[tuple[str, Any], ...] = field(default=())
+
+    def __post_init__(self) -> None:
+        if type(self.params) is not self.shape.part:
+            raise WrongFamilyError(f"{self.id}: a {self.family}-family variant holds"
+                                   f" {self.shape.part.__name__}, not"
+                                   f" {type(self.params).__name__}")
+
+    def _part(self, kind: type[P], accessor: str, families: str) -> P:
+        part = self.params
+        if not isinstance(part, kind):
+            raise self._wrong(accessor, families)
+        return part
+
+    def _wrong(self, accessor: str, families: str) -> WrongFamilyError:
+        return WrongFamilyError(f"variant {self.id!r} is of the {self.family} family:"
+                                f" variant.{accessor} is only for {families} variants")
+
+    @property
+    def declare(self) -> DeclareRules:
+        """The declare family's own parameters; WrongFamilyError for another family."""
+        return self._part(DeclareRules, "declare", "declare-family")
+
+    @property
+    def table(self) -> TableRules:
+        """The table family's own parameters; WrongFamilyError for another family."""
+        return self._part(TableRules, "table", "table-family")
+
+    @property
+    def contract(self) -> ContractRules:
+        """The contract family's own parameters; WrongFamilyError for another family."""
+        return self._part(ContractRules, "contract", "contract-family")
+
+    @property
+    def melding(self) -> MeldingRules:
+        """How melds laid on the table are made (table and contract families);
+        WrongFamilyError for the declare family."""
+        part = self.params
+        if not isinstance(part, (TableRules, ContractRules)):
+            raise self._wrong("melding", "table- and contract-family")
+        return part
+
+    def value_of(self, key: str) -> Any:
+        """The value of a file key (shared or the family's own), as a flat variant file
+        names it; KeyError for a key this variant's family does not have."""
+        if key in SHARED_KEYS:
+            return getattr(self, key)
+        if key in self.shape.keys:
+            return getattr(self.params, key)
+        raise KeyError(key)
 
     @property
     def shape(self) -> FamilyShape:
@@ -158,9 +211,10 @@ class Variant:
                     f" not {players}")
         if self.shape.hand_sizes_by_players and self.hand_size:
             one, more = TABLE_HAND_SIZES[player_band(players)]
-            most = one if self.deck_count == 1 else more
+            most = one if self.table.deck_count == 1 else more
             if self.hand_size > most:
-                decks = "one deck" if self.deck_count == 1 else f"{self.deck_count} decks"
+                decks = ("one deck" if self.table.deck_count == 1
+                         else f"{self.table.deck_count} decks")
                 return (f"hand_size {self.hand_size} is too many for {players} players with"
                         f" {decks} (at most {most}; more decks allow up to {more})")
         return None
@@ -216,7 +270,7 @@ class Variant:
             changes[key] = typed
             plain[key] = spec.plain(typed)
         if not problems:
-            table = {key: getattr(self, key) for key in fields_for(self.family)}
+            table = {key: self.value_of(key) for key in fields_for(self.family)}
             table.update(changes)
             problems = [f"{self.id}: these options break a rule of the table: {message}"
                         for _, message in table_problems(table)]
@@ -224,24 +278,25 @@ class Variant:
             raise VariantError(problems)
         merged = dict(self.chosen)
         merged.update(plain)
-        table = {key: getattr(self, key) for key in fields_for(self.family)} | changes
-        return replace(self, chosen=tuple(sorted(merged.items())), **changes,
-                       **self.shape.derive(table))
+        table = {key: self.value_of(key) for key in fields_for(self.family)} | changes
+        table |= self.shape.derive(table)
+        return replace(self, chosen=tuple(sorted(merged.items())),
+                       **{key: table[key] for key in SHARED_KEYS},
+                       params=self.shape.make_part(table))
 
 
 def _all_fields() -> dict[str, Spec]:
-    out: dict[str, Spec] = {}
-    for name in Variant.__dataclass_fields__:
-        for fields in FAMILY_FIELDS.values():
-            if name in fields:
-                out[name] = fields[name]
-                break
+    out: dict[str, Spec] = dict(COMMON_FIELDS)
+    for fields in FAMILY_FIELDS.values():
+        for name, spec in fields.items():
+            out.setdefault(name, spec)
     return out
 
 
 FIELDS: dict[str, Spec] = _all_fields()
-"""Every parameter of :class:`Variant`, in its order (a key two families share, such as
-``hand_size``, with the declare family's spec; each file is read with its own family's)."""
+"""Every key of a variant file: the common keys, then each family's others in the order of
+its files (a key two families share, such as ``hand_size``, with the first family's spec;
+each file is read with its own family's)."""
 
 
 OPTIONABLE: tuple[str, ...] = tuple(key for key, spec in FIELDS.items() if spec.optionable)
@@ -345,9 +400,10 @@ def _parse(text: str, label: str, path: Path) -> Variant:
                 options.append(VariantOption(*parts))
     if reader.problems:
         raise VariantError(reader.problems)
-    derived = SHAPES[table["family"]].derive(table)
-    return Variant(**table, **derived, options=tuple(options), source=str(path))
-
+    shape = SHAPES[table["family"]]
+    table |= shape.derive(table)
+    return Variant(**{key: table[key] for key in SHARED_KEYS}, params=shape.make_part(table),
+                   options=tuple(options), source=str(path))
 
 
 def _family_of(entries: list[tuple[Any, Node, Node]]) -> str:

@@ -1,6 +1,6 @@
 """The keys of a variant file, per rule family, and the rules between them.
 
-:mod:`rummy.model.variant` reads files against these tables: the keys every family shares
+:mod:`rummy.model.variant` reads files against these tables: the keys every file has
 (``COMMON_FIELDS``) and each family's own (``FAMILY_FIELDS``), a :class:`Spec` each (the
 values allowed), and :func:`table_problems`, the rules that tie several keys together.
 The enums here are the typed values of the choice keys.
@@ -9,12 +9,10 @@ The enums here are the typed values of the choice keys.
 from __future__ import annotations
 
 import enum
-from collections.abc import Callable, Mapping
-from dataclasses import dataclass
+from collections.abc import Mapping
 from typing import Any
 
 from ._schema import Kind, Spec
-from .cards import Rank
 
 
 class Toss(enum.Enum):
@@ -164,51 +162,6 @@ FAMILY_FIELDS: dict[str, dict[str, Spec]] = {
     },
 }
 """Per family: every key of its variant files but ``options`` (all required), in order."""
-
-
-@dataclass(frozen=True)
-class FamilyShape:
-    """What the variant layer knows of a rule family: how its own keys fill the fields every
-    family's code reads. The family's rules (deal, actions, matches) are registered in
-    :mod:`rummy.model.rules`; this is the part that loading a file needs."""
-
-    name: str
-    melds_on_table: bool
-    """Melds are laid face up on the table during the deal (else hands stay private until
-    a declaration)."""
-    hand_sizes_by_players: bool
-    """``hand_size`` 0 (null in the file) deals the default for the player count, and a
-    hand size is capped by players and decks (docs/rules.md, classic rummy)."""
-    derive: Callable[[Mapping[str, Any]], dict[str, Any]]
-    """The shared fields this family sets from its own keys (computed at load, so a
-    Variant is never rewritten afterwards)."""
-
-
-def _nothing(_table: Mapping[str, Any]) -> dict[str, Any]:
-    return {}
-
-
-def _classic(table: Mapping[str, Any]) -> dict[str, Any]:
-    """Classic rummy names the pack count ``deck_count`` and has no jokers; an ace scores 1
-    low or 11 high and stands where ``ace_rank`` puts it; runs and sets from 3 cards."""
-    ace_rank = table.get("ace_rank", AceRule.LOW)
-    ace = 11 if ace_rank is AceRule.HIGH else 1
-    return {
-        "packs": table.get("deck_count", 1), "printed_jokers": 0, "ace": ace_rank,
-        "card_points": tuple((r, ace if r is Rank.ACE else min(int(r), 10)) for r in Rank),
-        "run_min_length": 3, "set_min_size": 3,
-    }
-
-
-SHAPES: dict[str, FamilyShape] = {
-    "declare": FamilyShape("declare", melds_on_table=False, hand_sizes_by_players=False,
-                           derive=_nothing),
-    "table": FamilyShape("table", melds_on_table=True, hand_sizes_by_players=True,
-                         derive=_classic),
-    "contract": FamilyShape("contract", melds_on_table=True, hand_sizes_by_players=False,
-                            derive=_nothing),
-}
-"""Family name -> its shape; every name of :data:`FAMILIES` has one."""
 
 
 def fields_for(family: str) -> dict[str, Spec]:

@@ -5,6 +5,9 @@ hand and its card drawn this turn, public facts about every seat (card counts, s
 penalties, any show), the open deck's top card and size, the closed deck's size (never its
 order or contents), the wild joker, whose turn it is and the phase, the history redacted
 for that seat, and the result once the deal is over (then every hand is shown in it).
+What only one family has is in the view's typed ``part``, read through :attr:`PlayerView.table`
+(the melds on the table, in the table and contract families) or :attr:`PlayerView.declare`;
+either raises :class:`WrongFamilyError` for a view of another family.
 
 >>> from rummy.model.variant import load_variant
 >>> from rummy.model.state import start_deal
@@ -12,6 +15,12 @@ for that seat, and the result once the deal is over (then every hand is shown in
 >>> view = view_for(state, 0)
 >>> len(view.hand), view.seats[1].hand_size, view.closed_size + view.open_size
 (13, 13, 79)
+>>> view.declare.drop_at_turn
+False
+>>> view.table
+Traceback (most recent call last):
+...
+rummy.model.view.WrongFamilyError: view.table: indian_13 (declare family) has no melds on the table
 """
 
 from __future__ import annotations
@@ -44,6 +53,36 @@ class SeatView:
     """The groups this seat showed when it declared (a show is public), else ``None``."""
 
 
+class WrongFamilyError(TypeError):
+    """A family's part of a view asked of a view of another family."""
+
+
+@dataclass(frozen=True)
+class MeldTableView:
+    """What the table and contract families add to a view: the melds on the table."""
+
+    melds: tuple[TableMeld, ...]
+    """The melds face up on the table, in the order laid (a LayOff names one by index)."""
+    open_cards: tuple[Card, ...]
+    """The discards a seat may take from (top last): the top one, or the top 5 with
+    ``allow_draw_choice``."""
+    taken: tuple[Card, ...]
+    """Cards this seat took from the discard pile this turn (not to be discarded again)."""
+    laid_down: tuple[bool, ...]
+    """Per seat: has laid something down (contract: its contract) this round."""
+    contract: tuple[int, int] | None
+    """Contract family: (sets, runs) to lay down this round; ``None`` in the table family."""
+    round_no: int
+
+
+@dataclass(frozen=True)
+class DeclareView:
+    """What the declare family adds to a view."""
+
+    drop_at_turn: bool
+    """This seat asked to drop at the start of its next turn."""
+
+
 @dataclass(frozen=True)
 class PlayerView:
     """Everything seat ``seat`` may know about the deal, and nothing more."""
@@ -63,24 +102,34 @@ class PlayerView:
     open_size: int
     closed_size: int
     wild_joker: Card | None
+    """The cut wild joker; ``None`` when the deal cuts none (always in the table and
+    contract families, whose only wild cards are printed jokers)."""
     wild_rank: Rank | None
     history: tuple[Event, ...]
     result: DealResult | RoundResult | None
-    # Table and contract families (empty or None in the declare family)
-    melds: tuple[TableMeld, ...] = ()
-    """The melds face up on the table, in the order laid (a LayOff names one by index)."""
-    open_cards: tuple[Card, ...] = ()
-    """The discards a seat may take from (top last): the top one, or the top 5 with
-    ``allow_draw_choice``."""
-    taken: tuple[Card, ...] = ()
-    """Cards this seat took from the discard pile this turn (not to be discarded again)."""
-    laid_down: tuple[bool, ...] = ()
-    """Per seat: has laid something down (contract: its contract) this round."""
-    contract: tuple[int, int] | None = None
-    """Contract family: (sets, runs) to lay down this round."""
-    round_no: int = 0
-    drop_at_turn: bool = False
-    """Declare family: this seat asked to drop at the start of its next turn."""
+    part: MeldTableView | DeclareView
+    """The family's own part: read it through :attr:`table` or :attr:`declare`."""
+
+    def __post_init__(self) -> None:
+        if not isinstance(self.part, part_type(self.variant)):
+            raise ValueError(f"a {self.family} view cannot hold a {type(self.part).__name__}")
+
+    @property
+    def table(self) -> MeldTableView:
+        """The melds on the table and the rest of the table and contract families' part;
+        :class:`WrongFamilyError` in the declare family."""
+        if not isinstance(self.part, MeldTableView):
+            raise WrongFamilyError(f"view.table: {self.variant.id} ({self.family} family)"
+                                   " has no melds on the table")
+        return self.part
+
+    @property
+    def declare(self) -> DeclareView:
+        """The declare family's part; :class:`WrongFamilyError` in the other families."""
+        if not isinstance(self.part, DeclareView):
+            raise WrongFamilyError(f"view.declare: {self.variant.id} ({self.family} family)"
+                                   " has no declaration")
+        return self.part
 
     @property
     def family(self) -> str:
@@ -103,13 +152,22 @@ class PlayerView:
         return self.turn == self.seat and self.phase is not Phase.OVER
 
     def to_json(self) -> dict[str, Any]:
-        """The view as JSON-ready data (the variant by its id)."""
+        """The view as JSON-ready data (the variant by its id). The family's part is
+        flattened in: its fields sit beside the shared ones (docs/protocol.md)."""
         data: dict[str, Any] = {"variant": self.variant.id}
         for f in fields(self):
-            if f.name not in data and f.name != "history":
+            if f.name not in data and f.name not in ("history", "part"):
                 data[f.name] = to_jsonable(getattr(self, f.name))
+        for f in fields(self.part):
+            data[f.name] = to_jsonable(getattr(self.part, f.name))
         data["history"] = [e.to_json() for e in self.history]
         return data
+
+
+def part_type(variant: Variant) -> type[MeldTableView] | type[DeclareView]:
+    """The class of the family's part of a view of ``variant`` (as
+    :attr:`PlayerView.melds_on_table` tells the families apart)."""
+    return MeldTableView if variant.shape.melds_on_table else DeclareView
 
 
 def view_for(state: GameState, seat: int) -> PlayerView:
@@ -148,7 +206,7 @@ def view_for(state: GameState, seat: int) -> PlayerView:
         wild_rank=state.wild_rank,
         history=_history(state, seat),
         result=state.result,
-        drop_at_turn=bool(state.drop_at_turn) and state.drop_at_turn[seat],
+        part=DeclareView(drop_at_turn=bool(state.drop_at_turn) and state.drop_at_turn[seat]),
     )
 
 
@@ -158,7 +216,7 @@ def _history(state: GameState, seat: int) -> tuple[Event, ...]:
 
 def _meld_view(state: MeldState, seat: int) -> PlayerView:
     from .families.table import DRAW_CHOICE_DEPTH
-    depth = DRAW_CHOICE_DEPTH if state.variant.allow_draw_choice else 1
+    depth = DRAW_CHOICE_DEPTH if state.variant.params.draw_choice else 1
     seats = tuple(
         SeatView(seat=s, status=SeatStatus.PLAYING, hand_size=len(state.hands[s]), penalty=0,
                  turns_done=state.turns_done[s], missed_turns=0, shown=None)
@@ -173,11 +231,14 @@ def _meld_view(state: MeldState, seat: int) -> PlayerView:
         open_size=len(state.open_deck), closed_size=len(state.closed_deck),
         wild_joker=None, wild_rank=None,
         history=_history(state, seat), result=state.result,
-        melds=state.melds, open_cards=state.open_deck[-depth:],
-        taken=state.taken if mine else (),
-        laid_down=tuple(state.laid_down(s) for s in range(state.players)),
-        contract=state.contract, round_no=state.round_no,
+        part=MeldTableView(
+            melds=state.melds, open_cards=state.open_deck[-depth:],
+            taken=state.taken if mine else (),
+            laid_down=tuple(state.laid_down(s) for s in range(state.players)),
+            contract=state.contract, round_no=state.round_no,
+        ),
     )
 
 
-__all__ = ["PlayerView", "SeatStatus", "SeatView", "view_for"]
+__all__ = ["DeclareView", "MeldTableView", "PlayerView", "SeatStatus", "SeatView",
+           "WrongFamilyError", "part_type", "view_for"]

@@ -28,7 +28,7 @@ from rummy.model import events as events_module
 from rummy.model.cards import Card, parse_card
 from rummy.model.events import Event
 from rummy.model.variant import Variant
-from rummy.model.view import PlayerView
+from rummy.model.view import PlayerView, part_type
 
 EVENT_KINDS: dict[str, type[Any]] = {
     cls.kind: cls for cls in typing.get_args(Event)
@@ -71,8 +71,11 @@ def view_json(view: PlayerView, history: bool = True) -> dict[str, Any]:
     """:meth:`PlayerView.to_json`, faster; ``history=False`` leaves the history out."""
     data: dict[str, Any] = {"variant": view.variant.id}
     for name in _field_names(PlayerView) or ():
-        if name not in ("variant", "history"):
+        if name not in ("variant", "history", "part"):
             data[name] = jsonable(getattr(view, name))
+    part: Any = type(view.part)
+    for name in _field_names(part) or ():
+        data[name] = jsonable(getattr(view.part, name))
     if history:
         data["history"] = [e.to_json() for e in view.history]
     return data
@@ -98,7 +101,7 @@ def view_from_json(data: Any, variant: Variant) -> PlayerView:
     hints = _hints(PlayerView)
     for field in dataclasses.fields(PlayerView):
         name = field.name
-        if name == "variant":
+        if name in ("variant", "part"):
             continue
         if name == "history":
             values[name] = tuple(event_from_json(e) for e in data.get("history") or ())
@@ -106,6 +109,12 @@ def view_from_json(data: Any, variant: Variant) -> PlayerView:
             values[name] = _decode(hints[name], data[name])
         elif field.default is dataclasses.MISSING:
             raise DecodeError(f"the view has no {name!r}")
+    # The family's part travels flattened among the shared fields (docs/protocol.md).
+    part: Any = part_type(variant)
+    missing = [name for name in _field_names(part) or () if name not in data]
+    if missing:
+        raise DecodeError(f"the {variant.family} view has no {missing[0]!r}")
+    values["part"] = _decode(part, data)
     return PlayerView(**values)
 
 

@@ -335,7 +335,7 @@ class Server:
             self.deadlines.pop(table.code, None)
             return
         seconds = left if left is not None else self.turn_seconds or float(
-            table.state.variant.turn_timer or DEFAULT_TURN_TIMER)
+            table.state.variant.params.turn_seconds or DEFAULT_TURN_TIMER)
         self.deadlines[table.code] = time.monotonic() + seconds
         self.timers[table.code] = loop.call_later(seconds, self._clock, table, seq)
 

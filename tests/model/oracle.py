@@ -113,7 +113,8 @@ def exact_search(
         hand = [c for i, n in enumerate(key) for c in faces[i][:n]]
         kind = classify_with_wild(variant, hand, wild_rank)
         if kind is not GroupKind.INVALID:
-            pure_q = kind is GroupKind.PURE_SEQUENCE and len(hand) >= variant.pure_min_length
+            pure_q = (kind is GroupKind.PURE_SEQUENCE
+                      and len(hand) >= variant.declare.pure_min_length)
             points = sum(variant.card_value(c, wild_rank) for c in hand)
             groups[key] = (points, pure_q, kind.is_sequence)
 
@@ -124,7 +125,7 @@ def exact_search(
     mix_sizes = [(mix, sum(mix)) for mix in joker_mixes]
     for suit in SUITS:  # sequences: naturals of one suit (each face once) and jokers
         for chosen in subsets([i for i in naturals if faces[i][0].suit is suit]):
-            least = max(variant.sequence_min_length, _span(variant, [
+            least = max(variant.declare.sequence_min_length, _span(variant, [
                 faces[i][0].rank for i in chosen]))  # type: ignore[misc]
             for mix, n in mix_sizes:
                 if least <= len(chosen) + n <= MAX_SEQUENCE_LENGTH:
@@ -132,7 +133,7 @@ def exact_search(
     for rank in Rank:  # sets: naturals of one rank (each face once) and jokers
         for chosen in subsets([i for i in naturals if faces[i][0].rank is rank]):
             for mix, n in mix_sizes:
-                if variant.set_min_size <= len(chosen) + n <= variant.set_max_size:
+                if variant.set_min_size <= len(chosen) + n <= variant.declare.set_max_size:
                     consider(chosen, mix)
     for mix in joker_mixes:  # jokers alone
         if sum(mix) >= 3:
@@ -148,7 +149,7 @@ def exact_search(
     for vec, (points, pure_q, seq) in groups.items():
         first = next(i for i, n in enumerate(vec) if n)
         by_first.setdefault(first, []).append((packed(vec), points, pure_q, seq))
-    ms = variant.min_sequences
+    ms = variant.declare.min_sequences
 
     @cache
     def best(left: int) -> dict[_Flags, int]:

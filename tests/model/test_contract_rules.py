@@ -55,7 +55,7 @@ def test_two_decks_of_54_and_11_cards_each() -> None:
 
 
 def test_seven_contracts_as_data() -> None:
-    assert V.contracts == ((2, 0), (1, 1), (0, 2), (3, 0), (2, 1), (1, 2), (0, 3))
+    assert V.contract.contracts == ((2, 0), (1, 1), (0, 2), (3, 0), (2, 1), (1, 2), (0, 3))
 
 
 def test_runs_of_four_in_one_suit_ace_high_or_low_not_both() -> None:

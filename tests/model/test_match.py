@@ -77,7 +77,7 @@ def test_contract_seven_rounds_dealer_passes_left_lowest_total_wins() -> None:
     for round_no in range(7):
         state = match.state
         assert isinstance(state, MeldState)
-        assert state.contract == variant.contracts[round_no]
+        assert state.contract == variant.contract.contracts[round_no]
         assert state.dealer == (dealer + round_no) % 3
         assert state.turn == (state.dealer + 1) % 3
         match = _score(_finished(match, 0, (0, 10 + round_no, 5)))

@@ -135,7 +135,7 @@ def test_drop_at_my_turn_needs_a_table_that_allows_dropping(indian: Variant) -> 
 def test_drop_at_my_turn_is_seen_only_by_the_seat_that_asked(indian: Variant) -> None:
     state = play(scenario(indian, READY, LOOSE_1, LOOSE_2), DropAtTurn(1, True))
     mine, theirs = view_for(state, 1), view_for(state, 2)
-    assert mine.drop_at_turn and not theirs.drop_at_turn
+    assert mine.declare.drop_at_turn and not theirs.declare.drop_at_turn
     assert DropAtTurnSet(1, True) in mine.history
     assert not any(isinstance(e, DropAtTurnSet) for e in theirs.history)
     assert "drop_at_turn_set" not in str(theirs.to_json())

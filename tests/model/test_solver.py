@@ -113,7 +113,8 @@ def test_a_set_takes_only_the_leftover_jokers_it_has_room_for(indian):
     # Aces wild (a printed joker was cut): A♠ 2♠ 3♠ is pure; 2♠ 2♥ and two wild aces make a
     # set of four, full; the printed joker is left with no group to take it. The search had
     # counted a set with room as able to take every leftover joker, and called this valid.
-    variant = dataclasses.replace(indian, min_sequences=1)
+    variant = dataclasses.replace(indian, params=dataclasses.replace(indian.declare,
+                                                                     min_sequences=1))
     r = best_arrangement(variant, parse_cards("AD@1 JK AS AH 2S 3S 2S@1 2H"), parse_card("JK"))
     assert (r.count, r.valid) == (0, False)
     # one joker fewer and the set has room for the last one: a valid show
@@ -180,11 +181,12 @@ def _hands(max_size: int) -> st.SearchStrategy[list[Card]]:
 @given(hand=_hands(8), cut=st.sampled_from(_CUTS),
        rules=st.sampled_from([(2, 3), (1, 3), (1, 4), (2, 4)]))
 def test_solver_matches_brute_force_on_small_hands(indian, hand, cut, rules):
-    variant = dataclasses.replace(indian, min_sequences=rules[0], pure_min_length=rules[1])
+    variant = dataclasses.replace(indian, params=dataclasses.replace(
+        indian.declare, min_sequences=rules[0], pure_min_length=rules[1]))
     expected_count, expected_valid = brute_force(variant, hand, wild_rank_for(variant, cut))
     r = best_arrangement(variant, hand, cut)
     assert (r.count, r.valid) == (expected_count, expected_valid)
-    assert r.points == (0 if r.valid else min(r.count, variant.count_cap))
+    assert r.points == (0 if r.valid else min(r.count, variant.declare.count_cap))
 
 
 # -- full hands against the exact search (issue 11) ------------------------------------
@@ -203,7 +205,8 @@ def test_solver_matches_exact_search_on_full_hands(seed, size, jokers, shape, vi
     # rules' own exact search over every arrangement.
     variant = _VARIANTS[vid]
     if rules is not None:
-        variant = dataclasses.replace(variant, min_sequences=rules[0], pure_min_length=rules[1])
+        variant = dataclasses.replace(variant, params=dataclasses.replace(
+            variant.declare, min_sequences=rules[0], pure_min_length=rules[1]))
     hand, cut = deal(random.Random(seed), variant, size, jokers, shape)
     expected = exact_search(variant, hand, wild_rank_for(variant, cut))
     r = best_arrangement(variant, hand, cut)

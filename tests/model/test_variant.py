@@ -18,8 +18,12 @@ from rummy.model.variant import (
     FAMILIES,
     FAMILY_FIELDS,
     FIELDS,
+    SHARED_KEYS,
     VARIANTS_DIR,
     AceRule,
+    ContractRules,
+    DeclareRules,
+    TableRules,
     Toss,
     Variant,
     VariantError,
@@ -89,16 +93,17 @@ def test_indian_13_has_the_rules_values() -> None:
     assert v.description and "\n" not in v.description
     assert (v.packs, v.printed_jokers, v.deck_size, v.hand_size) == (2, 2, 106, 13)
     assert (v.min_players, v.max_players) == (2, 6)
-    assert (v.toss, v.ace) == (Toss.HIGHEST_FIRST, AceRule.BOTH)
-    assert v.wild_joker_cut and v.printed_joker_cut_rank is Rank.ACE
-    assert (v.min_sequences, v.pure_min_length, v.sequence_min_length) == (2, 3, 3)
-    assert (v.set_min_size, v.set_max_size) == (3, 4)
+    d = v.declare
+    assert (d.toss, v.ace) == (Toss.HIGHEST_FIRST, AceRule.BOTH)
+    assert d.wild_joker_cut and d.printed_joker_cut_rank is Rank.ACE
+    assert (d.min_sequences, d.pure_min_length, d.sequence_min_length) == (2, 3, 3)
+    assert (v.set_min_size, d.set_max_size) == (3, 4)
     assert dict(v.card_points) == {r: FACE_VALUES.get(r, int(r)) for r in Rank}
     assert [rank for rank, _ in v.card_points] == list(Rank)
-    assert (v.joker_points, v.count_cap, v.wrong_show_penalty) == (0, 80, 80)
-    assert v.allow_drop and (v.first_drop_penalty, v.middle_drop_penalty) == (20, 40)
-    assert (v.no_turn_score, v.complete_hand_score) == (20, 2)
-    assert (v.turn_timer, v.missed_turns_to_drop, v.auto_drop_penalty) == (0, 3, 40)
+    assert (v.joker_points, d.count_cap, d.wrong_show_penalty) == (0, 80, 80)
+    assert d.allow_drop and (d.first_drop_penalty, d.middle_drop_penalty) == (20, 40)
+    assert (d.no_turn_score, d.complete_hand_score) == (20, 2)
+    assert (d.turn_timer, d.missed_turns_to_drop, d.auto_drop_penalty) == (0, 3, 40)
     assert [o.key for o in v.options] == [
         "turn_timer", "allow_drop", "printed_jokers", "pure_min_length", "match_format"]
     assert v.option("turn_timer").values == (0, 15, 30, 45, 60)
@@ -114,20 +119,25 @@ def test_two_player_13_is_the_table_of_seed_000() -> None:
     v = load_variant("two_player_13")
     indian = load_variant("indian_13")
     assert (v.packs, v.printed_jokers, v.deck_size, v.hand_size) == (1, 0, 52, 13)
-    assert (v.min_players, v.max_players, v.toss) == (2, 2, Toss.LOWEST_DEALS)
-    assert (v.min_sequences, v.pure_min_length, v.allow_drop) == (1, 4, False)
+    assert (v.min_players, v.max_players, v.declare.toss) == (2, 2, Toss.LOWEST_DEALS)
+    d = v.declare
+    assert (d.min_sequences, d.pure_min_length, d.allow_drop) == (1, 4, False)
     same_as_indian = ("card_points", "joker_points", "count_cap", "wrong_show_penalty",
                       "first_drop_penalty", "middle_drop_penalty", "no_turn_score",
                       "complete_hand_score", "missed_turns_to_drop", "auto_drop_penalty")
     for key in same_as_indian:
-        assert getattr(v, key) == getattr(indian, key), key
+        assert v.value_of(key) == indian.value_of(key), key
     assert [o.key for o in v.options] == ["turn_timer", "allow_drop"]
     assert v.option("allow_drop").default is False
 
 
 def test_fields_table_names_every_parameter_of_variant() -> None:
     names = [f.name for f in dataclasses.fields(Variant)]
-    assert list(FIELDS) == [n for n in names if n not in ("options", "source", "chosen")]
+    parts = [f.name for p in (DeclareRules, TableRules, ContractRules)
+             for f in dataclasses.fields(p)]
+    shared = [n for n in names if n not in ("params", "options", "source", "chosen")]
+    assert shared == list(SHARED_KEYS)
+    assert set(FIELDS) == set(shared) | set(parts)
     # Every field belongs to some family's schema.
     assert set(FIELDS) == set().union(*(set(f) for f in FAMILY_FIELDS.values()))
 
@@ -146,7 +156,7 @@ def test_every_declared_option_value_applies_via_with_options(
 ) -> None:
     changed = load_variant(variant_id).with_options({key: value})
     # As the file writes it (table family: hand_size null is 0, "by the player count").
-    assert fields_for(changed.family)[key].plain(getattr(changed, key)) == value
+    assert fields_for(changed.family)[key].plain(changed.value_of(key)) == value
     assert dict(changed.chosen) == {key: value}
 
 
@@ -154,9 +164,10 @@ def test_with_options_applies_several_choices_and_keeps_the_file_unchanged() -> 
     v = load_variant("indian_13")
     changed = v.with_options({"turn_timer": 30, "allow_drop": False, "printed_jokers": 0,
                               "pure_min_length": 4})
-    assert (changed.turn_timer, changed.allow_drop) == (30, False)
-    assert (changed.printed_jokers, changed.deck_size, changed.pure_min_length) == (0, 104, 4)
-    assert (v.turn_timer, v.allow_drop, v.printed_jokers) == (0, True, 2)
+    assert (changed.declare.turn_timer, changed.declare.allow_drop) == (30, False)
+    assert (changed.printed_jokers, changed.deck_size,
+            changed.declare.pure_min_length) == (0, 104, 4)
+    assert (v.declare.turn_timer, v.declare.allow_drop, v.printed_jokers) == (0, True, 2)
     assert changed.with_options({"turn_timer": 15}).chosen[-1] == ("turn_timer", 15)
 
 
@@ -206,8 +217,8 @@ def test_a_name_ending_in_yaml_is_a_path_not_an_id(
     assert error_of("indian_13.yaml").startswith("indian_13.yaml: no such variant file")
     assert "no such variant file" in error_of("sub/indian_13")
     write(tmp_path, edit("count_cap: 80", "count_cap: 70"))
-    assert load_variant("indian_13.yaml").count_cap == 70
-    assert load_variant("indian_13").count_cap == 80
+    assert load_variant("indian_13.yaml").declare.count_cap == 70
+    assert load_variant("indian_13").declare.count_cap == 80
 
 
 # --- Broken files: each problem with file:line:column and what is allowed ----------------

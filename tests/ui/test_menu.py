@@ -131,7 +131,7 @@ def test_option_controls_change_the_game_config(app: App, variants: Path) -> Non
     click(app, timer.left.center)
     assert menu.config().options["turn_timer"] == 15
     variant = load_variant(variants / "indian_13.yaml").with_options(menu.config().options)
-    assert variant.turn_timer == 15 and variant.allow_drop is False
+    assert variant.declare.turn_timer == 15 and variant.declare.allow_drop is False
 
 
 @pytest.mark.timeout(30)

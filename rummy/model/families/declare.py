@@ -79,20 +79,20 @@ def legal_actions(state: DeclareState, seat: int) -> list[Action]:
         return []
     variant = state.variant
     if seat != state.turn:
-        return [DropAtTurn(seat, not _asked(state, seat))] if variant.allow_drop else []
+        return [DropAtTurn(seat, not _asked(state, seat))] if variant.declare.allow_drop else []
     actions: list[Action] = []
     if state.phase is Phase.DRAW:
         if state.closed_deck:
             actions.append(Draw(seat, DrawSource.CLOSED))
         if state.open_deck:
             actions.append(Draw(seat, DrawSource.OPEN))
-        if variant.allow_drop:
+        if variant.declare.allow_drop:
             actions.append(Drop(seat))
     else:
         hand = state.hands[seat]
         actions.extend(Discard(seat, c) for c in hand)
         actions.extend(Finish(seat, c, None) for c in hand)
-    if variant.turn_timer > 0:
+    if variant.declare.turn_timer > 0:
         actions.append(Timeout(seat))
     return actions
 
@@ -107,7 +107,7 @@ def check_action(state: DeclareState, action: Action) -> None:
     if state.status[seat].is_out:
         raise IllegalMoveError("you are out of this deal")
     if isinstance(action, DropAtTurn):
-        if not state.variant.allow_drop:
+        if not state.variant.declare.allow_drop:
             raise IllegalMoveError("this table does not allow dropping")
         if action.on == _asked(state, seat):
             raise IllegalMoveError("you already asked to drop at your turn" if action.on
@@ -134,12 +134,12 @@ def check_action(state: DeclareState, action: Action) -> None:
                 raise IllegalMoveError(
                     "your groups must hold every other card of your hand, each once")
     elif isinstance(action, Drop):
-        if not state.variant.allow_drop:
+        if not state.variant.declare.allow_drop:
             raise IllegalMoveError("this table does not allow dropping")
         if not drawing:
             raise IllegalMoveError("you can only drop before drawing")
     elif isinstance(action, Timeout):
-        if state.variant.turn_timer <= 0:
+        if state.variant.declare.turn_timer <= 0:
             raise IllegalMoveError("this table has no turn timer")
     else:  # pragma: no cover - every Action type is handled above
         raise IllegalMoveError("not an action of this game")
@@ -219,7 +219,7 @@ def _finish(state: DeclareState, action: Finish, events: list[Event]) -> Declare
     if valid:
         return _end(state, _score_valid_show(state, seat, groups, card), events)
     state = replace(state, finish_slot=None)
-    out = _take_out(state, seat, SeatStatus.WRONG_SHOW, variant.wrong_show_penalty, card)
+    out = _take_out(state, seat, SeatStatus.WRONG_SHOW, variant.declare.wrong_show_penalty, card)
     return _after_leaving(out, seat, events)
 
 
@@ -248,8 +248,8 @@ def _timeout(state: DeclareState, seat: int, events: list[Event]) -> DeclareStat
         state = _draw(state, seat, source, events)
     assert state.drawn is not None
     state = _discard(state, seat, state.drawn, events, timed_out=True)
-    if 0 < variant.missed_turns_to_drop <= streak:
-        return _drop(state, seat, variant.auto_drop_penalty, SeatStatus.TIMED_OUT, events)
+    if 0 < variant.declare.missed_turns_to_drop <= streak:
+        return _drop(state, seat, variant.declare.auto_drop_penalty, SeatStatus.TIMED_OUT, events)
     return _next_turn(state, seat, events)
 
 

@@ -104,13 +104,13 @@ def toss(variant: Variant, players: int, seed: int) -> tuple[int, int | None, tu
         if len(deck) < len(contenders):
             deck = shuffled(faces, rng)
         cards = [(seat, deck.pop()) for seat in contenders]
-        leaders = [contenders[i] for i in toss_leaders(variant.toss, [c for _, c in cards])]
+        leaders = [contenders[i] for i in toss_leaders(variant.declare.toss, [c for _, c in cards])]
         tied = tuple(leaders) if len(leaders) > 1 else ()
         events.append(TossMade(len(events), tuple(cards), tied))
         if not tied:
             break
         contenders = leaders
-    if variant.toss is Toss.HIGHEST_FIRST:
+    if variant.declare.toss is Toss.HIGHEST_FIRST:
         first, dealer = leaders[0], None
     else:
         dealer = leaders[0]
@@ -134,7 +134,7 @@ def start_deal(variant: Variant, players: int, seed: int) -> DeclareState:
     open_card = deck[dealt]
     closed = deck[dealt + 1:]
     wild = None
-    if variant.wild_joker_cut:
+    if variant.declare.wild_joker_cut:
         wild = closed.pop(random.Random(f"{seed}/cut").randrange(len(closed)))
     return deal_from_cards(
         variant, hands, [open_card], wild, closed_top=closed, first_player=first,
@@ -172,7 +172,7 @@ def deal_from_cards(
             raise ValueError(f"seat {seat} holds {len(hand)} cards, not {variant.hand_size}")
     if not open_deck:
         raise ValueError("the open deck needs a card")
-    if (wild_joker is None) == variant.wild_joker_cut:
+    if (wild_joker is None) == variant.declare.wild_joker_cut:
         raise ValueError("give the wild joker exactly when the variant cuts one")
     deck = make_deck(variant.packs, variant.printed_jokers)
     placed = [c for h in hands for c in h] + list(open_deck) + list(closed_top)

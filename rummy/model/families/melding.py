@@ -68,9 +68,10 @@ class MeldState:
     @property
     def contract(self) -> tuple[int, int] | None:
         """(sets, runs) of this round's contract (contract family), else None."""
-        if not self.variant.contracts:
+        contracts = self.variant.params.round_contracts
+        if not contracts:
             return None
-        return self.variant.contracts[self.round_no % len(self.variant.contracts)]
+        return contracts[self.round_no % len(contracts)]
 
     def laid_down(self, seat: int) -> bool:
         return self.laid_at[seat] >= 0

@@ -165,12 +165,12 @@ def check_action(state: MeldState, action: Action) -> None:
 
 
 def _depth(variant: Variant) -> int:
-    return DRAW_CHOICE_DEPTH if variant.allow_draw_choice else 1
+    return DRAW_CHOICE_DEPTH if variant.table.allow_draw_choice else 1
 
 
 def _can_flip(state: MeldState) -> bool:
     return (not state.closed_deck and len(state.open_deck) >= 2
-            and state.variant.deck_exhaust is not DeckExhaust.END_ROUND)
+            and state.variant.table.deck_exhaust is not DeckExhaust.END_ROUND)
 
 
 def _discard_problem(state: MeldState, seat: int, card: Card) -> str | None:
@@ -187,7 +187,7 @@ def _lay_problem(state: MeldState, seat: int, left: Sequence[Card]) -> str | Non
     if not left:
         if first_turn:
             return "nobody may go out before their second turn"
-        if state.variant.require_end_discard:
+        if state.variant.table.require_end_discard:
             return "keep a card: this table requires a discard to go out"
         return None
     if not any(c not in state.taken for c in left):
@@ -255,7 +255,7 @@ def _next_turn(state: MeldState, seat: int, events: list[Event]) -> MeldState:
     state = end_turn(state, seat, events)
     if state.closed_deck:
         return state
-    if state.variant.deck_exhaust is DeckExhaust.END_ROUND:
+    if state.variant.table.deck_exhaust is DeckExhaust.END_ROUND:
         return _end_without_winner(state, "the stock ran out", events)
     if not state.open_deck:
         return _end_without_winner(state, "no card left to draw", events)
@@ -266,7 +266,7 @@ def _flip(state: MeldState, events: list[Event]) -> MeldState:
     """Turn the discard pile over as the new stock (its bottom card on top), shuffled for
     ``shuffle_discard``; the new stock's top card starts a new discard pile."""
     number = state.reshuffles + 1
-    mixed = state.variant.deck_exhaust is DeckExhaust.SHUFFLE_DISCARD
+    mixed = state.variant.table.deck_exhaust is DeckExhaust.SHUFFLE_DISCARD
     if mixed:
         stock = tuple(shuffled(state.open_deck, random.Random(f"{state.seed}/flip/{number}")))
     else:
@@ -303,7 +303,7 @@ def auto_lay(state: MeldState, seat: int, events: list[Event]) -> MeldState:
 
 
 def _lay_all(state: MeldState, seats: Sequence[int], events: list[Event]) -> MeldState:
-    if state.variant.lay_at_end:
+    if state.variant.table.lay_at_end:
         for seat in seats:
             state = auto_lay(state, seat, events)
     return state
@@ -320,7 +320,7 @@ def _is_rummy(state: MeldState, winner: int, on_discard: bool, events: list[Even
     if any(isinstance(e, CardLaidOff) and e.meld.owner != winner
            for e in this_turn(state, events)):
         return False
-    return on_discard == state.variant.require_end_discard
+    return on_discard == state.variant.table.require_end_discard
 
 
 def _finish_round(state: MeldState, winner: int, events: list[Event],

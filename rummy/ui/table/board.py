@@ -139,7 +139,7 @@ class Board:
         self.points = [s.penalty for s in view.seats]
         self.wild = view.wild_joker
         self.turn = view.turn
-        self.open_cards = list(view.open_cards)
+        self.open_cards = list(view.table.open_cards) if view.melds_on_table else []
         self.hidden.clear()
         self.hand.sync(view.hand)
         self.parts.sync(view, self.names, self.lay)
@@ -388,7 +388,7 @@ class Board:
         """Where each discard the player may take from lies (with draw choice, the top five
         fanned downwards, the top card lowest); one place without draw choice."""
         lay = self.lay
-        n = len(self.open_cards) if self.hand.variant.allow_draw_choice else 1
+        n = len(self.open_cards) if self.hand.variant.params.draw_choice else 1
         step = int(lay.pile_h * 0.2)
         top = lay.open_deck.y - step * (max(1, n) - 1) // 2
         return [(lay.open_deck.x, top + i * step) for i in range(max(1, n))]

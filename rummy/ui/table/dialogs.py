@@ -122,8 +122,8 @@ class DeclareDialog(_Overlay):
                 "pure_sequence"], bold=True)
         else:
             verdict = text.get(f"Not a valid show ({reason}): a wrong show scores "
-                               f"{variant.wrong_show_penalty}", font, KIND_COLORS["invalid"],
-                               bold=True)
+                               f"{variant.declare.wrong_show_penalty}", font,
+                               KIND_COLORS["invalid"], bold=True)
         surf.blit(verdict, (rect.x + 30 + sub.get_width(), rect.y + 24 + font + 6))
         _draw_groups(surf, art, text, variant, cut, self.groups, (), rect.x + 20,
                      rect.y + font * 4 + 10, rect.width - 40, card_w, font)
@@ -155,7 +155,7 @@ def contract_words(variant: Variant, contract: tuple[int, int]) -> str:
     sets, runs = contract
     parts = []
     for count, kind, least in ((sets, "set", variant.set_min_size),
-                               (runs, "run", variant.run_min_length)):
+                               (runs, "run", variant.contract.run_min_length)):
         if count:
             word = _NUMBERS[count] if count < len(_NUMBERS) else str(count)
             size = _NUMBERS[least] if least < len(_NUMBERS) else str(least)
@@ -190,12 +190,12 @@ class Standing:
         family = family_of(variant)
         played = len(match.table)
         if not family.has_match_formats:
-            rounds = len(variant.contracts) if family.lays_down_contracts else None
-            target = None if family.lays_down_contracts else variant.target_score
+            rounds = len(variant.contract.contracts) if family.lays_down_contracts else None
+            target = None if family.lays_down_contracts else variant.table.target_score
             sheet = match.table if family.lays_down_contracts else ()
             return cls(tuple(names), match.totals, match.out, played, rounds, None,
                        match.over, match.winner, target, sheet, "round")
-        kind, _, number = variant.match_format.value.partition("_")
+        kind, _, number = variant.declare.match_format.value.partition("_")
         deals = int(number) if kind == "deals" else (1 if kind == "points" else None)
         limit = int(number) if kind == "pool" else None
         return cls(tuple(names), match.totals, match.out, played, deals, limit,

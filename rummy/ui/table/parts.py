@@ -73,7 +73,7 @@ class TableParts:
 
     def count_words(self, count: int) -> str:
         """What the hand's count costs, in words, beside the hand."""
-        cap = self.variant.count_cap
+        cap = self.variant.declare.count_cap
         # A loser never scores more than the cap: say what the count would cost.
         if count > cap:
             return f"count {count} (costs {cap})"
@@ -98,7 +98,7 @@ class TableParts:
 
     def button_label(self, name: str, view: PlayerView | None) -> str | None:
         """A label that depends on the deal (None: the button's usual one)."""
-        if name == "dropturn" and view is not None and view.drop_at_turn:
+        if name == "dropturn" and view is not None and view.declare.drop_at_turn:
             return "Keep my turn"
         return None
 
@@ -106,7 +106,7 @@ class TableParts:
         """Carry out a button of this family; False when it is not one."""
         if name == "dropturn" and host.seat is not None:
             # While others play: ask to drop when this seat's turn comes, or stop asking.
-            host.try_act(DropAtTurn(host.seat, not host.driver.view.drop_at_turn))
+            host.try_act(DropAtTurn(host.seat, not host.driver.view.declare.drop_at_turn))
             return True
         return False
 
@@ -208,7 +208,7 @@ class MeldParts(TableParts):
         return "Lay melds, lay off onto melds, then discard"
 
     def sync(self, view: PlayerView, names: Sequence[str], lay: TableLayout) -> None:
-        self.melds = list(view.melds)
+        self.melds = list(view.table.melds)
         self.grown.clear()
         self.layout(lay, names)
 
@@ -352,7 +352,8 @@ class ContractParts(MeldParts):
         sets = self.contract[0] if self.contract else 0
         for i, cards in enumerate(self.staged):
             want = "set" if i < sets else "run"
-            least = self.variant.set_min_size if want == "set" else self.variant.run_min_length
+            least = (self.variant.set_min_size if want == "set"
+                     else self.variant.contract.run_min_length)
             if len(cards) < least:
                 out.append(f"{len(cards)} of {least}+ cards")
                 continue
@@ -385,8 +386,8 @@ class ContractParts(MeldParts):
         return {c for g in self.staged for c in g}
 
     def sync(self, view: PlayerView, names: Sequence[str], lay: TableLayout) -> None:
-        self.contract = view.contract
-        self.down = bool(view.laid_down) and view.laid_down[view.seat]
+        self.contract = view.table.contract
+        self.down = bool(view.table.laid_down) and view.table.laid_down[view.seat]
         self.may_lay = self.down
         hand = set(view.hand)
         titles = self.slot_titles

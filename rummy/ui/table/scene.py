@@ -168,7 +168,7 @@ class TableScene(PointerMixin, FrameMixin, Scene):
         """The felt's match line ("Pool 101 · deal 3") and the seats out of the match."""
         st = Standing.of(match, self.names)
         number = self.driver.deal_no + 1
-        contract = self.driver.view.contract
+        contract = self.driver.view.table.contract if self.driver.view.melds_on_table else None
         if contract is not None and st.deals is not None:
             words = contract_words(self.driver.game.variant, contract)
             line = f"Round {number} of {st.deals}: {words}"
@@ -313,7 +313,7 @@ class TableScene(PointerMixin, FrameMixin, Scene):
         self.keeper.update(self.driver, self.hand, self.turn_left)
 
     def _turn_began(self, seat: int) -> None:
-        timer = self.driver.game.variant.turn_timer
+        timer = self.driver.game.variant.params.turn_seconds
         self.turn_left = float(timer) if timer > 0 else None
         self.board.timer = self.turn_left
 
@@ -443,7 +443,7 @@ class TableScene(PointerMixin, FrameMixin, Scene):
             return
         v = self.driver.game.variant
         first = self.driver.view.seats[seat].turns_done == 0
-        cost = v.first_drop_penalty if first else v.middle_drop_penalty
+        cost = v.declare.first_drop_penalty if first else v.declare.middle_drop_penalty
         self.drop_armed = 3.0
         self.say(f"Press Drop again to leave this deal for {cost} points", bad=True,
                  seconds=3.0)

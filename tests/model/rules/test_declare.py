@@ -115,11 +115,11 @@ def test_indian_13_options_and_their_defaults() -> None:
                                     "deals_6"]),
     }
     for key, (default, _) in defaults.items():
-        value = getattr(INDIAN, key)
+        value = INDIAN.value_of(key)
         assert getattr(value, "value", value) == default, key
     plain = INDIAN.with_options({"printed_jokers": 0})
     assert all(c.rank is not None for c in make_deck(plain.packs, plain.printed_jokers))
-    assert CLASSIC.option("allow_drop").default is False and not CLASSIC.allow_drop
+    assert CLASSIC.option("allow_drop").default is False and not CLASSIC.declare.allow_drop
 
 
 def test_a_table_without_dropping_offers_no_drop() -> None:
@@ -211,7 +211,7 @@ def test_drop_at_my_turn_takes_effect_before_drawing_at_the_next_turn_for_20_or_
 
 def test_turn_timer_is_an_option_in_seconds_off_by_default() -> None:
     option = INDIAN.option("turn_timer")
-    assert option.default == 0 and 0 in option.values and INDIAN.turn_timer == 0
+    assert option.default == 0 and 0 in option.values and INDIAN.declare.turn_timer == 0
     state = declare_deal(INDIAN, READY, CASE_3)
     assert not any(isinstance(a, Timeout) for a in legal_actions(state, 0))
     with pytest.raises(IllegalMoveError, match="no turn timer"):
@@ -292,7 +292,7 @@ def test_two_player_invalid_declaration_the_opponent_wins() -> None:
     state = play(declare_deal(CLASSIC, hand, other, open_deck="5C", wild="2C"),
                  Draw(0, CLOSED), Finish(0, card("KS")))
     assert state.result is not None and state.result.winner == 1
-    assert state.result.points[0] == CLASSIC.wrong_show_penalty == 80
+    assert state.result.points[0] == CLASSIC.declare.wrong_show_penalty == 80
 
 
 # ---------------------------------------------------------------- matches

@@ -136,7 +136,7 @@ def test_a_wrong_show_with_more_players_the_deal_continues_without_the_declarer(
 
 
 def test_two_player_objective_is_one_pure_sequence_of_at_least_4() -> None:
-    assert (CLASSIC.min_sequences, CLASSIC.pure_min_length) == (1, 4)
+    assert (CLASSIC.declare.min_sequences, CLASSIC.declare.pure_min_length) == (1, 4)
     assert shows("AS 2S 3S 4S", "10H 10D 10S", "5D 5C 5S", "8C 8D 8S", variant=CLASSIC)
     assert not shows("AS 2S 3S", "4S 4D 4H 4C", "5D 5C 5S", "8C 8D 8S", variant=CLASSIC)
 

@@ -1,0 +1,298 @@
+"""The search behind :func:`rummy.model.solver.best_arrangement` (the declare family).
+
+Jokers (printed, and wild-rank cards not standing as themselves) are interchangeable and
+score 0, so the search tracks only how many are left. It walks the natural cards in a
+fixed order (rank, then suit) and decides for the first card left: it stays loose, or it
+starts one of its groups (its *templates*, :mod:`rummy.model.solver_templates`) with later
+cards and jokers. Faces that no group can use are left out of the count. Results are
+memoised on (cards left, jokers left, wild cards still free to stand as themselves) and
+are small tables from *flags* to the most points covered:
+
+- ``s``: sequences made so far (capped at ``min_sequences``);
+- ``q``: a pure sequence of at least ``pure_min_length`` exists;
+- ``p``: some pure sequence exists (a second one can absorb a joker and stay a sequence);
+- ``a``: some group can absorb any number of leftover jokers (an impure sequence, a
+  second pure sequence, a group of jokers; a set takes only the jokers it has room for,
+  so its templates hold every number of jokers that fits and none are left to it);
+- ``n``: jokers are left over and must be absorbed for the show to be valid.
+
+Two passes. When every card has some group to join, an *exact* pass (no loose cards)
+looks depth first for a valid show and stops at the first. Otherwise, or when it finds
+none, the *count* pass (cards may stay loose; flags ``s`` and ``q`` only) finds the
+lowest count; the three scoring cases of `docs/rules.md` (Scoring) are read off its table.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+
+from .cards import Card, Rank
+from .solver_templates import (
+    FIELD,
+    GUARD,
+    JOKERS,
+    LOOSE,
+    SUIT_AT,
+    Meld,
+    Template,
+    pure_wilds,
+    reachable,
+    rules_for,
+    templates,
+)
+from .variant import Variant
+
+
+class Search:
+    """One hand's search over the packed counts of its natural cards (see ``FIELD``):
+    identical cards from different packs share a field."""
+
+    def __init__(self, variant: Variant, cards: tuple[Card, ...], wild_rank: Rank | None):
+        rules = self.rules = rules_for(variant)
+        self.v = variant
+        self.seq_min, self.pml = rules.seq_min, rules.pml
+        self.tr = self.counting_tr = rules.counting
+        self.exact_tr = rules.exact
+        printed: list[Card] = []
+        wild: list[Card] = []
+        keyed: list[tuple[int, Card]] = []
+        suit_at = SUIT_AT
+        for c in cards:
+            r = c.rank
+            if r is None:
+                printed.append(c)
+            elif r == wild_rank:
+                wild.append(c)
+            else:
+                keyed.append(((((r - 1) << 2 | suit_at[id(c.suit)]) << 4) + c.copy, c))
+        # Natural cards by rank first, identical faces together (one field each). Sequences
+        # then start at their lowest card and sets at their first suit, and the memo sees
+        # about 20% fewer states than with suits first.
+        keyed.sort()
+        self.printed, self.wild = printed, wild
+        copies: dict[int, list[Card]] = {}  # face -> its cards in the hand
+        ids: list[int] = []                 # the faces present, in order
+        # Ranks held per suit and suits held per rank (bit masks), for the templates;
+        # positions held per suit, natural or a wild card able to stand as itself, for the
+        # quick tests before the search.
+        suit_ranks = [0, 0, 0, 0]
+        rank_suits = [0] * 14
+        held = [0, 0, 0, 0]
+        rank_pts, rank_pos, rank_bits = rules.points, rules.positions, rules.position_bits
+        total = start = 0
+        for key, c in keyed:
+            face = key >> 4
+            group = copies.get(face)
+            if group is None:
+                copies[face] = [c]
+                ids.append(face)
+                rank, suit = (face >> 2) + 1, face & 3
+                suit_ranks[suit] |= 1 << rank
+                rank_suits[rank] |= 1 << suit
+                held[suit] |= rank_bits[rank]
+            else:
+                group.append(c)
+            total += rank_pts[(face >> 2) + 1]
+            start += 1 << (FIELD * face)
+        self.copies, self.ids = copies, ids
+        self.suit_ranks, self.rank_suits = suit_ranks, rank_suits
+        self.total, self.start = total, start
+        self.jokers = len(printed) + len(wild)
+        self.all_wild = (1 << len(wild)) - 1
+        self.count_start = start  # what the counting table starts from (see solve)
+        # Wild cards able to stand as themselves: suit -> [(position, wild index)].
+        self.wild_at: dict[int, list[tuple[int, int]]] = {}
+        for wi, c in enumerate(wild):
+            assert c.rank is not None and c.suit is not None
+            suit = suit_at[id(c.suit)]
+            for pos in rank_pos[c.rank]:
+                self.wild_at.setdefault(suit, []).append((pos, wi))
+            held[suit] |= rank_bits[c.rank]
+        self.held = held
+        self.templates: dict[int, tuple[Template, ...]] = {}  # (f << 16 | wild mask) ->
+        self.memo: dict[int, dict[int, int]] = {}
+        self.joker_group = False
+
+    def use_pass(self, exact: bool) -> None:
+        """Counting (cards may stay loose; flags ``s`` and ``q``) or the exact pass (every
+        card grouped; every flag). The group templates serve both."""
+        self.tr = self.exact_tr if exact else self.counting_tr
+        self.memo = {}
+
+    # -- the ways the first face left can be used ---------------------------------------
+    def options(self, f: int, wmask: int) -> tuple[Template, ...]:
+        """Every way face ``f`` can be used when it is the first face left: loose first (the
+        exact pass skips it), then its groups with later faces of the hand (assumed still
+        there), sorted by jokers taken. Faces are offsets from ``f`` (a later rank of the
+        suit is 4 fields on per rank, a later suit of the rank 1 per suit), and callers
+        shift the cards left down by ``f``'s field.
+
+        So they depend only on the rank, the later ranks of its suit and later suits of
+        its rank in the hand (relative), the wild cards free in its suit and the jokers,
+        not on the suit, and recur from hand to hand: a module-wide cache keeps them."""
+        found = self.templates.get(f << 16 | wmask)
+        if found is not None:
+            return found
+        rank, suit = (f >> 2) + 1, f & 3
+        spots = self.wild_at.get(suit)
+        wild_here = pure_wilds(spots, wmask, self.suit_ranks[suit],
+                                self.rules.positions[rank]) if spots else ()
+        later_ranks = reachable(self.suit_ranks[suit], self.rules.positions[rank],
+                                 self.jokers)
+        later_suits = self.rank_suits[rank] >> (suit + 1)  # bit 0: the next suit
+        found = templates(self.rules, rank, later_ranks, later_suits, wild_here,
+                          self.jokers)
+        self.templates[f << 16 | wmask] = found
+        return found
+
+    # -- the memoised table (counting) ---------------------------------------------------
+    def table(self, state: int, jokers: int, wmask: int) -> dict[int, int]:
+        """Flags -> the most points covered, for the cards left ``state`` with ``jokers``
+        and the wild cards ``wmask`` still free (counting: loose cards allowed)."""
+        key = state << 20 | jokers << 12 | wmask
+        hit = self.memo.get(key)
+        return hit if hit is not None else self._counter()(state, jokers, wmask, key)
+
+    def _counter(self) -> Callable[[int, int, int, int], dict[int, int]]:
+        """The counting recursion, as a closure over its constants (the hottest loop)."""
+        memo, templates, options = self.memo, self.templates, self.options
+        tr, seq_min = self.tr, self.seq_min
+        joker_key = tr[JOKERS][0]
+        guard = GUARD
+
+        def table(state: int, jokers: int, wmask: int, key: int) -> dict[int, int]:
+            if state == 0:
+                out = {0: 0}
+                if jokers >= seq_min:
+                    out[joker_key] = 0
+                memo[key] = out
+                return out
+            f = ((state & -state).bit_length() - 1) // FIELD
+            shift = FIELD * f
+            rel = state >> shift  # face f's field is now the lowest
+            with_guard = rel | guard
+            opts = templates.get(f << 16 | wmask) or options(f, wmask)
+            # Loose first: it takes nothing but the card and changes no flag.
+            sub_state = state - (1 << shift)
+            sub_key = sub_state << 20 | jokers << 12 | wmask
+            sub = memo.get(sub_key)
+            if sub is None:
+                sub = table(sub_state, jokers, wmask, sub_key)
+            out = dict(sub)
+            for used, need, wused, kind, gain, _meld in opts[1:]:
+                if need > jokers:
+                    break  # templates are sorted by jokers taken
+                if (with_guard - used) & guard != guard:
+                    continue
+                sub_state = (rel - used) << shift
+                sub_jokers, sub_wild = jokers - need, wmask & ~wused
+                sub_key = sub_state << 20 | sub_jokers << 12 | sub_wild
+                sub = memo.get(sub_key)
+                if sub is None:
+                    sub = table(sub_state, sub_jokers, sub_wild, sub_key)
+                row = tr[kind]
+                for k, cov in sub.items():
+                    nk = row[k]
+                    cov += gain
+                    if out.get(nk, -1) < cov:
+                        out[nk] = cov
+            memo[key] = out
+            return out
+
+        return table
+
+    def find_show(self) -> tuple[list[Meld], bool] | None:
+        """A valid show, if the cards make one: depth first, stopping at the first found.
+
+        Needs ``use_pass(exact=True)``. Failed (cards, jokers, wild cards, flags) states
+        are remembered, so a hand with no show costs no more than the full table would.
+        """
+        ms, seq_min = self.v.declare.min_sequences, self.seq_min
+        tr, failed, templates = self.tr, set(), self.templates
+        joker_row = tr[JOKERS]
+
+        def leaf(jokers: int, flags: int) -> bool | None:
+            """None: no show; False: a show with the jokers absorbed; True: with the
+            jokers left over as a group of their own."""
+            s, q, _p, a, _n = decode(flags)
+            if q and s >= ms and (jokers == 0 or a):
+                return False
+            if q and jokers >= seq_min and (joker_row[flags] & 7) >= ms:
+                return True
+            return None
+
+        def find(state: int, jokers: int, wmask: int, flags: int) -> list[Meld] | None:
+            if state == 0:
+                ending = leaf(jokers, flags)
+                if ending is None:
+                    return None
+                self.joker_group = ending
+                return []
+            key = (state << 20 | jokers << 12 | wmask) << 7 | flags
+            if key in failed:
+                return None
+            f = ((state & -state).bit_length() - 1) // FIELD
+            shift = FIELD * f
+            rel = state >> shift
+            with_guard = rel | GUARD
+            opts = templates.get(f << 16 | wmask) or self.options(f, wmask)
+            for n in range(1, len(opts)):
+                used, need, wused, kind, _gain, meld = opts[n]
+                if need > jokers:
+                    break
+                if (with_guard - used) & GUARD != GUARD:
+                    continue
+                found = find((rel - used) << shift, jokers - need, wmask & ~wused,
+                             tr[kind][flags])
+                if found is not None:
+                    found.append(Meld.placed(meld, f))
+                    return found
+            failed.add(key)
+            return None
+
+        self.joker_group = False
+        melds = find(self.start, self.jokers, self.all_wild, 0)
+        return None if melds is None else (melds[::-1], self.joker_group)
+
+    def solve(self) -> dict[int, int]:
+        """The counting table for the whole hand (needs ``use_pass(exact=False)``).
+
+        Faces that no group can use stay loose whatever else happens, so the table
+        leaves them out (each would otherwise double the states that pass it)."""
+        linked = 0
+        for f in self.ids:
+            for option in self.options(f, self.all_wild)[1:]:
+                linked |= option[0] << FIELD * f
+        self.count_start = self.start & linked * 7  # a face's whole field where linked
+        return self.table(self.count_start, self.jokers, self.all_wild)
+
+    def rebuild(self, key: int, value: int) -> tuple[list[Meld], bool]:
+        """The groups behind an entry of the full table, and whether the jokers left over
+        form a group of their own."""
+        state, jokers, wmask = self.count_start, self.jokers, self.all_wild
+        melds: list[Meld] = []
+        while state:
+            f = ((state & -state).bit_length() - 1) // FIELD
+            shift = FIELD * f
+            rel = state >> shift
+            opts = self.options(f, wmask)
+            for used, need, wused, kind, gain, meld in opts:
+                if need > jokers or ((rel | GUARD) - used) & GUARD != GUARD:
+                    continue  # (rebuilding is rare: no need to stop early here)
+                sub = ((rel - used) << shift, jokers - need, wmask & ~wused)
+                row = self.tr[kind]
+                found = next((k for k, cov in self.table(*sub).items()
+                              if row[k] == key and cov + gain == value), None)
+                if found is not None:
+                    if kind != LOOSE:
+                        melds.append(Meld.placed(meld, f))
+                    state, jokers, wmask = sub
+                    key, value = found, value - gain
+                    break
+            else:  # pragma: no cover - the table came from these options
+                raise AssertionError("arrangement could not be rebuilt")
+        return melds, jokers >= self.seq_min and key == self.tr[JOKERS][0]
+
+
+def decode(key: int) -> tuple[int, int, int, int, int]:
+    return key & 7, (key >> 3) & 1, (key >> 4) & 1, (key >> 5) & 1, key >> 6
