@@ -33,7 +33,7 @@ Modules, along their seams: ``scene`` (the scene: flow of deals, buttons, keys, 
 ``parts`` (each family's pieces), ``meld_area`` (melds on the table), ``board`` (what is on
 the felt, painted from caches), ``play`` and ``play_melds`` (engine events -> flights),
 ``anim`` (flights),
-``driver`` (the deal's Game in its match + bots on a worker thread + event log), ``hand``
+``driver`` (the match's session + bots on a worker thread + event log), ``hand``
 (the player's order and groups, UI-local), ``layout`` (rects from the window size),
 ``hud``/``dialogs``/``sprites`` (painting helpers), ``hints`` (the H key).
 
