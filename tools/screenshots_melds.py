@@ -27,7 +27,7 @@ from rummy.session import Session
 from rummy.ui.app import App
 from rummy.ui.settings import GameConfig
 from rummy.ui.table import TableScene
-from rummy.ui.table.parts import MeldParts
+from rummy.ui.table.parts_melds import MeldParts
 from tools.table_states import drawn, meld_round, six_seat_table
 
 Save = Callable[[App, Path, str], None]

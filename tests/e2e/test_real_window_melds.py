@@ -27,7 +27,7 @@ from rummy.model import LayMeld, LayOff, parse_card
 from rummy.ui.app import App
 from rummy.ui.settings import GameConfig
 from rummy.ui.table import TableScene
-from rummy.ui.table.parts import MeldParts
+from rummy.ui.table.parts_melds import MeldParts
 
 from .test_real_window import ROOT, SHOTS_VAR, Player, display, events, retry, run, wait_for
 from .test_real_window import pytestmark as needs_tools

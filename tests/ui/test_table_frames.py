@@ -19,7 +19,7 @@ import pytest
 from rummy.model import parse_card
 from rummy.ui.app import App
 from rummy.ui.table import TableScene
-from rummy.ui.table.parts import MeldParts
+from rummy.ui.table.parts_melds import MeldParts
 from tools.table_states import six_seat_table
 
 from . import test_table as declare

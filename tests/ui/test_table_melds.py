@@ -35,7 +35,7 @@ from rummy.ui.app import App
 from rummy.ui.settings import GameConfig
 from rummy.ui.table import TableScene
 from rummy.ui.table.driver import TableDriver
-from rummy.ui.table.parts import MeldParts
+from rummy.ui.table.parts_melds import MeldParts
 
 from .test_table import click, drag, grip, hand_point, key, settle
 

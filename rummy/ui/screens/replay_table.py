@@ -29,7 +29,8 @@ from rummy.ui.table.dialogs import ResultPanel, Standing
 from rummy.ui.table.hand import HandModel
 from rummy.ui.table.hud import TableButton, draw_button
 from rummy.ui.table.layout import TableLayout
-from rummy.ui.table.parts import TableParts, parts_for
+from rummy.ui.table.parts import parts_for
+from rummy.ui.table.parts_declare import TableParts
 from rummy.ui.table.sprites import INK, CardArt, TextCache
 
 if TYPE_CHECKING:

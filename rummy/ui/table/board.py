@@ -29,7 +29,7 @@ from .hud import (
 )
 from .layers import Layer, Lights, changed_lights, lights_of
 from .layout import TableLayout, card_height, compute_layout
-from .parts import LIT_MARGIN, TableParts
+from .parts_declare import LIT_MARGIN, TableParts
 from .sprites import (
     DIM,
     FELT,

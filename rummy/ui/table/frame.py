@@ -18,7 +18,7 @@ from .board import Board, StillKey
 from .dialogs import DeclareDialog, ResultPanel
 from .drag import Drag
 from .hud import draw_glow
-from .parts import TableParts
+from .parts_declare import TableParts
 from .sprites import GOLD, INK, CardArt, TextCache
 from .strokes import Strokes, changed_areas, merge_areas
 from .targets import DropTarget

@@ -14,7 +14,7 @@ from rummy.model import Card
 from rummy.model.events import CardLaidOff, DealScored, DiscardFlipped, MeldLaid
 from rummy.model.scoring import RoundResult
 
-from .parts import MeldParts
+from .parts_melds import MeldParts
 from .play import EventPlayer
 
 

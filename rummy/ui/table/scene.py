@@ -38,7 +38,9 @@ from .hints import read_hint
 from .keeper import TableKeeper, sort_hand
 from .layout import card_height
 from .online import ConnectionNotes
-from .parts import ContractParts, MeldParts, parts_for
+from .parts import parts_for
+from .parts_contract import ContractParts
+from .parts_melds import MeldParts
 from .play import EventPlayer
 from .pointer import PointerMixin
 from .sprites import INK, RED, CardArt, TextCache

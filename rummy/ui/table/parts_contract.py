@@ -1,0 +1,166 @@
+"""Contract rummy's table parts: :class:`ContractParts`, classic rummy's melds plus the
+round's contract staged in lay-down slots until the player has laid down.
+
+Apart from classic rummy's parts (:mod:`.parts_melds`) because staging a contract is this
+family's alone.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import Any
+
+import pygame
+
+from rummy.model import Action, Card, Discard, Draw, LayDown, PlayerView, Variant
+from rummy.model.melds import MeldKind, MeldRules, meld_kinds
+
+from .hand import HandModel
+from .layout import TableLayout
+from .meld_area import MeldLayout, draw_melds, draw_slots, layout_melds
+from .parts_melds import MeldParts
+from .sprites import CardArt, TextCache
+from .targets import DropTarget, LayDownSlot, MeldOnTable, OpenDeck
+
+
+class ContractParts(MeldParts):
+    """Contract rummy: the round's contract, lay-down slots (one per meld of the contract)
+    until the player has laid down, then lay-offs onto any laid-down meld."""
+
+    buttons = ("sort", "rank", "group", "hint", "laydown", "discard")
+    keys = {"s": "sort", "r": "rank", "g": "group", "d": "discard", "h": "hint",
+            "l": "laydown"}
+
+    def __init__(self, variant: Variant) -> None:
+        super().__init__(variant)
+        self.contract: tuple[int, int] | None = None
+        self.down = False
+        self.staged: list[list[Card]] = []
+
+    @property
+    def slot_titles(self) -> list[str]:
+        if self.contract is None or self.down:
+            return []
+        sets, runs = self.contract
+        return [f"Set {i + 1}" for i in range(sets)] + [f"Run {i + 1}" for i in range(runs)]
+
+    def targets(self, lay: TableLayout, hand: HandModel) -> list[DropTarget]:
+        placed = self.placed or self.layout(lay, self.names)
+        out: list[DropTarget] = [OpenDeck(lay.open_deck)]
+        out.extend(MeldOnTable(spot.rect, spot.index) for spot in placed.melds)
+        out.extend(LayDownSlot(slot.rect, slot.index) for slot in placed.slots)
+        return out
+
+    def enabled(self, seat: int | None, legal: set[Action], one: Card | None,
+                selected: list[Card]) -> dict[str, bool]:
+        mine = seat is not None
+        may_lay_down = mine and any(isinstance(a, LayDown) for a in legal)
+        return {
+            "discard": mine and one is not None and Discard(seat or 0, one) in legal,
+            "laydown": may_lay_down and self.ready(),
+            "rank": True,
+        }
+
+    def press(self, name: str, host: Any) -> bool:
+        if name == "laydown":
+            seat = host.seat
+            groups = tuple(tuple(g) for g in self.staged)
+            if seat is not None and self.ready() and host.try_act(LayDown(seat, groups)):
+                self.staged = [[] for _ in self.slot_titles]
+            return True
+        return super().press(name, host)
+
+    def status(self, view: PlayerView, legal: set[Action]) -> str:
+        if any(isinstance(a, Draw) for a in legal):
+            return "Your turn: draw from the stock or the discard pile"
+        if not self.down:
+            return "Drag cards into the slots to lay down your contract, then discard"
+        return "Lay off onto the melds, then discard"
+
+    # -- staging the contract
+
+    def verdicts(self) -> list[str | None]:
+        """Per slot: None when its cards make the meld it asks for, else why not."""
+        out: list[str | None] = []
+        sets = self.contract[0] if self.contract else 0
+        for i, cards in enumerate(self.staged):
+            want = "set" if i < sets else "run"
+            least = (self.variant.set_min_size if want == "set"
+                     else self.variant.contract.run_min_length)
+            if len(cards) < least:
+                out.append(f"{len(cards)} of {least}+ cards")
+                continue
+            kind = MeldKind.SET if want == "set" else MeldKind.RUN
+            kinds = meld_kinds(MeldRules.of(self.variant), tuple(cards))
+            out.append(None if kind in kinds else f"not a {want}")
+        return out
+
+    def ready(self) -> bool:
+        verdicts = self.verdicts()
+        return bool(verdicts) and all(v is None for v in verdicts)
+
+    def stage(self, slot: int, cards: Sequence[Card]) -> None:
+        while len(self.staged) < len(self.slot_titles):
+            self.staged.append([])
+        for group in self.staged:
+            group[:] = [c for c in group if c not in cards]
+        if 0 <= slot < len(self.staged):
+            self.staged[slot].extend(cards)
+
+    def unstage(self, card: Card) -> bool:
+        for group in self.staged:
+            if card in group:
+                group.remove(card)
+                return True
+        return False
+
+    @property
+    def staged_cards(self) -> set[Card]:
+        return {c for g in self.staged for c in g}
+
+    def sync(self, view: PlayerView, names: Sequence[str], lay: TableLayout) -> None:
+        self.contract = view.table.contract
+        self.down = bool(view.table.laid_down) and view.table.laid_down[view.seat]
+        self.may_lay = self.down
+        hand = set(view.hand)
+        titles = self.slot_titles
+        self.staged = [[c for c in g if c in hand] for g in self.staged[:len(titles)]]
+        self.staged += [[] for _ in range(len(titles) - len(self.staged))]
+        super().sync(view, names, lay)
+
+    def layout(self, lay: TableLayout, names: Sequence[str]) -> MeldLayout:
+        self.names = names
+        self.placed = layout_melds(lay, self.melds, names, self.slot_titles,
+                                   [len(g) for g in self.staged])
+        return self.placed
+
+    def draw(self, surface: pygame.Surface, art: CardArt, text: TextCache, lay: TableLayout,
+             lit: dict[str, int]) -> None:
+        placed = self.placed or self.layout(lay, self.names)
+
+        def paint(layer: pygame.Surface) -> None:
+            draw_melds(layer, placed, art, text, lay.font_small, lit, show_new=False,
+                       locked=not self.down, grown=self.grown)
+            if placed.slots:
+                draw_slots(layer, placed, self.staged, self.verdicts(), art, text,
+                           lay.font_small, lit)
+        self._blit_layer(surface, lay, placed, lit, paint)
+
+    def _layer_key(self, placed: MeldLayout) -> tuple[object, ...]:
+        return (*super()._layer_key(placed), self.down,
+                tuple(tuple(g) for g in self.staged))
+
+    def staged_at(self, pos: tuple[int, int]) -> Card | None:
+        """A staged card under ``pos`` (clicking it takes it back to the hand)."""
+        placed = self.placed
+        if placed is None:
+            return None
+        for slot in placed.slots:
+            if slot.rect.collidepoint(pos) and slot.index < len(self.staged):
+                cards = self.staged[slot.index]
+                if cards:
+                    return cards[-1]
+        return None
+
+
+__all__ = ["ContractParts"]

@@ -1,0 +1,131 @@
+"""The declare family's table parts (Indian rummy), which are also the base every other
+family's parts build on: :class:`TableParts` (the open deck, the finish slot, drop), with
+:class:`TableHost` (what parts may ask of the scene) and :data:`LIT_MARGIN`.
+
+Apart from the meld families' parts (:mod:`.parts_melds`, :mod:`.parts_contract`) so that
+each family reads on its own; :mod:`.parts` registers them all by family name.
+"""
+
+from __future__ import annotations
+
+import contextlib
+from collections.abc import Sequence
+from typing import Any, Protocol
+
+import pygame
+
+from rummy.model import Action, Card, Discard, Draw, Drop, Finish, PlayerView, Variant
+from rummy.model.actions import DropAtTurn
+
+from .hand import HandModel
+from .hud import GLOW_REACH
+from .layout import TableLayout
+from .meld_area import MeldLayout
+from .sprites import CardArt, TextCache
+from .strokes import MARGIN
+from .targets import DropTarget, FinishSlot, OpenDeck
+
+LIT_MARGIN = GLOW_REACH + MARGIN
+"""How far past a target's rectangle its light paints."""
+
+
+class TableHost(Protocol):
+    """What the parts may ask of the table scene."""
+
+    hand: HandModel
+
+    @property
+    def seat(self) -> int | None: ...
+    def try_act(self, action: Action) -> bool: ...
+    def say(self, text: str, bad: bool = False, seconds: float = 2.5) -> None: ...
+    def selected_cards(self) -> list[Card]: ...
+
+
+class TableParts:
+    """The declare family's table (Indian rummy): open deck, finish slot, drop."""
+
+    melds_on_table = False
+    buttons: tuple[str, ...] = ("sort", "group", "hint", "discard", "finish", "drop",
+                                "dropturn")
+    """The family's buttons, left to right."""
+    keys: dict[str, str] = {"s": "sort", "g": "group", "d": "discard", "h": "hint"}
+
+    open_label = "open deck"
+    """The empty discard pile's label."""
+
+    def __init__(self, variant: Variant) -> None:
+        self.variant = variant
+
+    def count_words(self, count: int) -> str:
+        """What the hand's count costs, in words, beside the hand."""
+        cap = self.variant.declare.count_cap
+        # A loser never scores more than the cap: say what the count would cost.
+        if count > cap:
+            return f"count {count} (costs {cap})"
+        return f"count {count}"
+
+    # -- what the pointer may drop on
+
+    def targets(self, lay: TableLayout, hand: HandModel) -> list[DropTarget]:
+        return [OpenDeck(lay.open_deck), FinishSlot(lay.finish_slot, hand.groups_without)]
+
+    # -- buttons
+
+    def enabled(self, seat: int | None, legal: set[Action], one: Card | None,
+                selected: list[Card]) -> dict[str, bool]:
+        return {
+            "discard": one is not None and seat is not None and Discard(seat, one) in legal,
+            "finish": one is not None and seat is not None and Finish(seat, one, None) in legal,
+            "drop": seat is not None and Drop(seat) in legal,
+            "dropturn": seat is not None and (DropAtTurn(seat, True) in legal
+                                              or DropAtTurn(seat, False) in legal),
+        }
+
+    def button_label(self, name: str, view: PlayerView | None) -> str | None:
+        """A label that depends on the deal (None: the button's usual one)."""
+        if name == "dropturn" and view is not None and view.declare.drop_at_turn:
+            return "Keep my turn"
+        return None
+
+    def press(self, name: str, host: Any) -> bool:
+        """Carry out a button of this family; False when it is not one."""
+        if name == "dropturn" and host.seat is not None:
+            # While others play: ask to drop when this seat's turn comes, or stop asking.
+            host.try_act(DropAtTurn(host.seat, not host.driver.view.declare.drop_at_turn))
+            return True
+        return False
+
+    def status(self, view: PlayerView, legal: set[Action]) -> str:
+        if any(isinstance(a, Draw) for a in legal):
+            return "Your turn: draw a card"
+        return "Discard a card, or drop one on the finish slot to declare"
+
+    # -- the felt
+
+    def sync(self, view: PlayerView, names: Sequence[str], lay: TableLayout) -> None:
+        """The family's pieces again from the engine's view."""
+
+    def layout(self, lay: TableLayout, names: Sequence[str]) -> MeldLayout | None:
+        """Lay the family's pieces out again (a resize, or a change on the table)."""
+        return None
+
+    def draw(self, surface: pygame.Surface, art: CardArt, text: TextCache, lay: TableLayout,
+             lit: dict[str, int]) -> None:
+        """Paint the family's pieces (under the hand)."""
+
+    def paint_key(self, lay: TableLayout) -> tuple[object, ...]:
+        """What the family's pieces are painted from, the lit targets apart (the table
+        repaints them when it changes)."""
+        return ()
+
+    def lit_area(self, name: str) -> pygame.Rect | None:
+        """The rectangle of the family's target whose light is keyed ``name`` (None: no
+        such target here)."""
+        return None
+
+    def layers_set_aside(self) -> contextlib.AbstractContextManager[None]:
+        """Paint from scratch for a while, what was painted ahead kept for after."""
+        return contextlib.nullcontext()
+
+
+__all__ = ["LIT_MARGIN", "TableHost", "TableParts"]
