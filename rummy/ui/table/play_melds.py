@@ -3,7 +3,7 @@
 visibly grows), the discard pile turned over or shuffled into a new stock, and "Rummy!".
 
 Registered on the :class:`~.play.EventPlayer` by :func:`register`; the layout of the
-melds is the parts' (:class:`~.parts.MeldParts`).
+melds is the parts' (:class:`~.parts_melds.MeldParts`).
 """
 
 from __future__ import annotations

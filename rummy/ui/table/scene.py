@@ -10,18 +10,20 @@ Deals are played inside a match (the variant's ``match_format``; the engine's
 shows the match's standing; when the match is over, its winner, with Menu / New match.
 If the human is knocked out of a pool, the others play the rest of the match out at a
 faster pace while the human watches (Esc or Menu leaves at any time).
+
+This module keeps the flow of matches and deals and the frame's update; the scene's
+buttons, keys and dialogs are :mod:`.controls`', the mouse :mod:`.pointer`'s, its painting
+:mod:`.frame`'s.
 """
 
 from __future__ import annotations
 
-import contextlib
-from collections.abc import Sequence
 from concurrent.futures import Future
 from typing import TYPE_CHECKING, Any
 
 import pygame
 
-from rummy.model import Action, Card, Discard, Drop, Finish, Timeout
+from rummy.model import Timeout
 from rummy.model.events import DealScored
 from rummy.session import Session
 from rummy.ui.scene import Scene
@@ -29,21 +31,19 @@ from rummy.ui.scene import Scene
 from . import play_melds
 from .anim import Flights
 from .board import Board, StillKey
+from .controls import ControlsMixin
 from .dialogs import DeclareDialog, ResultPanel, Standing, contract_words
 from .drag import Drag
 from .driver import TableDriver
 from .frame import FrameMixin
 from .hand import HandModel
-from .hints import read_hint
-from .keeper import TableKeeper, sort_hand
-from .layout import card_height
+from .keeper import TableKeeper
 from .online import ConnectionNotes
 from .parts import parts_for
-from .parts_contract import ContractParts
 from .parts_melds import MeldParts
 from .play import EventPlayer
 from .pointer import PointerMixin
-from .sprites import INK, RED, CardArt, TextCache
+from .sprites import CardArt, TextCache
 from .strokes import Strokes
 from .targets import DropTarget
 
@@ -53,7 +53,7 @@ if TYPE_CHECKING:
     from rummy.ui.settings import GameConfig
 
 
-class TableScene(PointerMixin, FrameMixin, Scene):
+class TableScene(ControlsMixin, PointerMixin, FrameMixin, Scene):
     """See the package docstring for the constructor's arguments."""
 
     covers = True  # the felt fills the window
@@ -330,43 +330,6 @@ class TableScene(PointerMixin, FrameMixin, Scene):
             self._cancel_drag()
             self.driver.act(Timeout(turn))
 
-    # -- feedback
-
-    def say(self, text: str, bad: bool = False, seconds: float = 2.5) -> None:
-        self.board.message = text
-        self.board.message_color = RED if bad else INK
-        self.message_left = seconds
-
-    def _sound(self, name: str) -> None:
-        with contextlib.suppress(Exception):  # a sound is never worth a crash
-            self.app.res.play(name)
-
-    def _refresh_buttons(self) -> None:
-        b = self.board.buttons
-        seat = self.seat
-        legal = set(self.driver.legal()) if seat is not None else set()
-        view = self.driver.view
-        mine = seat is not None and view.my_turn
-        self.board.status_line = self.parts.status(view, legal) if mine else ""
-        enable = {
-            "sort": len(self.hand) > 0,
-            "group": bool(self.hand.selected),
-            "hint": mine and self.hint_job is None,
-        }
-        enable.update(self.parts.enabled(seat, legal, self._single_selected(),
-                                         self.selected_cards()))
-        for name, button in b.items():
-            button.enabled = enable.get(name, False)
-            button.label = self.parts.button_label(name, view)
-
-    def selected_cards(self) -> list[Card]:
-        """The selected cards, in hand order."""
-        return [c for c in self.hand.cards if c in self.hand.selected]
-
-    def _single_selected(self) -> Card | None:
-        sel = [c for c in self.hand.cards if c in self.hand.selected]
-        return sel[0] if len(sel) == 1 else None
-
     # -- input
 
     def handle(self, event: pygame.event.Event) -> None:
@@ -379,30 +342,8 @@ class TableScene(PointerMixin, FrameMixin, Scene):
         elif event.type == pygame.MOUSEBUTTONUP and event.button == 1:
             self._release(event.pos)
 
-    def _key(self, key: int) -> None:
-        if key == pygame.K_ESCAPE:
-            if self.dialog is not None:
-                self._dialog_answer("cancel")
-            else:
-                self._leave()
-            return
-        if self.dialog is not None:
-            if key in (pygame.K_RETURN, pygame.K_KP_ENTER):
-                self._dialog_answer("confirm")
-            return
-        if self.result is not None:
-            if key in (pygame.K_RETURN, pygame.K_SPACE, pygame.K_n):
-                self._next_deal()
-            return
-        name = self.parts.keys.get(pygame.key.name(key))
-        if name is not None and not self.spectator:
-            self.press_button(name)
-
     def closing(self) -> None:
         self.keeper.closing(self)
-
-    def claims_key(self, key: int) -> bool:
-        return not self.spectator and pygame.key.name(key) in self.parts.keys
 
     def _leave(self) -> None:
         """Back to the menu (Esc, or Menu after a deal)."""
@@ -410,125 +351,3 @@ class TableScene(PointerMixin, FrameMixin, Scene):
         self.driver.close()
         if self in self.app.stack:
             self.app.pop()
-
-    def press_button(self, name: str) -> None:
-        """What a table button does (also the keyboard's S, G, D, H)."""
-        button = self.board.buttons.get(name)
-        if button is None or not button.enabled:
-            return
-        self._sound("click")
-        seat = self.seat
-        if name == "sort":
-            sort_hand(self.hand, self.keeper.prefs.sort_by)
-        elif name == "group":
-            self.hand.group_selected()
-        elif name == "hint":
-            self.hint_job = self.driver.submit_hint()
-        elif self.parts.press(name, self):
-            pass
-        elif seat is not None and self.idle:
-            card = self._single_selected()
-            if name == "drop":
-                self._drop(seat)
-            elif name == "discard" and card is not None:
-                self._act(Discard(seat, card))
-            elif name == "finish" and card is not None:
-                self.open_declare(card)
-        self.board.layout_hand()
-        self._refresh_buttons()
-
-    def _drop(self, seat: int) -> None:
-        """Dropping costs points: the first press asks, a second within 3 s drops."""
-        if self.drop_armed > 0 or not self.keeper.prefs.confirm_drop:
-            self.drop_armed = 0.0
-            self._act(Drop(seat))
-            return
-        v = self.driver.game.variant
-        first = self.driver.view.seats[seat].turns_done == 0
-        cost = v.declare.first_drop_penalty if first else v.declare.middle_drop_penalty
-        self.drop_armed = 3.0
-        self.say(f"Press Drop again to leave this deal for {cost} points", bad=True,
-                 seconds=3.0)
-
-    def _act(self, action: Any) -> bool:
-        reason = self.driver.act(action)
-        if reason is not None:
-            self.say(reason, bad=True)
-            return False
-        return True
-
-    # -- what a drop target may do (TableOps)
-
-    def allowed(self, action: Action) -> bool:
-        reason = self.driver.check(action) or (None if self.idle else "wait a moment")
-        if reason is not None:
-            self.say(reason, bad=True)
-        return reason is None
-
-    def try_act(self, action: Action) -> bool:
-        return self.allowed(action) and self._act(action)
-
-    def stage(self, slot: int, cards: Sequence[Card]) -> None:
-        if isinstance(self.parts, ContractParts):
-            self.parts.stage(slot, cards)
-            self.hand.set_aside(cards)
-            self.parts.layout(self.board.lay, self.board.names)
-            self.board.layout_hand()
-
-    def _unstage_at(self, pos: tuple[int, int]) -> bool:
-        """A click on a staged card takes it back to the hand."""
-        if not isinstance(self.parts, ContractParts):
-            return False
-        card = self.parts.staged_at(pos)
-        if card is None:
-            return False
-        self.parts.unstage(card)
-        self.hand.take_back(card)
-        self.parts.layout(self.board.lay, self.board.names)
-        self.board.layout_hand()
-        return True
-
-    # -- declaring
-
-    def open_declare(self, card: Card) -> None:
-        if not self.keeper.prefs.confirm_declare and self.seat is not None:
-            self._act(Finish(self.seat, card, self.hand.groups_without(card)))
-            return
-        self.dialog = DeclareDialog(card, self.hand.groups_without(card))
-        self.board.parked = {card: self.board.lay.finish_slot.topleft}
-        self.board.layout_hand()
-        self._build_dialogs()
-
-    def _dialog_answer(self, answer: str) -> None:
-        dialog, self.dialog = self.dialog, None
-        self.board.parked = {}
-        if dialog is None or self.seat is None:
-            return
-        if answer == "confirm":
-            self._act(Finish(self.seat, dialog.card, dialog.groups))
-        self.board.layout_hand()
-        self._refresh_buttons()
-
-    # -- hints
-
-    def _poll_hint(self) -> None:
-        job = self.hint_job
-        if job is None or not job.done():
-            return
-        self.hint_job = None
-        try:
-            hint = job.result()
-        except Exception:  # noqa: BLE001 - a failed hint is just no hint
-            hint = None
-        card, groups, text = read_hint(hint)
-        if groups and self.hand.improves(groups):
-            self.hand.set_groups(groups)
-        if card is not None and card in self.hand:
-            self.hand.selected = {card}
-        if text:
-            self.say(text, seconds=4.0)
-        self.board.layout_hand()
-        self._refresh_buttons()
-
-    def card_height(self) -> int:
-        return card_height(self.board.lay.hand_w)
