@@ -2,8 +2,9 @@
 
 :class:`Board` holds what is on the felt (the open pile, the closed deck's size, each
 seat's card count, the wild joker, the finish card, the player's hand sprites) and paints
-it. Events change it a step at a time as their cards land; once the queue has drained,
-:meth:`Board.sync` lays everything out again from the :class:`PlayerView`.
+it (the painting itself is :mod:`.board_paint`'s). Events change it a step at a time as
+their cards land; once the queue has drained, :meth:`Board.sync` lays everything out again
+from the :class:`PlayerView`.
 """
 
 from __future__ import annotations
@@ -13,57 +14,23 @@ from collections.abc import Iterator
 
 import pygame
 
-from rummy.model import Card, PlayerView, wild_rank_for
+from rummy.model import Card, PlayerView
 from rummy.model.families import SeatStatus
 
+from .board_paint import BoardPainting, felt_surface
 from .hand import HandModel
-from .hud import (
-    PanelCache,
-    TableButton,
-    draw_button,
-    draw_glow,
-    draw_seat,
-    draw_slot,
-    draw_wild_badge,
-    fan_end,
-)
+from .hud import PanelCache, TableButton, fan_end
 from .layers import Layer, Lights, changed_lights, lights_of
 from .layout import TableLayout, card_height, compute_layout
 from .parts_declare import LIT_MARGIN, TableParts
-from .sprites import (
-    DIM,
-    FELT,
-    FELT_DARK,
-    GOLD,
-    INK,
-    KIND_COLORS,
-    RED,
-    CardArt,
-    CardSprite,
-    TextCache,
-)
-from .strokes import Pen, merge_areas, pen_for
+from .sprites import INK, CardArt, CardSprite, TextCache
+from .strokes import merge_areas
 
 StillKey = tuple[tuple[object, ...], Lights]
 """What the still part is painted from: (all but the lit targets, the lit targets)."""
 
 
-def felt_surface(size: tuple[int, int]) -> pygame.Surface:
-    """The felt, darker towards the edges; painted once per window size."""
-    w, h = size
-    surf = pygame.Surface(size)
-    surf.fill(FELT_DARK)
-    steps = 14
-    for i in range(steps):
-        t = i / (steps - 1)
-        color = tuple(round(a + (b - a) * t) for a, b in zip(FELT_DARK, FELT, strict=True))
-        rect = pygame.Rect(0, 0, round(w * (1.25 - 0.55 * t)), round(h * (1.35 - 0.6 * t)))
-        rect.center = (w // 2, int(h * 0.45))
-        pygame.draw.ellipse(surf, color, rect)
-    return surf.convert() if pygame.display.get_surface() is not None else surf
-
-
-class Board:
+class Board(BoardPainting):
     def __init__(self, art: CardArt, text: TextCache, hand: HandModel, names: list[str],
                  players: int, viewer: int, interactive: bool,
                  parts: TableParts | None = None) -> None:
@@ -271,119 +238,6 @@ class Board:
         surface.blit(self.still(), (0, 0))
         self.draw_moving(surface, dragging)
 
-    def _draw_still(self, surface: pygame.Surface) -> None:
-        lay, art, text = self.lay, self.art, self.text
-        surface.blit(self.felt, (0, 0))
-        for seat, spot in lay.seats.items():
-            timer = None
-            if self.timer is not None and seat == self.turn:
-                timer = f"{max(0, int(self.timer + 0.99))}s"
-            status = "out" if self.out[seat] else f"{self.sizes[seat]} cards"
-            detail = f"{status} · {self.points[seat]} pts"
-            draw_seat(surface, lay, spot, art, text, self.panels, self.names[seat], detail,
-                      self.sizes[seat], seat == self.turn, self.out[seat], timer)
-        self._draw_match(surface)
-        self._draw_piles(surface)
-        self.parts.draw(surface, art, text, lay, self.lit)
-        self._draw_me(surface)
-
-    def draw_moving(self, surface: pygame.Surface | Pen, dragging: Card | None) -> None:
-        """What changes frame by frame: the hand, its labels, buttons, the message."""
-        pen = pen_for(surface)
-        lay, art, text = self.lay, self.art, self.text
-        fs = lay.font_small
-        hh = card_height(lay.hand_w)
-        for label, key, cx in self.labels if len(self.hidden) < 2 else ():
-            t = text.get(label, fs, KIND_COLORS[key], bold=True)
-            pen.blit(t, t.get_rect(midbottom=(cx, lay.hand_y - int(hh * 0.17))).topleft)
-        drag_sprite = None
-        for card in self.hand.cards:
-            sprite = self.sprites.get(card)
-            if sprite is None or card in self.hidden:
-                continue
-            if card == dragging:
-                drag_sprite = sprite
-                continue
-            pos = sprite.pos
-            if sprite.lift > 1:
-                pen.blit(art.shadow(lay.hand_w, hh), (pos[0] + 3, pos[1] + 4))
-            pen.blit(art.face(card, lay.hand_w), pos)
-            if not card.is_printed_joker and self.hand.is_wild(card):
-                draw_wild_badge(pen, self.text, pos, lay.hand_w, hh)
-            if card in self.hand.selected:
-                pen.rect(GOLD, (*pos, lay.hand_w, hh), width=3,
-                         border_radius=max(4, lay.hand_w // 14))
-        for button in self.buttons.values():
-            if button.name == "hint" and not button.enabled and not self.interactive:
-                continue
-            if self.interactive:
-                draw_button(pen, text, button, fs)
-        if self.message:
-            t = text.get(self.message, lay.font_normal, self.message_color, bold=True)
-            r = t.get_rect(center=lay.message_pos)
-            pen.blit(self.panels.get((r.width + 24, r.height + 10)), r.inflate(24, 10).topleft)
-            pen.blit(t, r.topleft)
-        if drag_sprite is not None:
-            pos = drag_sprite.pos
-            pen.blit(art.shadow(lay.hand_w, hh), (pos[0] + 8, pos[1] + 10))
-            pen.blit(art.face(drag_sprite.card, lay.hand_w), pos)
-
-    def _draw_match(self, surface: pygame.Surface) -> None:
-        if not self.match_line and not self.gone:
-            return
-        fs = self.lay.font_small
-        x = y = self.lay.count_pos[0]
-        if self.match_line:
-            surface.blit(self.text.get(self.match_line, fs + 1, GOLD, bold=True), (x, y))
-            y += fs + 8
-        for line in self.gone:
-            surface.blit(self.text.get(line, fs, RED), (x, y))
-            y += fs + 4
-
-    def _draw_piles(self, surface: pygame.Surface) -> None:
-        lay, art, text = self.lay, self.art, self.text
-        fs = lay.font_small
-        if self.wild is not None:
-            surface.blit(art.rotated(self.wild, lay.pile_w), lay.wild_joker.topleft)
-            rank = wild_rank_for(self.hand.variant, self.wild)
-            if rank is not None:
-                # Say which rank is wild under the part of the cut card that shows.
-                label = text.get(f"{rank.text}s wild", fs, GOLD, bold=True)
-                x = (lay.wild_joker.left + lay.closed_deck.left) // 2
-                surface.blit(label, label.get_rect(midtop=(x, lay.wild_joker.bottom + 6)))
-        if self.closed_size > 0:
-            depth = min(6, self.closed_size // 12 + 1)
-            back = art.face(None, lay.pile_w)
-            for i in range(depth):
-                surface.blit(back, (lay.closed_deck.x - i * 2 + depth * 2,
-                                    lay.closed_deck.y - i * 2 + depth * 2))
-        else:
-            draw_slot(surface, lay.closed_deck, "empty", text, fs, 0)
-        t = text.get(f"{self.closed_size}", fs, DIM)
-        surface.blit(t, t.get_rect(midtop=(lay.closed_deck.centerx, lay.closed_deck.bottom + 8)))
-        if self.lit.get("open"):
-            draw_glow(surface, lay.open_deck, self.lit["open"] == 2)
-        pile = self.open_pile[:-1] if self.open_lifted else self.open_pile
-        fan = self.discard_fan()
-        if len(fan) > 1 and not self.open_lifted:
-            for card, (x, y) in zip(self.open_cards, fan, strict=True):
-                surface.blit(art.face(card, lay.pile_w), (x, y))
-        else:
-            if len(pile) > 1:
-                surface.blit(art.face(pile[-2], lay.pile_w), lay.open_deck.move(3, 3))
-            if pile:
-                surface.blit(art.face(pile[-1], lay.pile_w), lay.open_deck.topleft)
-            else:
-                draw_slot(surface, lay.open_deck, self.parts.open_label, text, fs, 0)
-        if self.parts.melds_on_table:
-            return
-        if self.finish_taken:
-            surface.blit(art.face(None, lay.pile_w), lay.finish_slot.topleft)
-            if self.lit.get("finish"):
-                draw_glow(surface, lay.finish_slot, self.lit["finish"] == 2)
-        else:
-            draw_slot(surface, lay.finish_slot, "finish", text, fs, self.lit.get("finish", 0))
-
     def discard_fan(self) -> list[tuple[int, int]]:
         """Where each discard the player may take from lies (with draw choice, the top five
         fanned downwards, the top card lowest); one place without draw choice."""
@@ -405,23 +259,3 @@ class Board:
             if pygame.Rect(x, y, w, h).collidepoint(pos):
                 return len(fan) - i
         return 0
-
-    def _draw_me(self, surface: pygame.Surface) -> None:
-        lay, text = self.lay, self.text
-        fs = lay.font_small
-        me = self.viewer
-        active = self.turn == me
-        color = GOLD if active else INK
-        name = text.get(self.names[me], fs + 1, color, bold=True)
-        x, y = lay.count_pos
-        surface.blit(name, (x, lay.my_panel.y))
-        line = f"{self.parts.count_words(self.count)} · {self.points[me]} pts"
-        if self.out[me]:
-            line = "out of this deal"
-        if self.timer is not None and active:
-            line += f"   {max(0, int(self.timer + 0.99))}s left"
-        surface.blit(text.get(line, fs, DIM), (x, lay.my_panel.y + fs + 6))
-        if self.status_line:
-            t = text.get(self.status_line, fs, GOLD if active else DIM)
-            mx, my = lay.message_pos
-            surface.blit(t, t.get_rect(center=(mx, my + lay.font_normal + fs)))
