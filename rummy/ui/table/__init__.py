@@ -28,10 +28,12 @@ Every rule family plays here: each has its table parts (``parts``: drop targets,
 keys, status line, what it paints), composed by the scene. Bots think on a worker thread,
 never in the frame (or inline, for tests: ``App(inline_work=True)``).
 
-Modules, along their seams: ``scene`` (the scene: flow of deals, buttons, keys, dialogs),
-``pointer`` (mouse gestures), ``drag`` (hand places), ``targets`` (drop targets as objects),
-``parts`` (each family's pieces), ``meld_area`` (melds on the table), ``board`` (what is on
-the felt, painted from caches), ``play`` and ``play_melds`` (engine events -> flights),
+Modules, along their seams: ``scene`` (the scene: flow of deals), ``controls`` (its
+buttons, keys, dialogs), ``pointer`` (mouse gestures), ``frame`` (its frames), ``drag``
+(hand places), ``targets`` (drop targets as objects), ``parts`` (each family's pieces by
+name: ``parts_declare``, the base; ``parts_melds``; ``parts_contract``), ``meld_area``
+(melds on the table), ``board`` (what is on the felt, painted from caches) and
+``board_paint`` (how), ``play`` and ``play_melds`` (engine events -> flights),
 ``anim`` (flights),
 ``driver`` (the match's session + bots on a worker thread + event log), ``hand``
 (the player's order and groups, UI-local), ``layout`` (rects from the window size),
