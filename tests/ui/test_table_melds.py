@@ -148,9 +148,35 @@ def test_draw_choice_takes_a_card_and_every_card_above_it(app: App) -> None:
     assert len(fan) == 5
     x, y = fan[2]  # the third card from the bottom of the fan: 4D, under 5D and 6D
     drag(app, (x + 6, y + 6), hand_point(scene))
+    flown: set[str] = set()
+    for _ in range(200):  # the three cards take off one after another
+        app.step(1 / 30)
+        flying = {f.card.code for f in scene.flights.items if f.card is not None}
+        flown |= flying
+        # a card that has taken off is no longer in the fan: never on screen twice
+        assert not flying & {c.code for c in scene.board.open_cards}
+        assert len(scene.board.discard_fan()) == len(scene.board.open_cards)
+        if scene.idle and not scene.flights.busy:
+            break
+    assert {"4D", "5D", "6D"} <= flown
     settle(app, scene)
     assert scene.driver.actions == [Draw(0, DrawSource.OPEN, 3)]
     assert {parse_card(c) for c in ("4D", "5D", "6D")} <= set(scene.hand.cards)
+    assert [c.code for c in scene.board.open_cards] == ["2D", "3D"]
+
+
+@pytest.mark.timeout(60)
+def test_a_discard_joins_the_fan_when_it_lands(app: App) -> None:
+    game = meld_game("super_rummy", CLASSIC, discard="2D 3D 4D 5D 6D", stock="QC",
+                     options={"allow_draw_choice": True})
+    scene = table(app, game, "super_rummy")
+    draw_from_stock(app, scene)
+    drag(app, grip(scene, "QC"), scene.board.lay.open_deck.center)
+    for _ in range(120):  # until the discard has landed, before the next seat moves
+        app.step(1 / 30)
+        if scene.board.open_pile[-1:] == [parse_card("QC")]:
+            break
+    assert [c.code for c in scene.board.open_cards] == ["3D", "4D", "5D", "6D", "QC"]
 
 
 @pytest.mark.timeout(60)

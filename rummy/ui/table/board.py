@@ -16,6 +16,7 @@ import pygame
 
 from rummy.model import Card, PlayerView
 from rummy.model.families import SeatStatus
+from rummy.model.families.table import DRAW_CHOICE_DEPTH
 
 from .board_paint import BoardPainting, felt_surface
 from .hand import HandModel
@@ -237,6 +238,11 @@ class Board(BoardPainting):
         """The whole table: the still layer, then the moving part over it."""
         surface.blit(self.still(), (0, 0))
         self.draw_moving(surface, dragging)
+
+    @property
+    def open_depth(self) -> int:
+        """How many discards are on offer: the top five with draw choice, else the top."""
+        return DRAW_CHOICE_DEPTH if self.hand.variant.params.draw_choice else 1
 
     def discard_fan(self) -> list[tuple[int, int]]:
         """Where each discard the player may take from lies (with draw choice, the top five

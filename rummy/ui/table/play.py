@@ -165,7 +165,10 @@ class EventPlayer:
     # -- pieces
 
     def _open_push(self, card: Card) -> None:
-        self.board.open_pile.append(card)
+        b = self.board
+        b.open_pile.append(card)
+        if b.parts.melds_on_table:  # the discards on offer follow the pile as cards land
+            b.open_cards = (b.open_cards + [card])[-b.open_depth:]
 
     def _fly(self, card: Card | None, start: tuple[float, float], end: tuple[float, float],
              width: int, end_width: int | None = None, flip: bool = False, delay: float = 0.0,
@@ -223,6 +226,8 @@ class EventPlayer:
             start = lay.open_deck.topleft
             if b.open_pile:
                 b.open_pile.pop()
+            if b.open_cards:  # the card leaves the fan as it takes off, not when it lands
+                b.open_cards.pop()
         else:
             start = lay.closed_deck.topleft
             b.closed_size -= 1
