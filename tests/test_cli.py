@@ -1,7 +1,9 @@
-"""The command line (``python -m rummy``), ``main.py`` and the bootstrap behind it.
+"""The command line (``python -m rummy``): ``check``, ``start``, ``play``, ``bench``, and the
+README's example.
 
 Most tests call :func:`rummy.cli.main` in-process (fast); a few run the real commands in
-a subprocess to see the exit status, stdout and stderr a person sees.
+a subprocess to see the exit status, stdout and stderr a person sees. ``simulate`` is
+``test_cli_simulate.py``; ``main.py``'s bootstrap is ``test_bootstrap.py``.
 """
 
 from __future__ import annotations
@@ -17,50 +19,10 @@ from typing import Any
 
 import pytest
 
-import rummy.ai
 import rummy.cli as cli
 import rummy.cli_play as cli_play
-import rummy.simulate as simulate_module
-from rummy import bootstrap
-from rummy.model.actions import Action, Draw, DrawSource
 from rummy.model.view import PlayerView
-from rummy.session import Session
-
-ROOT = Path(__file__).resolve().parents[1]
-
-
-def words(text: str) -> list[str]:
-    return text.split()
-
-
-EXAMPLE = words("KC QC JC 2D 3D 4D JK 6H 6D 6C 10S 8H 3S")
-SUMMARY_KEYS = {"games", "completed", "errors", "wins", "wins_by_bot", "avg_turns",
-                "games_per_second"}
-
-
-def run_cli(*args: str, timeout: float = 60, **env: str) -> subprocess.CompletedProcess[str]:
-    return subprocess.run([sys.executable, "-m", "rummy", *args], cwd=ROOT, text=True,
-                          capture_output=True, timeout=timeout, check=False,
-                          env={**os.environ, **env})
-
-
-def main_json(capsys: pytest.CaptureFixture[str], *args: str) -> Any:
-    assert cli.main(list(args)) == 0
-    out = capsys.readouterr().out.strip().splitlines()
-    return json.loads(out[-1])
-
-
-def usage_error(capsys: pytest.CaptureFixture[str], *args: str) -> str:
-    """Run a command that must fail with status 2; its stderr, which is one line."""
-    with pytest.raises(SystemExit) as done:
-        cli.main(list(args))
-    assert done.value.code == 2
-    captured = capsys.readouterr()
-    assert captured.out == ""
-    lines = captured.err.strip().splitlines()
-    assert len(lines) == 1, captured.err
-    return lines[0]
-
+from tests.cli_helpers import EXAMPLE, ROOT, main_json, run_cli, usage_error, words
 
 # ---------------------------------------------------------------- check
 
@@ -154,138 +116,6 @@ def test_usage_errors_in_a_subprocess() -> None:
     assert run_cli("frobnicate").returncode == 2
 
 
-# ---------------------------------------------------------------- simulate
-
-
-@pytest.mark.timeout(120)
-def test_simulate_summary_and_determinism(tmp_path: Path) -> None:
-    args = ("simulate", "--variant", "indian_13", "--players", "3", "--games", "3",
-            "--seed", "5", "--bots", "greedy,random", "--rotate",
-            "--failed-dir", str(tmp_path / "failed"))
-    first, second = run_cli(*args, timeout=120), run_cli(*args, timeout=120)
-    assert first.returncode == 0, first.stderr
-    summaries = [json.loads(r.stdout.strip().splitlines()[-1]) for r in (first, second)]
-    for summary in summaries:
-        assert set(summary) >= SUMMARY_KEYS
-        assert summary["games"] == 3
-        assert summary["errors"] == 0
-        assert summary["completed"] == 3
-        assert sum(summary["wins"].values()) == 3
-        assert summary["wins"] == summary["wins_by_bot"]
-        assert set(summary["wins"]) <= {"greedy", "random"}
-        assert summary["avg_turns"] > 0
-        assert summary["games_per_second"] > 0
-        del summary["games_per_second"]
-    assert summaries[0] == summaries[1]
-    assert not (tmp_path / "failed").exists()
-
-
-def test_simulate_seed_and_rotation_matter() -> None:
-    def reports(seed: int, rotate: bool) -> list[Any]:
-        summary = simulate_module.simulate("indian_13", 2, 4, seed, ("greedy", "random"),
-                                           rotate=rotate, failed_dir=None)
-        return [(r.seed, r.bots, r.turns, r.winner) for r in summary.reports]
-
-    assert reports(1, False) == reports(1, False)
-    assert reports(1, False) != reports(2, False)
-    assert {r[1] for r in reports(1, False)} == {("greedy", "random")}
-    assert {r[1] for r in reports(1, True)} == {("greedy", "random"), ("random", "greedy")}
-
-
-class IllegalBot:
-    """Draws from the open deck out of turn: never a legal action."""
-
-    name = "illegal"
-
-    def __init__(self, seed: int = 0) -> None:
-        pass
-
-    def choose(self, view: PlayerView, legal: list[Action]) -> Action:
-        return Draw((view.seat + 1) % view.players, DrawSource.OPEN)
-
-
-def test_simulate_saves_failed_games(capsys: pytest.CaptureFixture[str], tmp_path: Path,
-                                     monkeypatch: pytest.MonkeyPatch) -> None:
-    monkeypatch.setitem(rummy.ai.BOTS, "illegal", IllegalBot)
-    failed = tmp_path / "failed"
-    code = cli.main(["simulate", "--games", "2", "--seed", "1", "--bots", "greedy,illegal",
-                     "--failed-dir", str(failed)])
-    captured = capsys.readouterr()
-    assert code == 1
-    summary = json.loads(captured.out.strip().splitlines()[-1])
-    assert summary["errors"] == 2
-    assert summary["completed"] == 0
-    records = sorted(failed.glob("*.json"))
-    assert len(records) == 2
-    assert "not a legal action" in captured.err
-    data = json.loads(records[0].read_text(encoding="utf-8"))
-    assert "not a legal action" in data["error"]
-    assert data["failed_action"]["type"] == "draw"
-    game = Session.load(records[0])  # the record replays up to the failure
-    assert [a.to_json() for a in game.actions] == data["deals"][0] and data["lone"]
-
-
-def test_simulate_counts_broken_invariants(tmp_path: Path,
-                                           monkeypatch: pytest.MonkeyPatch) -> None:
-    calls = {"n": 0}
-
-    def broken(state: Any) -> list[str]:
-        calls["n"] += 1
-        return ["a card went missing"] if calls["n"] > 3 else []
-
-    monkeypatch.setattr(simulate_module, "check_invariants", broken)
-    summary = simulate_module.simulate("indian_13", 2, 1, 0, ("greedy",),
-                                       failed_dir=tmp_path)
-    assert summary.errors == 1
-    report = summary.reports[0]
-    assert report.error is not None and "a card went missing" in report.error
-    assert report.record_path is not None and report.record_path.exists()
-
-
-def test_simulate_counts_a_failing_deal(tmp_path: Path,
-                                        monkeypatch: pytest.MonkeyPatch) -> None:
-    import rummy.model.match as match_module  # a session deals its first deal through it
-
-    real = match_module.start_deal
-    calls = {"n": 0}
-
-    def fails_after_the_first(*args: Any) -> Any:
-        calls["n"] += 1  # the first deal is simulate's own check of its arguments
-        if calls["n"] > 1:
-            raise RuntimeError("the shuffle went wrong")
-        return real(*args)
-
-    monkeypatch.setattr(match_module, "start_deal", fails_after_the_first)
-    summary = simulate_module.simulate("indian_13", 2, 2, 0, ("greedy",), failed_dir=tmp_path)
-    assert summary.errors == 2
-    for report in summary.reports:
-        assert report.error == "RuntimeError: the shuffle went wrong"
-        assert report.record_path is not None
-        record = json.loads(report.record_path.read_text(encoding="utf-8"))
-        assert record["deals"] == [[]] and record["seed"] == report.seed and record["lone"]
-
-
-@pytest.mark.parametrize(("args", "expected"), [
-    (["--bots", "greedy,clever"], "no bot named 'clever'"),
-    (["--options", "turn_timer=7"], "turn_timer"),
-    (["--options", "no_such=1"], "no_such"),
-    (["--options", "turn_timer"], "not key=value"),
-    (["--players", "7"], "7"),
-    (["--variant", "nope"], "unknown variant"),
-])
-def test_simulate_usage_errors(capsys: pytest.CaptureFixture[str], args: list[str],
-                               expected: str) -> None:
-    assert expected in usage_error(capsys, "simulate", "--games", "1", *args)
-
-
-def test_simulate_options(capsys: pytest.CaptureFixture[str], tmp_path: Path) -> None:
-    assert cli.parse_options(["turn_timer=30", "allow_drop=false"]) == {
-        "turn_timer": 30, "allow_drop": False}
-    out = main_json(capsys, "simulate", "--games", "1", "--options", "turn_timer=30",
-                    "allow_drop=false", "--failed-dir", str(tmp_path))
-    assert out["errors"] == 0
-
-
 # ---------------------------------------------------------------- start, play, bench
 
 
@@ -366,66 +196,6 @@ def test_bench_runs_the_simulate_benchmark() -> None:
 
 def test_bench_unknown(capsys: pytest.CaptureFixture[str]) -> None:
     assert "no benchmark 'nope'" in usage_error(capsys, "bench", "nope")
-
-
-# ---------------------------------------------------------------- bootstrap
-
-
-def test_bootstrap_is_stdlib_only() -> None:
-    import ast
-
-    tree = ast.parse((ROOT / "rummy" / "bootstrap.py").read_text(encoding="utf-8"))
-    modules = {a.name.split(".")[0] for n in ast.walk(tree) if isinstance(n, ast.Import)
-               for a in n.names}
-    modules |= {n.module.split(".")[0] for n in ast.walk(tree)
-                if isinstance(n, ast.ImportFrom) and n.module and not n.level}
-    assert modules <= set(sys.stdlib_module_names) | {"__future__"}, modules
-
-
-def test_bootstrap_stamp_follows_the_requirement_files(tmp_path: Path) -> None:
-    root, venv = tmp_path / "repo", tmp_path / "repo" / ".venv"
-    venv.mkdir(parents=True)
-    (root / "requirements.txt").write_text("PyYAML==6.0.3\n")
-    (root / "requirements-dev.txt").write_text("-r requirements.txt\npytest==9.2.0\n")
-    assert not bootstrap.is_current(False, venv, root)
-    bootstrap._write_stamp(True, venv, root)
-    assert bootstrap.is_current(True, venv, root)
-    assert bootstrap.is_current(False, venv, root)  # a dev install includes the runtime
-    (root / "requirements-dev.txt").write_text("-r requirements.txt\npytest==9.3.0\n")
-    assert not bootstrap.is_current(True, venv, root)
-    assert bootstrap.is_current(False, venv, root)
-    (root / "requirements.txt").write_text("PyYAML==6.0.4\n")
-    assert not bootstrap.is_current(False, venv, root)
-    bootstrap._write_stamp(False, venv, root)
-    assert bootstrap.is_current(False, venv, root)
-    assert not bootstrap.is_current(True, venv, root)
-
-
-def test_bootstrap_does_not_recurse(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
-    # Started again by the bootstrap but still not inside the venv: stop, never loop.
-    monkeypatch.setattr(bootstrap, "VENV", tmp_path / ".venv")
-    monkeypatch.delenv("RUMMY_NO_BOOTSTRAP", raising=False)
-    monkeypatch.setenv("RUMMY_BOOTSTRAPPED", str(tmp_path / ".venv"))
-    with pytest.raises(bootstrap.BootstrapError, match="not running in it"):
-        bootstrap._ensure(False, ["main.py"])
-    assert not (tmp_path / ".venv").exists()
-
-
-def test_bootstrap_says_how_to_get_venv(monkeypatch: pytest.MonkeyPatch) -> None:
-    import importlib.util
-
-    real = importlib.util.find_spec
-    monkeypatch.setattr(importlib.util, "find_spec",
-                        lambda name, *a: None if name == "ensurepip" else real(name, *a))
-    with pytest.raises(bootstrap.BootstrapError, match="apt install python3-venv"):
-        bootstrap._check_venv_support()
-
-
-def test_bootstrap_can_be_switched_off(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
-    monkeypatch.setattr(bootstrap, "VENV", tmp_path / ".venv")
-    monkeypatch.setenv("RUMMY_NO_BOOTSTRAP", "1")
-    bootstrap.ensure(dev=True, argv=["main.py"])  # returns without touching anything
-    assert not (tmp_path / ".venv").exists()
 
 
 # ---------------------------------------------------------------- the README

@@ -1,148 +1,32 @@
-"""``python -m rummy play`` in classic and contract rummy: what a person types, what they read.
+"""``python -m rummy play`` in classic, contract and Indian rummy: what a person types, what
+they read.
 
 The "person" here is a bot choosing the seat's moves, typed as a person would type them
 (faces, meld numbers from 1) and read back by the terminal game; a few illegal moves are
-typed on the way, which must print the engine's reason and change nothing. One game runs
-in a real subprocess with a fixed stdin.
+typed on the way, which must print the engine's reason and change nothing. A game in a
+real subprocess is ``test_cli_play_terminal.py``.
 """
 
 from __future__ import annotations
 
-import os
 import re
-import subprocess
-import sys
-from collections.abc import Callable
-from pathlib import Path
 
 import pytest
 
-import rummy.cli as cli
 from rummy.ai import make_bot
 from rummy.cli_moves import MoveError, read_move
 from rummy.cli_play import _table_text, event_text, play_match, value_if_out
 from rummy.model.actions import (
-    Action,
-    Discard,
-    Draw,
-    DrawSource,
-    Drop,
-    Finish,
-    FlipDiscard,
     IllegalMoveError,
     LayDown,
-    LayMeld,
-    LayOff,
 )
-from rummy.model.cards import Card
 from rummy.model.events import DealScored, MeldLaid
 from rummy.model.families.contract import find_contract
 from rummy.model.melds import MeldRules
 from rummy.model.solver_melds import best_arrangement
 from rummy.model.view import PlayerView
 from rummy.session import Session
-
-ROOT = Path(__file__).resolve().parents[1]
-
-
-def faces(cards: tuple[Card, ...]) -> str:
-    return " ".join(c.face for c in cards)
-
-
-def typed(action: Action) -> str:
-    """What a person types for ``action`` (the syntax the help text teaches)."""
-    if isinstance(action, Draw):
-        if action.source is DrawSource.CLOSED:
-            return "c"
-        return "o" if action.count == 1 else f"t {action.count}"
-    if isinstance(action, FlipDiscard):
-        return "flip"
-    if isinstance(action, LayMeld):
-        return "m " + faces(action.cards)
-    if isinstance(action, LayDown):
-        return "l " + " / ".join(faces(g) for g in action.groups)
-    if isinstance(action, LayOff):
-        return f"o {action.card.face} {action.meld + 1}"
-    if isinstance(action, Discard):
-        return action.card.face
-    if isinstance(action, Finish):
-        return f"f {action.card.face}"
-    assert isinstance(action, Drop)
-    return "drop"
-
-
-class Person:
-    """Answers the terminal's prompts with a bot's choices, typed; records the session."""
-
-    def __init__(self, game: Session, bot: str = "medium", seed: int = 0,
-                 wrong: Callable[[PlayerView], str | None] | None = None,
-                 limit: int = 3000, rounds: int | None = None) -> None:
-        self.game = game
-        self.rounds = rounds
-        self.bot = make_bot(bot, seed)
-        self.wrong = wrong
-        self.limit = limit
-        self.typed: list[str] = []
-        self.out: list[str] = []
-        self.refused: list[tuple[str, str]] = []  # (what was typed, the reply)
-        self._pending: str | None = None
-        self._before: object = None
-
-    def write(self, text: str) -> None:
-        self.out.append(text)
-        if self._pending is not None and "not now:" in text:
-            self.refused.append((self._pending, text))
-
-    def read(self, prompt: str) -> str:
-        assert len(self.typed) < self.limit, "the game does not end"
-        if self._pending is not None:  # the wrong move was refused: nothing changed
-            assert self.game.match is self._before, self._pending
-            self._pending = None
-        if prompt != "> ":  # between rounds: on to the next, or stop after ``rounds``
-            self.typed.append("" if self.rounds is None or
-                              len(self.game.match.table) < self.rounds else "q")
-            return self.typed[-1]
-        match = self.game.match
-        seat = match.seats.index(0)
-        view = self.game.view(seat)
-        bad = self.wrong(view) if self.wrong else None
-        if bad is not None:
-            self._pending, self._before = bad, match
-            line = bad
-        else:
-            line = typed(self.bot.choose(view, self.game.legal_actions(seat)))
-        self.typed.append(line)
-        return line
-
-    @property
-    def text(self) -> str:
-        return "\n".join(self.out)
-
-
-def play(variant: str, seed: int, person: Callable[[Session], Person],
-         options: dict[str, object] | None = None) -> tuple[Session, Person]:
-    game = Session.new(variant, 2, seed, options or {})
-    who = person(game)
-    bots = {1: make_bot("greedy", seed + 1)}
-    assert play_match(game, bots, read=who.read, write=who.write) == 0
-    return game, who
-
-
-def one_wrong_move_per_kind(kinds: dict[str, Callable[[PlayerView], str | None]]
-                            ) -> Callable[[PlayerView], str | None]:
-    """Each wrong move of ``kinds`` typed once, at the first turn it applies to."""
-    left = dict(kinds)
-
-    def wrong(view: PlayerView) -> str | None:
-        for name, make in list(left.items()):
-            line = make(view)
-            if line is not None:
-                del left[name]
-                return line
-        return None
-
-    return wrong
-
+from tests.cli_person import Person, faces, one_wrong_move_per_kind, play
 
 # ---------------------------------------------------------------- classic rummy
 
@@ -383,69 +267,3 @@ def test_out_of_a_pool_the_person_sees_no_more() -> None:
     assert person.out[-1] == "you are out of the match; the others play on"
     assert person.out[-2].startswith("  after deal ") and "you 1" in person.out[-2]
     assert "(out)" in person.out[-2]
-
-
-# ---------------------------------------------------------------- a real terminal session
-
-
-def _seed_with_a_set_to_lay() -> tuple[int, str, str]:
-    """A seed where seat 0 holds a meld of three in its first hand of super_rummy, what to
-    type to lay it, and a card to discard after it."""
-    for seed in range(300):
-        view = Session.new("super_rummy", 2, seed).view(0)
-        melds = best_arrangement(view.variant, view.hand).groups
-        if melds and len(melds[0]) == 3:
-            rest = [c for c in view.hand if c not in melds[0]]
-            return seed, "m " + faces(melds[0]), rest[0].face
-    raise AssertionError("no such seed")
-
-
-@pytest.mark.timeout(60)
-def test_a_person_at_a_real_terminal() -> None:
-    seed, meld, throw = _seed_with_a_set_to_lay()
-    script = ["h", throw, "c", "m 2S 3S", "o " + throw + " 5", meld, throw, "q"]
-    result = subprocess.run(
-        [sys.executable, "-m", "rummy", "play", "--variant", "super_rummy", "--seed",
-         str(seed)], cwd=ROOT, input="\n".join(script) + "\n", text=True,
-        capture_output=True, timeout=60, check=False, env={**os.environ})
-    assert result.returncode == 0, result.stderr
-    out = result.stdout
-    assert "m 5S 6S 7S = lay a new meld" in out  # the help
-    assert "not now: draw a card first" in out
-    assert "not now: you hold no" in out or "not now: those cards" in out
-    assert "not now: there is no meld 5 on the table (melds: none yet)" in out
-    assert f"seat 0 lays meld 1: {'set' if meld[2] == meld[5] else 'run'} " in out
-    assert "  1. yours " in out
-    assert f"seat 0 discards {throw[:-1]}" in out
-    assert out.rstrip().endswith("bye")
-
-
-@pytest.mark.timeout(60)
-def test_play_stops_at_the_end_of_input_between_rounds(capsys: pytest.CaptureFixture[str],
-                                                       monkeypatch: pytest.MonkeyPatch
-                                                       ) -> None:
-    import rummy.cli_play as cli_play
-
-    people: list[Person] = []
-    real = cli_play.play_match
-
-    def with_person(game: Session, *args: object, **kwargs: object) -> int:
-        people.append(Person(game, "medium", 1))
-        return real(game, *args, **kwargs)  # type: ignore[arg-type]
-
-    prompts: list[str] = []
-
-    def read(prompt: str = "") -> str:
-        prompts.append(prompt)
-        if prompt != "> ":
-            raise EOFError  # the input ends after the first round
-        return people[0].read(prompt)
-
-    monkeypatch.setattr(cli_play, "play_match", with_person)
-    monkeypatch.setattr("builtins.input", read)
-    assert cli.main(["play", "--variant", "super_rummy", "--seed", "3",
-                     "--options", "target_score=1000"]) == 0
-    out = capsys.readouterr().out
-    assert "after round 1: you " in out
-    assert out.rstrip().endswith("bye")
-    assert prompts[-1].startswith("Enter deals the next round")

@@ -17,7 +17,7 @@ from rummy.model.solver import best_arrangement
 from rummy.model.variant import Variant, load_variant
 from rummy.session import Session
 
-from .test_bot_levels import draw_legal, make_view
+from .bot_views import draw_legal, make_view
 
 
 @pytest.fixture(scope="module")

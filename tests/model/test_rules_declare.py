@@ -26,7 +26,7 @@ from rummy.model.state import SeatStatus, apply, legal_actions, start_deal
 from rummy.model.variant import Variant, load_variant
 from rummy.model.view import view_for
 
-from .test_declare_rules import CASE_3, READY, pass_turn, play, scenario
+from .declare_deals import CASE_3, READY, pass_turn, play, scenario
 
 CLOSED = DrawSource.CLOSED
 # Three hands that fit beside each other and beside READY (second copies where needed).

@@ -1,0 +1,245 @@
+"""What the easy, medium and hard levels choose in set positions (sensible, and within
+time), and the hint a player asks for.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import time
+from collections.abc import Sequence
+from typing import Any
+
+import pytest
+
+from rummy.ai import make_bot
+from rummy.ai.common import hopeless_opening, pure_run_cards
+from rummy.ai.easy import EasyBot
+from rummy.ai.greedy import GreedyBot
+from rummy.ai.hard import HardBot
+from rummy.ai.hint import Hint, hint
+from rummy.ai.medium import MediumBot
+from rummy.ai.tracking import known_holdings, live_counts, open_deck_cards
+from rummy.model.actions import Action, Discard, Draw, DrawSource, Drop, Finish
+from rummy.model.cards import parse_card, parse_cards
+from rummy.model.melds import is_joker
+from rummy.model.solver import best_arrangement
+from rummy.model.variant import Variant, load_variant
+from rummy.session import Session
+from rummy.simulate import simulate
+from tests.bot_views import LOOSE_HAND, VALID_PLUS_KD, discard_legal, draw_legal, make_view
+
+
+@pytest.fixture(scope="module")
+def indian() -> Variant:
+    return load_variant("indian_13")
+
+
+# ---------------------------------------------------------------- easy
+
+
+def test_easy_never_breaks_its_pure_sequence_nor_throws_a_joker(indian: Variant) -> None:
+    # 3S 4S 5S is the pure sequence; JK and the 9s (wild) are jokers; the rest is loose.
+    hand = "3S 4S 5S JK 9H KD QC 2H 7D JS 10C 6H 8C AD"
+    view = make_view(indian, hand, cut="9D", drawn="AD")
+    protected = {"3S", "4S", "5S", "JK"}
+    for seed in range(60):
+        action = EasyBot(seed).choose(view, discard_legal(view))
+        assert isinstance(action, Discard)
+        assert action.card.face not in protected
+
+
+def test_easy_keeps_complete_groups(indian: Variant) -> None:
+    # Pure 3S-4S-5S, set of kings: easy throws one of the loose cards.
+    view = make_view(indian, "3S 4S 5S KD KH KC 2H 7D JS 10C 6H 8C AD QD", cut="9D",
+                     drawn="QD")
+    kept = {"3S", "4S", "5S", "KD", "KH", "KC"}
+    for seed in range(60):
+        action = EasyBot(seed).choose(view, discard_legal(view))
+        assert isinstance(action, Discard) and action.card.face not in kept
+
+
+def test_easy_declares_a_valid_hand(indian: Variant) -> None:
+    view = make_view(indian, VALID_PLUS_KD, cut="QD", drawn="KD")
+    for seed in range(5):
+        assert EasyBot(seed).choose(view, discard_legal(view)) == Finish(
+            view.seat, parse_card("KD"), None)
+
+
+def test_pure_run_cards(indian: Variant) -> None:
+    cards = pure_run_cards(indian, parse_cards("QH KH AH 5C 6C 8C"), None)
+    assert sorted(c.code for c in cards) == ["AH", "KH", "QH"]
+
+
+# ---------------------------------------------------------------- medium
+
+
+def test_medium_declares_when_valid(indian: Variant) -> None:
+    view = make_view(indian, VALID_PLUS_KD, cut="QD", drawn="KD")
+    assert MediumBot().choose(view, discard_legal(view)) == Finish(
+        view.seat, parse_card("KD"), None)
+
+
+def test_medium_takes_the_open_card_only_when_it_helps(indian: Variant) -> None:
+    bot = MediumBot()
+    helps = make_view(indian, LOOSE_HAND, cut="7D", open_top="4H")  # 4H 5H 6H
+    assert bot.choose(helps, draw_legal(helps)) == Draw(helps.seat, DrawSource.OPEN)
+    useless = make_view(indian, LOOSE_HAND, cut="7D", open_top="KS")
+    assert bot.choose(useless, draw_legal(useless)) == Draw(useless.seat, DrawSource.CLOSED)
+
+
+def test_medium_keeps_a_run_in_the_making(indian: Variant) -> None:
+    # No pure sequence yet, so every card counts: greedy throws its highest card, KH, out
+    # of QH KH; medium keeps the pair and lets the lone 7H go.
+    view = make_view(indian, "QH KH 9C 2S 4S 6D 8D 3C 5C 9S 7H 3D 2H 5S", cut="JD",
+                     drawn="5S")
+    assert GreedyBot().choose(view, discard_legal(view)) == Discard(view.seat,
+                                                                  parse_card("KH"))
+    assert MediumBot().choose(view, discard_legal(view)) == Discard(view.seat,
+                                                                  parse_card("7H"))
+
+
+def test_medium_drops_only_a_hopeless_opening(indian: Variant) -> None:
+    hopeless = make_view(indian, "2S 6S 10S 3H 7H JH 4D 8D QD 5C 9C KC 2C", cut="AD",
+                         turns_done=0)
+    assert hopeless_opening(hopeless)
+    assert MediumBot().choose(hopeless, draw_legal(hopeless)) == Drop(hopeless.seat)
+    later = dataclasses.replace(hopeless, seats=tuple(
+        dataclasses.replace(s, turns_done=2) for s in hopeless.seats))
+    assert not isinstance(MediumBot().choose(later, draw_legal(later)), Drop)
+    fine = make_view(indian, LOOSE_HAND, cut="7D", open_top="KS", turns_done=0)
+    assert not hopeless_opening(fine)
+    assert not isinstance(MediumBot().choose(fine, draw_legal(fine)), Drop)
+
+
+def test_medium_never_throws_back_the_open_card_it_took() -> None:
+    summary = simulate("indian_13", 2, 4, seed=9, bots=("medium", "easy"), rotate=True,
+                       failed_dir=None)
+    assert summary.incomplete == 0 and summary.errors == 0
+
+
+# ---------------------------------------------------------------- hard
+
+
+def test_hard_declares_when_valid(indian: Variant) -> None:
+    view = make_view(indian, VALID_PLUS_KD, cut="QD", drawn="KD")
+    assert HardBot().choose(view, discard_legal(view)) == Finish(
+        view.seat, parse_card("KD"), None)
+
+
+def test_hard_takes_a_joker_from_the_open_deck(indian: Variant) -> None:
+    view = make_view(indian, LOOSE_HAND, cut="7D", open_top="JK")
+    assert HardBot().choose(view, draw_legal(view)) == Draw(view.seat, DrawSource.OPEN)
+
+
+def play_hard(seed: int, bots: Sequence[HardBot], moves: int = 200) -> list[Action]:
+    game = Session.lone_deal("indian_13", players=len(bots), seed=seed)
+    while not game.state.is_over and len(game.actions) < moves:
+        seat = game.state.turn
+        action = bots[seat].choose(game.view(seat), game.legal_actions(seat))
+        game.act(action)
+    return game.actions
+
+
+def test_hard_respects_its_work_cap() -> None:
+    bot = HardBot(seed=1, work=0)  # every decision runs out of work at once
+    for seed in (5, 6):
+        game = Session.lone_deal("indian_13", players=2, seed=seed)
+        while not game.state.is_over and len(game.actions) < 200:
+            seat = game.state.turn
+            view, legal = game.view(seat), game.legal_actions(seat)
+            action = bot.choose(view, legal)
+            assert action in legal or isinstance(action, Finish)
+            game.act(action)
+    assert bot.cap_hits > 0
+    assert bot.work_peak <= 2  # one face looked at per search, however long it takes
+
+
+def test_hard_plays_the_same_moves_on_a_slow_machine(monkeypatch: pytest.MonkeyPatch) -> None:
+    fast = play_hard(9, [HardBot(seed=1), HardBot(seed=2)], moves=16)
+    from rummy.ai import deficiency
+
+    real = deficiency.Deficiency.of
+
+    def slow(self: deficiency.Deficiency, *args: Any) -> int:
+        time.sleep(0.025)  # a machine far slower: a search of 14 faces takes 0.35 s
+        return real(self, *args)
+
+    monkeypatch.setattr(deficiency.Deficiency, "of", slow)
+    bots = [HardBot(seed=1), HardBot(seed=2)]
+    assert play_hard(9, bots, moves=16) == fast
+    assert all(b.cap_hits == 0 for b in bots)
+
+
+def test_hard_decisions_are_quick_with_the_default_budget() -> None:
+    game = Session.lone_deal("indian_13", players=2, seed=8)
+    bots = [HardBot(seed=1), HardBot(seed=2)]
+    times = []
+    while not game.state.is_over and len(game.actions) < 200:
+        seat = game.state.turn
+        view, legal = game.view(seat), game.legal_actions(seat)
+        start = time.thread_time()  # the bot's own work: other processes do not count
+        action = bots[seat].choose(view, legal)
+        times.append(time.thread_time() - start)
+        game.act(action)
+    times.sort()
+    assert times[len(times) // 2] < 0.1  # generous: the benchmark holds the real target
+    assert times[-1] < 1.0
+
+
+def test_tracking_reads_the_public_history(indian: Variant) -> None:
+    game = Session.lone_deal("indian_13", players=2, seed=2)
+    bots = [make_bot("medium", 1), make_bot("medium", 2)]
+    for _ in range(16):
+        if game.state.is_over:
+            break
+        seat = game.state.turn
+        game.act(bots[seat].choose(game.view(seat), game.legal_actions(seat)))
+    view = game.view(game.state.turn)
+    assert open_deck_cards(view) == list(game.state.open_deck)
+    live = live_counts(view)
+    unseen = list(game.state.closed_deck) + [c for s, h in enumerate(game.state.hands)
+                                             if s != view.seat for c in h]
+    for card in unseen:  # every card this seat could still meet is counted live
+        assert live[card.face] >= 1
+    for seat, holding in known_holdings(view).items():
+        for card in holding.took:  # a card taken and not thrown back is in that hand
+            assert card in game.state.hands[seat]
+
+
+# ---------------------------------------------------------------- hint
+
+
+def test_hint_in_the_draw_phase(indian: Variant) -> None:
+    view = make_view(indian, LOOSE_HAND, cut="7D", open_top="4H")
+    h = hint(view, draw_legal(view))
+    assert isinstance(h, Hint)
+    assert h.source is DrawSource.OPEN and h.card is None
+    assert sorted(c.code for g in h.groups for c in g) + sorted(
+        c.code for c in h.ungrouped) != []
+    assert len([c for g in h.groups for c in g]) + len(h.ungrouped) == 13
+
+
+def test_hint_after_drawing(indian: Variant) -> None:
+    view = make_view(indian, VALID_PLUS_KD, cut="QD", drawn="KD")
+    h = hint(view, discard_legal(view))
+    assert h.card == parse_card("KD") and h.declare
+    rest = [c for c in view.hand if c.face != "KD"]
+    assert best_arrangement(indian, rest, view.wild_joker).valid
+    loose = make_view(indian, LOOSE_HAND + " 2C", cut="7D", drawn="2C")
+    h = hint(loose, discard_legal(loose))
+    assert h.card in loose.hand and not h.declare
+    assert not is_joker(h.card, loose.wild_rank)
+    assert str(h).startswith("discard")
+
+
+def test_hint_in_the_table_family() -> None:
+    from rummy.model.variant import list_variant_ids
+
+    if "super_rummy" not in list_variant_ids():
+        pytest.skip("super_rummy has not landed")
+    game = Session.lone_deal("super_rummy", players=2, seed=1)
+    seat = game.state.turn
+    h = hint(game.view(seat), game.legal_actions(seat))
+    assert h.action in game.legal_actions(seat)
+    assert len([c for g in h.groups for c in g]) + len(h.ungrouped) == len(
+        game.view(seat).hand)
