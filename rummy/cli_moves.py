@@ -76,7 +76,7 @@ def help_text(view: PlayerView) -> str:
                " several),\n                 o 8S 2 = lay 8S off onto meld 2")
         out = "Going out:       lay or discard your last card (not on your first turn)"
     else:
-        sets, runs = view.table.contract or (0, 0)
+        sets, runs = view.melding.contract or (0, 0)
         lay = (f"After drawing:   l 7S 7H 7D / 9C 9D 9S = lay down this round's contract,"
                f" every meld\n                 at once ({contract_words(sets, runs)} now),"
                f" o 8S 2 = lay 8S off onto meld 2\n"
@@ -148,7 +148,7 @@ def _to_discard(view: PlayerView, text: str) -> Card:
     the discard pile (that one may not go back this turn)."""
     if "@" not in text:  # a copy named exactly is taken as named
         try:
-            return card_in(view.hand, text, list(view.table.taken))
+            return card_in(view.hand, text, list(view.melding.taken))
         except MoveError:
             pass
     return card_in(view.hand, text)
@@ -160,8 +160,8 @@ def _lay_off(args: Sequence[str], view: PlayerView) -> LayOff:
         raise MoveError("lay off with o CARD MELD [low|high], e.g. o 8S 2 (the meld's number;"
                         " low or high: the run's end, for a joker that fits both)")
     number = int(args[1])
-    if not 1 <= number <= len(view.table.melds):
-        have = f"1 to {len(view.table.melds)}" if view.table.melds else "none yet"
+    if not 1 <= number <= len(view.melding.melds):
+        have = f"1 to {len(view.melding.melds)}" if view.melding.melds else "none yet"
         raise MoveError(f"there is no meld {number} on the table (melds: {have})")
     return LayOff(view.seat, card_in(view.hand, args[0]), number - 1, end)
 

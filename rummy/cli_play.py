@@ -200,7 +200,7 @@ def _table_text(view: PlayerView) -> str:
 
 def _hand_text(view: PlayerView) -> str:
     fresh = [c for c in view.hand if c == view.drawn
-             or view.melds_on_table and c in view.table.taken]
+             or view.melds_on_table and c in view.melding.taken]
     hand = " ".join(c.label + ("*" if c in fresh else "")
                     for c in sorted(view.hand, key=Card.sort_key))
     return f"your hand: {hand}{'   (* just drawn)' if fresh else ''}"
@@ -226,24 +226,24 @@ def _melds_text(view: PlayerView) -> str:
     """Classic and contract rummy: the melds on the table by number, the piles, the other
     seats, the hand and its value if someone went out now, and what to do now."""
     contracts = view.rules.lays_down_contracts
-    round_no = f"round {view.table.round_no + 1}"
-    if contracts and view.table.contract is not None:
+    round_no = f"round {view.melding.round_no + 1}"
+    if contracts and view.melding.contract is not None:
         round_no += (f" of {len(view.variant.contract.contracts)}, contract:"
-                     f" {contract_words(*view.table.contract)}")
-    if len(view.table.open_cards) > 1:
-        pile = "discard pile (top last): " + " ".join(c.label for c in view.table.open_cards)
+                     f" {contract_words(*view.melding.contract)}")
+    if len(view.melding.open_cards) > 1:
+        pile = "discard pile (top last): " + " ".join(c.label for c in view.melding.open_cards)
     else:
         pile = "discard pile: " + (view.open_top.label if view.open_top else "empty")
     lines = [f"{round_no} | stock {view.closed_size} cards | {pile}", "melds on the table:"]
-    for number, meld in enumerate(view.table.melds, 1):
+    for number, meld in enumerate(view.melding.melds, 1):
         owner = "yours" if meld.owner == view.seat else f"seat {meld.owner}'s"
         lines.append(f"  {number}. {owner} {meld}")
-    if not view.table.melds:
+    if not view.melding.melds:
         lines[-1] += " none yet"
     others = []
     for seat in view.seats:
         if seat.seat != view.seat:
-            down = " (laid down)" if contracts and view.table.laid_down[seat.seat] else ""
+            down = " (laid down)" if contracts and view.melding.laid_down[seat.seat] else ""
             cards = "card" if seat.hand_size == 1 else "cards"
             others.append(f"seat {seat.seat} holds {seat.hand_size} {cards}{down}")
     lines.append("; ".join(others))
@@ -262,7 +262,7 @@ def value_if_out(view: PlayerView) -> int:
     from rummy.model.families.melding import hand_value
 
     if not view.rules.lays_down_contracts and view.variant.table.lay_at_end:
-        return best_lay(view.variant, view.hand, view.table.melds, view.seat).left
+        return best_lay(view.variant, view.hand, view.melding.melds, view.seat).left
     return hand_value(view.variant, view.hand)
 
 
@@ -274,9 +274,9 @@ def _melds_in_hand(view: PlayerView) -> str:
     from rummy.model.solver_melds import best_arrangement as best_melds
 
     if view.rules.lays_down_contracts:
-        if view.table.laid_down[view.seat] or view.table.contract is None:
+        if view.melding.laid_down[view.seat] or view.melding.contract is None:
             return "you have laid down"
-        groups = find_contract(MeldRules.of(view.variant), view.table.contract, view.hand)
+        groups = find_contract(MeldRules.of(view.variant), view.melding.contract, view.hand)
         if groups is None:
             return "your contract is not in your hand yet"
         return "your contract: l " + " / ".join(" ".join(c.face for c in g) for g in groups)
@@ -288,15 +288,15 @@ def _melds_in_hand(view: PlayerView) -> str:
 def _todo(view: PlayerView) -> str:
     if view.phase is Phase.DRAW:
         todo = f"draw: c (the stock) or o (take {view.open_top.label if view.open_top else '-'})"
-        if len(view.table.open_cards) > 1:
-            todo += f" or t N (the top N discards, N up to {len(view.table.open_cards)})"
+        if len(view.melding.open_cards) > 1:
+            todo += f" or t N (the top N discards, N up to {len(view.melding.open_cards)})"
         if view.closed_size == 0 and not view.rules.lays_down_contracts:
             todo += "; the stock is empty: flip turns the discard pile over"
         return todo
     end = f"then discard a card (e.g. {view.hand[0].face})" if view.hand else "discard"
     if not view.rules.lays_down_contracts:
         return f"m CARDS = lay a meld, o CARD N = lay off onto meld N; {end}"
-    if not view.table.laid_down[view.seat]:
+    if not view.melding.laid_down[view.seat]:
         return f"l CARDS / CARDS = lay down your contract; {end}"
     return f"o CARD N = lay off onto meld N (from the turn after laying down); {end}"
 

@@ -35,11 +35,11 @@ def _bad_lay_off(view: PlayerView) -> str | None:
     """A card onto a meld it does not fit (the engine's reason)."""
     from rummy.model.melds import lay_off
 
-    if view.phase.value != "discard" or not view.table.melds:
+    if view.phase.value != "discard" or not view.melding.melds:
         return None
     rules = MeldRules.of(view.variant)
     for card in view.hand:
-        for number, meld in enumerate(view.table.melds, 1):
+        for number, meld in enumerate(view.melding.melds, 1):
             if lay_off(rules, meld, card) is None:
                 return f"o {card.face} {number}"
     return None
@@ -97,21 +97,22 @@ def test_classic_draw_choice_offers_the_top_five() -> None:
     for _ in range(200):  # bots play both seats until three discards wait for seat 0
         seat = game.match.state.turn
         view = game.view(seat)
-        if seat == 0 and view.phase.value == "draw" and len(view.table.open_cards) >= 3:
+        if seat == 0 and view.phase.value == "draw" and len(view.melding.open_cards) >= 3:
             break
         game.act(bots[seat].choose(view, game.legal_actions(seat)))
     else:
         raise AssertionError("the discard pile never grew to 3")
     screen = _table_text(view)
-    assert "discard pile (top last): " + " ".join(c.label for c in view.table.open_cards) in screen
+    offered = " ".join(c.label for c in view.melding.open_cards)
+    assert "discard pile (top last): " + offered in screen
     assert "t N (the top N discards" in screen
     (draw,) = read_move("t 3", view)
     game.act(draw)
     after = game.view(0)
-    assert set(view.table.open_cards[-3:]) <= set(after.hand)
+    assert set(view.melding.open_cards[-3:]) <= set(after.hand)
     assert _table_text(after).count("*") == 3 + 1  # the three taken cards, and the legend
     with pytest.raises(IllegalMoveError, match="cannot discard a card you just took"):
-        game.act(read_move(view.table.open_cards[-1].face, after)[0])
+        game.act(read_move(view.melding.open_cards[-1].face, after)[0])
 
 
 @pytest.mark.timeout(120)
@@ -169,7 +170,7 @@ def test_lay_at_end_counts_what_the_game_would_lay() -> None:
 CONTRACT_WRONG = {
     "meld instead of contract": lambda v: "m 7S 7H 7D" if v.phase.value == "discard" else None,
     "not the contract": lambda v: (f"l {faces(v.hand[:3])}" if v.phase.value == "discard"
-                                   and not v.table.laid_down[0] else None),
+                                   and not v.melding.laid_down[0] else None),
     "lay off in the turn of laying down": lambda v: (
         f"o {v.hand[0].face} 1" if v.phase.value == "discard" and v.hand
         and isinstance(v.history[-1], MeldLaid) and v.history[-1].seat == 0 else None),
@@ -211,7 +212,8 @@ def test_contract_shown_when_the_hand_holds_it() -> None:
     for seed in range(200):
         game = Session.new("dummy_rummy", 2, seed)
         view = game.view(0)
-        groups = find_contract(MeldRules.of(view.variant), view.table.contract or (0, 0), view.hand)
+        groups = find_contract(MeldRules.of(view.variant), view.melding.contract or (0, 0),
+                               view.hand)
         if groups is not None:
             break
     else:

@@ -22,7 +22,7 @@ from rummy.simulate import simulate
 
 def _fits(view: PlayerView, card: Card) -> bool:
     rules = MeldRules.of(view.variant)
-    return any(lay_off(rules, meld, card) is not None for meld in view.table.melds)
+    return any(lay_off(rules, meld, card) is not None for meld in view.melding.melds)
 
 
 @pytest.mark.parametrize("level", ["easy", "medium", "hard"])
@@ -37,7 +37,7 @@ def test_a_laid_down_bot_keeps_what_it_can_lay_off(level: str) -> None:
             action = bots[seat].choose(view, game.legal_actions(seat))
             if game.state.phase is Phase.DRAW:
                 turns += 1
-            if (isinstance(action, Discard) and view.table.laid_down[seat]
+            if (isinstance(action, Discard) and view.melding.laid_down[seat]
                     and _fits(view, action.card)):
                 stuck = [c for c in view.hand if c is not action.card and not _fits(view, c)]
                 assert not stuck, (f"seed {seed}: {level} threw {action.card}, which fits "

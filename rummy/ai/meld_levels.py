@@ -73,7 +73,7 @@ class MeldEasyBot(GreedyBot):
                       for c in g}
             down = is_down(view)
             loose = [a for a in legal if isinstance(a, Discard) and id(a.card) not in melded
-                     and a.card not in view.table.taken
+                     and a.card not in view.melding.taken
                      and not (down and _fits_table(view, a.card))]  # it goes out on those
             if loose:
                 return self.rng.choice(loose)
@@ -135,12 +135,12 @@ class MeldHardBot(GreedyBot):
         if _fits_table(view, top):
             return True
         if _before_contract(view):
-            assert view.table.contract is not None
+            assert view.melding.contract is not None
             rules = MeldRules.of(view.variant)
-            now = contract_need(rules, view.table.contract, view.hand)
+            now = contract_need(rules, view.melding.contract, view.hand)
             cards = [*view.hand, top]
-            after = min(contract_need(rules, view.table.contract, [c for c in cards if c is not x])
-                        for x in view.hand)
+            after = min(contract_need(rules, view.melding.contract,
+                                      [c for c in cards if c is not x]) for x in view.hand)
             if after < now:
                 return True
         now = self._deadwood(view, view.hand)
@@ -158,7 +158,7 @@ class MeldHardBot(GreedyBot):
         nxt = (view.seat + 1) % n
         took = holdings[nxt].took if nxt in holdings else ()
         penalty = self.feed_points if view.rules.lays_down_contracts else 0
-        contract = view.table.contract if _before_contract(view) else None
+        contract = view.melding.contract if _before_contract(view) else None
         rules = MeldRules.of(view.variant)
         best: tuple[int, int, int, Discard] | None = None
         seen: set[str] = set()
@@ -185,7 +185,8 @@ MELD_LEVELS: dict[str, type[GreedyBot]] = {
 
 def _before_contract(view: PlayerView) -> bool:
     """Contract family, and this seat has not laid its contract down yet."""
-    return view.rules.lays_down_contracts and view.table.contract is not None and not is_down(view)
+    return (view.rules.lays_down_contracts and view.melding.contract is not None
+            and not is_down(view))
 
 
 def contract_need(rules: MeldRules, contract: tuple[int, int], cards: Sequence[Card]) -> int:
@@ -242,7 +243,7 @@ def contract_need(rules: MeldRules, contract: tuple[int, int], cards: Sequence[C
 
 def _fits_table(view: PlayerView, card: Card) -> bool:
     """Whether ``card`` could be laid off on a meld on the table."""
-    if not view.table.melds:
+    if not view.melding.melds:
         return False
     rules = MeldRules.of(view.variant)
-    return any(lay_off(rules, meld, card) is not None for meld in view.table.melds)
+    return any(lay_off(rules, meld, card) is not None for meld in view.melding.melds)

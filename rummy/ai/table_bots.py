@@ -133,21 +133,21 @@ class GreedyBot:
 def _limits(view: PlayerView) -> tuple[int, int] | None:
     """Before laying down a contract, plan only the melds it asks for: melds of a kind it
     does not need, or more of them than it needs, do not help lay it down."""
-    if view.table.contract is None or is_down(view):
+    if view.melding.contract is None or is_down(view):
         return None
-    return view.table.contract
+    return view.melding.contract
 
 
 def is_down(view: PlayerView) -> bool:
     """Whether this seat has laid something down this round (contract: its contract)."""
-    return bool(view.table.laid_down and view.table.laid_down[view.seat])
+    return bool(view.melding.laid_down and view.melding.laid_down[view.seat])
 
 
 def _left_after_lay_offs(view: PlayerView, cards: Sequence[Card]) -> int:
     """Points of the cards left after laying off on the table every card that fits, one
     after another (a card laid off can make room for the next, 5 then 6 of a run)."""
     rules = MeldRules.of(view.variant)
-    melds = list(view.table.melds)
+    melds = list(view.melding.melds)
     left = list(cards)
     placed = True
     while placed and left:

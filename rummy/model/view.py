@@ -5,7 +5,7 @@ hand and its card drawn this turn, public facts about every seat (card counts, s
 penalties, any show), the open deck's top card and size, the closed deck's size (never its
 order or contents), the wild joker, whose turn it is and the phase, the history redacted
 for that seat, and the result once the deal is over (then every hand is shown in it).
-What only one family has is in the view's typed ``part``, read through :attr:`PlayerView.table`
+What only one family has is in the view's typed ``part``, read through :attr:`PlayerView.melding`
 (the melds on the table, in the table and contract families) or :attr:`PlayerView.declare`;
 either raises :class:`WrongFamilyError` for a view of another family.
 
@@ -17,10 +17,10 @@ either raises :class:`WrongFamilyError` for a view of another family.
 (13, 13, 79)
 >>> view.declare.drop_at_turn
 False
->>> view.table
+>>> view.melding  # doctest: +ELLIPSIS
 Traceback (most recent call last):
 ...
-rummy.model.view.WrongFamilyError: view.table: indian_13 (declare family) has no melds on the table
+rummy.model.view.WrongFamilyError: view.melding: indian_13 (declare family) has no melds...
 """
 
 from __future__ import annotations
@@ -115,11 +115,12 @@ class PlayerView:
             raise ValueError(f"a {self.family} view cannot hold a {type(self.part).__name__}")
 
     @property
-    def table(self) -> MeldTableView:
-        """The melds on the table and the rest of the table and contract families' part;
-        :class:`WrongFamilyError` in the declare family."""
+    def melding(self) -> MeldTableView:
+        """The melds on the table and the rest of the table and contract families' part
+        (as ``variant.melding`` is their rules); :class:`WrongFamilyError` in the declare
+        family."""
         if not isinstance(self.part, MeldTableView):
-            raise WrongFamilyError(f"view.table: {self.variant.id} ({self.family} family)"
+            raise WrongFamilyError(f"view.melding: {self.variant.id} ({self.family} family)"
                                    " has no melds on the table")
         return self.part
 

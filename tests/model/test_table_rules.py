@@ -150,7 +150,7 @@ def test_allow_draw_choice_takes_every_card_above_the_chosen_one() -> None:
     assert [a.count for a in opens] == [1, 2, 3]
     after = act(state, Draw(0, DrawSource.OPEN, 2))
     assert set(cards("2C 3C")) <= set(after.hands[0]) and after.open_deck == cards("AC")
-    assert set(view_for(after, 0).table.taken) == set(cards("2C 3C"))
+    assert set(view_for(after, 0).melding.taken) == set(cards("2C 3C"))
 
 
 def test_not_the_card_you_just_took() -> None:
@@ -190,7 +190,7 @@ def test_a_view_shows_the_table_but_not_the_other_hands() -> None:
     state = act(table(["3S 4S 5S 9D KC QH 2D", "6S 8H 8D 2C JD 10D 4H"], stock="7S"),
                 Draw(0, DrawSource.CLOSED), LayMeld(0, cards("3S 4S 5S")))
     view = view_for(state, 1)
-    assert view.family == "table" and view.table.melds == state.melds
+    assert view.family == "table" and view.melding.melds == state.melds
     assert view.hand == state.hands[1] and view.seats[0].hand_size == 5
     data = view.to_json()
     history = data.pop("history")

@@ -1,5 +1,5 @@
 """A view is the shared fields plus its family's typed part: the melds on the table for
-classic and contract rummy (``view.table``), the drop request for the declare family
+classic and contract rummy (``view.melding``), the drop request for the declare family
 (``view.declare``). Asking a view for another family's part fails with a clear error."""
 
 from __future__ import annotations
@@ -46,12 +46,12 @@ def test_a_meld_family_view_holds_the_table_part(variant_id: str) -> None:
         raise AssertionError("no melds were laid in 6 deals")
     assert isinstance(state, MeldState)
     for view in views:
-        assert isinstance(view.part, MeldTableView) and view.table is view.part
-        assert view.table.melds == state.melds
-        assert view.table.laid_down == tuple(state.laid_down(s) for s in range(2))
-        assert view.table.contract == state.contract
-        assert view.table.round_no == state.round_no == 0
-        assert view.table.open_cards == state.open_deck[-1:]
+        assert isinstance(view.part, MeldTableView) and view.melding is view.part
+        assert view.melding.melds == state.melds
+        assert view.melding.laid_down == tuple(state.laid_down(s) for s in range(2))
+        assert view.melding.contract == state.contract
+        assert view.melding.round_no == state.round_no == 0
+        assert view.melding.open_cards == state.open_deck[-1:]
         with pytest.raises(WrongFamilyError, match="view.declare: .* has no declaration"):
             view.declare  # noqa: B018 - the property raises
     assert (state.contract is None) == (variant_id == "super_rummy")
@@ -62,7 +62,7 @@ def test_cards_taken_from_the_discards_show_only_to_the_taker() -> None:
     state = start_deal(variant, 2, 3, round_no=0)
     state, _ = apply(state, Draw(state.turn, DrawSource.OPEN))
     mine, theirs = view_for(state, state.turn), view_for(state, 1 - state.turn)
-    assert mine.table.taken == state.taken != () and theirs.table.taken == ()
+    assert mine.melding.taken == state.taken != () and theirs.melding.taken == ()
 
 
 def test_a_declare_view_holds_the_declare_part() -> None:
@@ -73,8 +73,8 @@ def test_a_declare_view_holds_the_declare_part() -> None:
     views = [view_for(state, s) for s in range(3)]
     assert all(isinstance(v.part, DeclareView) and v.declare is v.part for v in views)
     assert [v.declare.drop_at_turn for v in views] == [s == asking for s in range(3)]
-    with pytest.raises(WrongFamilyError, match="view.table: indian_13 .* no melds on the"):
-        views[0].table  # noqa: B018 - the property raises
+    with pytest.raises(WrongFamilyError, match="view.melding: indian_13 .* no melds on the"):
+        views[0].melding  # noqa: B018 - the property raises
     assert not hasattr(views[0], "melds") and not hasattr(views[0], "drop_at_turn")
 
 
@@ -101,4 +101,4 @@ def test_part_type_follows_the_family() -> None:
 def test_the_parts_are_frozen() -> None:
     view = view_for(start_deal(load_variant("super_rummy"), 2, 1, round_no=0), 0)
     with pytest.raises(dataclasses.FrozenInstanceError):
-        view.table.melds = ()  # type: ignore[misc]
+        view.melding.melds = ()  # type: ignore[misc]

@@ -107,7 +107,7 @@ class Board(BoardPainting):
         self.points = [s.penalty for s in view.seats]
         self.wild = view.wild_joker
         self.turn = view.turn
-        self.open_cards = list(view.table.open_cards) if view.melds_on_table else []
+        self.open_cards = list(view.melding.open_cards) if view.melds_on_table else []
         self.hidden.clear()
         self.hand.sync(view.hand)
         self.parts.sync(view, self.names, self.lay)

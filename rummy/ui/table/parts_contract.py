@@ -119,8 +119,8 @@ class ContractParts(MeldParts):
         return {c for g in self.staged for c in g}
 
     def sync(self, view: PlayerView, names: Sequence[str], lay: TableLayout) -> None:
-        self.contract = view.table.contract
-        self.down = bool(view.table.laid_down) and view.table.laid_down[view.seat]
+        self.contract = view.melding.contract
+        self.down = bool(view.melding.laid_down) and view.melding.laid_down[view.seat]
         self.may_lay = self.down
         hand = set(view.hand)
         titles = self.slot_titles

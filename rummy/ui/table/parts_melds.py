@@ -99,7 +99,7 @@ class MeldParts(TableParts):
         return "Lay melds, lay off onto melds, then discard"
 
     def sync(self, view: PlayerView, names: Sequence[str], lay: TableLayout) -> None:
-        self.melds = list(view.table.melds)
+        self.melds = list(view.melding.melds)
         self.grown.clear()
         self.layout(lay, names)
 

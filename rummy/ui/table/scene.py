@@ -170,7 +170,7 @@ class TableScene(ControlsMixin, PointerMixin, FrameMixin, Scene):
         """The felt's match line ("Pool 101 · deal 3") and the seats out of the match."""
         st = Standing.of(match, self.names)
         number = self.driver.deal_no + 1
-        contract = self.driver.view.table.contract if self.driver.view.melds_on_table else None
+        contract = self.driver.view.melding.contract if self.driver.view.melds_on_table else None
         if contract is not None and st.deals is not None:
             words = contract_words(self.driver.game.variant, contract)
             line = f"Round {number} of {st.deals}: {words}"
