@@ -4,8 +4,6 @@ playing actions with the invariants checked after each.
 
 from __future__ import annotations
 
-import pytest
-
 from rummy.model.actions import (
     Discard,
     Draw,
@@ -15,7 +13,7 @@ from rummy.model.cards import parse_card, parse_cards
 from rummy.model.families.declare import DeclareState, deal_from_cards
 from rummy.model.invariants import check_invariants
 from rummy.model.state import apply
-from rummy.model.variant import Variant, load_variant
+from rummy.model.variant import Variant
 
 CLOSED, OPEN = DrawSource.CLOSED, DrawSource.OPEN
 
@@ -30,16 +28,6 @@ CASE_3 = "KC QC JC 2D 3D 4D JK 6H 6D 6C 10S 8H 3C"
 
 # No pure sequence anywhere: all 13 count, 121 points (second copies, to fit beside the rest).
 NO_PURE = "KS@1 QH@1 JD@1 10C@1 KH@1 9D@1 JC@1 10S@1 9H@1 8C@1 KC@1 8S@1 7H@1"
-
-
-@pytest.fixture(scope="module")
-def indian() -> Variant:
-    return load_variant("indian_13")
-
-
-@pytest.fixture(scope="module")
-def classic() -> Variant:
-    return load_variant("two_player_13")
 
 
 def scenario(variant: Variant, *hands: str, open_deck: str = "5C@1", wild: str | None = "2C@1",

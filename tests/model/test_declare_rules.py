@@ -26,19 +26,8 @@ from rummy.model.events import CardsDealt, DeckReshuffled, TossMade, WildJokerCu
 from rummy.model.families.declare import toss, toss_leaders
 from rummy.model.invariants import check_invariants
 from rummy.model.state import Phase, apply, check_action, legal_actions, start_deal
-from rummy.model.variant import Toss, Variant, load_variant
+from rummy.model.variant import Toss, Variant
 from tests.model.declare_deals import CASE_3, CLOSED, OPEN, READY, pass_turn, play, scenario
-
-
-@pytest.fixture(scope="module")
-def indian() -> Variant:
-    return load_variant("indian_13")
-
-
-@pytest.fixture(scope="module")
-def classic() -> Variant:
-    return load_variant("two_player_13")
-
 
 # ---------------------------------------------------------------- setup
 

@@ -18,7 +18,7 @@ from rummy.model.cards import Card, parse_card, parse_cards
 from rummy.model.events import PlayerDropped
 from rummy.model.invariants import check_invariants
 from rummy.model.state import SeatStatus, apply, start_deal
-from rummy.model.variant import Variant, load_variant
+from rummy.model.variant import Variant
 from tests.model.declare_deals import (
     CASE_3,
     CLOSED,
@@ -29,17 +29,6 @@ from tests.model.declare_deals import (
     play,
     scenario,
 )
-
-
-@pytest.fixture(scope="module")
-def indian() -> Variant:
-    return load_variant("indian_13")
-
-
-@pytest.fixture(scope="module")
-def classic() -> Variant:
-    return load_variant("two_player_13")
-
 
 # ---------------------------------------------------------------- drop
 
