@@ -179,6 +179,40 @@ def _groups(text: str, hand: Sequence[Card]) -> tuple[tuple[Card, ...], ...]:
     return tuple(groups)
 
 
+def faces(cards: Sequence[Card]) -> str:
+    """``cards`` as a person types them: ``"7S 7H 7D"``."""
+    return " ".join(c.face for c in cards)
+
+
+def typed(action: Action) -> str:
+    """The words :func:`read_move` reads back into ``action`` (the syntax ``h`` teaches).
+
+    >>> from rummy.model.cards import parse_card
+    >>> typed(Draw(0, DrawSource.OPEN, 3)), typed(LayOff(0, parse_card("JK"), 1, "low"))
+    ('t 3', 'o JK 2 low')
+    """
+    if isinstance(action, Draw):
+        if action.source is DrawSource.CLOSED:
+            return "c"
+        return "o" if action.count == 1 else f"t {action.count}"
+    if isinstance(action, FlipDiscard):
+        return "flip"
+    if isinstance(action, LayMeld):
+        return "m " + faces(action.cards)
+    if isinstance(action, LayDown):
+        return "l " + " / ".join(faces(g) for g in action.groups)
+    if isinstance(action, LayOff):
+        end = f" {action.end}" if action.end else ""
+        return f"o {action.card.face} {action.meld + 1}{end}"
+    if isinstance(action, Discard):
+        return action.card.face
+    if isinstance(action, Finish):
+        return f"f {action.card.face}"
+    if isinstance(action, Drop):
+        return "drop"
+    raise ValueError(f"{action} is not typed at the terminal")
+
+
 def card_in(hand: Sequence[Card], text: str, used: list[Card] | None = None) -> Card:
     """The card of ``hand`` that ``text`` names (any copy of that face, one not in
     ``used``; the card found is added to ``used``)."""
@@ -197,5 +231,5 @@ def card_in(hand: Sequence[Card], text: str, used: list[Card] | None = None) -> 
     return found
 
 
-__all__ = ["DECLARE_HELP", "HELP", "QUIT", "MoveError", "card_in", "contract_words",
-           "help_text", "read_move"]
+__all__ = ["DECLARE_HELP", "HELP", "QUIT", "MoveError", "card_in", "contract_words", "faces",
+           "help_text", "read_move", "typed"]

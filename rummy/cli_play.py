@@ -17,8 +17,8 @@ from collections.abc import Callable, Mapping, Sequence
 from rummy.ai import Bot, make_bot
 from rummy.cli_common import UsageError, one_line, parse_options
 from rummy.cli_common import load_variant_with as _load
-from rummy.cli_moves import HELP, QUIT, MoveError, contract_words, help_text, read_move
-from rummy.model.actions import Action, IllegalMoveError
+from rummy.cli_moves import HELP, QUIT, MoveError, contract_words, help_text, read_move, typed
+from rummy.model.actions import Action, IllegalMoveError, LayDown
 from rummy.model.cards import Card
 from rummy.model.events import CardLaidOff, DealScored, Event, MeldLaid, redact_for, seen_by
 from rummy.model.families import Phase
@@ -279,7 +279,7 @@ def _melds_in_hand(view: PlayerView) -> str:
         groups = find_contract(MeldRules.of(view.variant), view.melding.contract, view.hand)
         if groups is None:
             return "your contract is not in your hand yet"
-        return "your contract: l " + " / ".join(" ".join(c.face for c in g) for g in groups)
+        return "your contract: " + typed(LayDown(view.seat, groups))
     found = best_melds(view.variant, view.hand).groups
     return "melds in your hand: " + ("  ".join(
         "[" + " ".join(c.label for c in g) + "]" for g in found) or "none")

@@ -8,50 +8,12 @@ from collections.abc import Callable
 from pathlib import Path
 
 from rummy.ai import make_bot
+from rummy.cli_moves import typed
 from rummy.cli_play import play_match
-from rummy.model.actions import (
-    Action,
-    Discard,
-    Draw,
-    DrawSource,
-    Drop,
-    Finish,
-    FlipDiscard,
-    LayDown,
-    LayMeld,
-    LayOff,
-)
-from rummy.model.cards import Card
 from rummy.model.view import PlayerView
 from rummy.session import Session
 
 ROOT = Path(__file__).resolve().parents[1]
-
-
-def faces(cards: tuple[Card, ...]) -> str:
-    return " ".join(c.face for c in cards)
-
-
-def typed(action: Action) -> str:
-    """What a person types for ``action`` (the syntax the help text teaches)."""
-    if isinstance(action, Draw):
-        if action.source is DrawSource.CLOSED:
-            return "c"
-        return "o" if action.count == 1 else f"t {action.count}"
-    if isinstance(action, FlipDiscard):
-        return "flip"
-    if isinstance(action, LayMeld):
-        return "m " + faces(action.cards)
-    if isinstance(action, LayDown):
-        return "l " + " / ".join(faces(g) for g in action.groups)
-    if isinstance(action, LayOff):
-        return f"o {action.card.face} {action.meld + 1}"
-    if isinstance(action, Discard):
-        return action.card.face
-    if isinstance(action, Finish):
-        return f"f {action.card.face}"
-    assert isinstance(action, Drop)
-    return "drop"
 
 
 class Person:

@@ -14,7 +14,7 @@ import re
 import pytest
 
 from rummy.ai import make_bot
-from rummy.cli_moves import MoveError, read_move
+from rummy.cli_moves import MoveError, faces, read_move
 from rummy.cli_play import _table_text, event_text, play_match, value_if_out
 from rummy.model.actions import (
     IllegalMoveError,
@@ -26,7 +26,7 @@ from rummy.model.melds import MeldRules
 from rummy.model.solver_melds import best_arrangement
 from rummy.model.view import PlayerView
 from rummy.session import Session
-from tests.cli_person import Person, faces, one_wrong_move_per_kind, play
+from tests.cli_person import Person, one_wrong_move_per_kind, play
 
 # ---------------------------------------------------------------- classic rummy
 

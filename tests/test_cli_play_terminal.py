@@ -11,9 +11,10 @@ import sys
 import pytest
 
 import rummy.cli as cli
+from rummy.cli_moves import faces
 from rummy.model.solver_melds import best_arrangement
 from rummy.session import Session
-from tests.cli_person import ROOT, Person, faces
+from tests.cli_person import ROOT, Person
 
 # ---------------------------------------------------------------- a real terminal session
 
