@@ -6,24 +6,15 @@ from __future__ import annotations
 
 import dataclasses
 
-import pytest
-
 from rummy.model.actions import Action, Discard, Draw, DrawSource, Drop, Finish
 from rummy.model.cards import parse_card, parse_cards
 from rummy.model.families import Phase
 from rummy.model.state import start_deal
-from rummy.model.variant import Variant, load_variant
+from rummy.model.variant import Variant
 from rummy.model.view import PlayerView, view_for
 
 VALID_PLUS_KD = "AS 2S 3S 4S 5H 6H 7H 8D 8C 8S 9C 10C JC KD"  # a valid 13 once KD goes
-
-
-LOOSE_HAND = "AS 2S 3S 9C 10C JC 5H 6H 4D 8S KD QH 6C"
-
-
-@pytest.fixture(scope="module")
-def indian() -> Variant:
-    return load_variant("indian_13")
+LOOSE_HAND = "AS 2S 3S 9C 10C JC 5H 6H 4D 8S KD QH 6C"  # count 49: 5H 6H 4D 8S KD QH 6C
 
 
 def make_view(variant: Variant, hand: str, *, cut: str, open_top: str | None = None,

@@ -7,6 +7,10 @@ wants to watch can still set the variables before running pytest.
 
 import os
 
+import pytest
+
+from rummy.model.variant import Variant, load_variant
+
 os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
 os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
 os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
@@ -17,3 +21,10 @@ if not os.environ.get("RUMMY_DATA_DIR"):
     import tempfile
 
     os.environ["RUMMY_DATA_DIR"] = tempfile.mkdtemp(prefix="rummy-test-data-")
+
+
+@pytest.fixture(scope="module")
+def indian() -> Variant:
+    """The shipped indian_13 variant, loaded once a module: the model's and the bots' tests
+    play it."""
+    return load_variant("indian_13")

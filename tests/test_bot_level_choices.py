@@ -23,16 +23,10 @@ from rummy.model.actions import Action, Discard, Draw, DrawSource, Drop, Finish
 from rummy.model.cards import parse_card, parse_cards
 from rummy.model.melds import is_joker
 from rummy.model.solver import best_arrangement
-from rummy.model.variant import Variant, load_variant
+from rummy.model.variant import Variant
 from rummy.session import Session
 from rummy.simulate import simulate
 from tests.bot_views import LOOSE_HAND, VALID_PLUS_KD, discard_legal, draw_legal, make_view
-
-
-@pytest.fixture(scope="module")
-def indian() -> Variant:
-    return load_variant("indian_13")
-
 
 # ---------------------------------------------------------------- easy
 

@@ -19,15 +19,10 @@ from rummy.model.actions import DrawSource
 from rummy.model.cards import Card
 from rummy.model.events import CardDiscarded, CardDrawn, OpenCardTurned, TossMade, WildJokerCut
 from rummy.model.state import start_deal
-from rummy.model.variant import Variant, load_variant
+from rummy.model.variant import Variant
 from rummy.model.view import PlayerView, view_for
 from rummy.session import Session
 from rummy.simulate import simulate
-
-
-@pytest.fixture(scope="module")
-def indian() -> Variant:
-    return load_variant("indian_13")
 
 
 def test_levels_are_registered_for_the_menu() -> None:

@@ -14,15 +14,16 @@ import pytest
 import rummy.ai
 from rummy.ai import BOTS, GreedyBot, RandomBot, make_bot
 from rummy.model.actions import Action, Discard, Draw, DrawSource, Drop, Finish, Timeout
-from rummy.model.cards import Card, make_deck, parse_card, parse_cards
+from rummy.model.cards import Card, make_deck, parse_card
 from rummy.model.families import Phase
 from rummy.model.families.declare import DeclareState
 from rummy.model.melds import is_joker
 from rummy.model.solver import best_arrangement
 from rummy.model.state import legal_actions, start_deal
-from rummy.model.variant import Variant, load_variant
-from rummy.model.view import PlayerView, view_for
+from rummy.model.variant import Variant
+from rummy.model.view import view_for
 from rummy.session import Session
+from tests.bot_views import LOOSE_HAND, VALID_PLUS_KD, discard_legal, draw_legal, make_view
 
 AI_DIR = Path(rummy.ai.__file__).resolve().parent
 # What a bot may use: the value types, the pure group/arrangement functions and the view.
@@ -35,35 +36,6 @@ HIDDEN_NAMES = {"GameState", "DeclareState", "state", "session", "Session", "vie
                 "start_deal", "apply", "legal_actions", "invariants", "families"}
 
 
-@pytest.fixture(scope="module")
-def indian() -> Variant:
-    return load_variant("indian_13")
-
-
-def make_view(variant: Variant, hand: str, *, cut: str, open_top: str | None = None,
-              drawn: str | None = None) -> PlayerView:
-    """A view built from a real deal, with the hand, cut and open card replaced."""
-    state = start_deal(variant, players=2, seed=1)
-    view = view_for(state, state.turn)
-    cards = parse_cards(hand)
-    cut_card = parse_card(cut)
-    wild = cut_card.rank if cut_card.rank is not None else variant.declare.printed_joker_cut_rank
-    return dataclasses.replace(
-        view, hand=cards, wild_joker=cut_card, wild_rank=wild,
-        open_top=parse_card(open_top) if open_top else None,
-        phase=Phase.DISCARD if drawn else Phase.DRAW,
-        drawn=next(c for c in cards if c.face == drawn) if drawn else None,
-    )
-
-
-def draw_legal(view: PlayerView) -> list[Action]:
-    return [Draw(view.seat, DrawSource.CLOSED), Draw(view.seat, DrawSource.OPEN),
-            Drop(view.seat)]
-
-
-def discard_legal(view: PlayerView) -> list[Action]:
-    return ([Discard(view.seat, c) for c in view.hand]
-            + [Finish(view.seat, c, None) for c in view.hand])
 
 
 # ---------------------------------------------------------------- bots never see the state
@@ -158,8 +130,6 @@ def test_make_bot_names_the_bots() -> None:
 
 # ---------------------------------------------------------------- greedy
 
-VALID_PLUS_KD = "AS 2S 3S 4S 5H 6H 7H 8D 8C 8S 9C 10C JC KD"  # a valid 13 once KD goes
-LOOSE_HAND = "AS 2S 3S 9C 10C JC 5H 6H 4D 8S KD QH 6C"  # count 49: 5H 6H 4D 8S KD QH 6C
 
 
 def test_greedy_declares_a_valid_hand(indian: Variant) -> None:

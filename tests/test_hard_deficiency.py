@@ -14,15 +14,10 @@ from rummy.model.actions import Discard, Draw, DrawSource
 from rummy.model.cards import Card, make_deck, parse_cards
 from rummy.model.melds import is_joker
 from rummy.model.solver import best_arrangement
-from rummy.model.variant import Variant, load_variant
+from rummy.model.variant import Variant
 from rummy.session import Session
 
 from .bot_views import draw_legal, make_view
-
-
-@pytest.fixture(scope="module")
-def indian() -> Variant:
-    return load_variant("indian_13")
 
 
 def deficiency(variant: Variant, hand: str) -> int:

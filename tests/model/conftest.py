@@ -1,15 +1,11 @@
-"""Fixtures the model's tests share: the shipped declare variants, loaded once a module."""
+"""Fixtures the model's tests share: the two-player classic, loaded once a module (indian_13
+is tests/conftest.py's, shared with the bot tests)."""
 
 from __future__ import annotations
 
 import pytest
 
 from rummy.model.variant import Variant, load_variant
-
-
-@pytest.fixture(scope="module")
-def indian() -> Variant:
-    return load_variant("indian_13")
 
 
 @pytest.fixture(scope="module")

@@ -10,11 +10,6 @@ from rummy.model.variant import load_variant
 
 
 @pytest.fixture(scope="module")
-def indian():
-    return load_variant("indian_13")
-
-
-@pytest.fixture(scope="module")
 def two_player():
     return load_variant("two_player_13")
 

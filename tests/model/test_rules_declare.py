@@ -23,7 +23,7 @@ from rummy.model.families.declare import DeclareState
 from rummy.model.scoring import score_loser
 from rummy.model.solver import best_arrangement
 from rummy.model.state import SeatStatus, apply, legal_actions, start_deal
-from rummy.model.variant import Variant, load_variant
+from rummy.model.variant import Variant
 from rummy.model.view import view_for
 
 from .declare_deals import CASE_3, READY, pass_turn, play, scenario
@@ -34,14 +34,6 @@ LOOSE_1 = "KS@1 QH@1 JD@1 10C@1 KH@1 9D@1 JC@1 10S@1 9H@1 8C@1 KC@1 8S@1 7H@1"
 LOOSE_2 = "AD@1 3D@1 5D@1 7D@1 9C@1 JH@1 KD@1 2S@1 4S@1 6S@1 8D@1 10H@1 QC@1"
 
 
-@pytest.fixture(scope="module")
-def indian() -> Variant:
-    return load_variant("indian_13")
-
-
-@pytest.fixture(scope="module")
-def classic() -> Variant:
-    return load_variant("two_player_13")
 
 
 # ---------------------------------------------------------------- the two-player table

@@ -18,11 +18,6 @@ from .oracle import SHAPES, brute_force, deal, exact_search
 
 
 @pytest.fixture(scope="module")
-def indian():
-    return load_variant("indian_13")
-
-
-@pytest.fixture(scope="module")
 def two_player():
     return load_variant("two_player_13")
 

@@ -27,12 +27,6 @@ from rummy.model.state import SeatStatus, apply, legal_actions, start_deal
 from rummy.model.variant import Variant, load_variant
 from rummy.model.view import PlayerView, view_for
 
-
-@pytest.fixture(scope="module")
-def indian() -> Variant:
-    return load_variant("indian_13")
-
-
 # ---------------------------------------------------------------- generic walkers
 
 
