@@ -27,7 +27,7 @@ from rummy.model.families.declare import toss, toss_leaders
 from rummy.model.invariants import check_invariants
 from rummy.model.state import Phase, apply, check_action, legal_actions, start_deal
 from rummy.model.variant import Toss, Variant
-from tests.model.declare_deals import CASE_3, CLOSED, OPEN, READY, pass_turn, play, scenario
+from tests.model.rules.helpers import CASE_3, CLOSED, OPEN, READY, declare_deal, pass_turn, play
 
 # ---------------------------------------------------------------- setup
 
@@ -110,42 +110,42 @@ def test_printed_joker_cut_makes_aces_wild(indian: Variant) -> None:
     state = start_deal(indian, 2, 13)  # seed 13 cuts a printed joker
     assert state.wild_joker is not None and state.wild_joker.is_printed_joker
     assert state.wild_rank is Rank.ACE
-    built = scenario(indian, READY, CASE_3, wild="JK@1")
+    built = declare_deal(indian, READY, CASE_3, wild="JK@1")
     assert built.wild_rank is Rank.ACE
 
 
 def test_cut_card_rank_is_wild_in_every_suit(indian: Variant) -> None:
-    assert scenario(indian, READY, CASE_3, wild="7S").wild_rank is Rank.SEVEN
+    assert declare_deal(indian, READY, CASE_3, wild="7S").wild_rank is Rank.SEVEN
 
 
 def test_deal_from_cards_refuses_cards_that_are_not_a_deal(indian: Variant) -> None:
     with pytest.raises(ValueError, match="placed 2 times"):
-        scenario(indian, READY, READY.replace("6D@1", "6D@0"))
+        declare_deal(indian, READY, READY.replace("6D@1", "6D@0"))
     with pytest.raises(ValueError, match="holds 12 cards"):
-        scenario(indian, READY, "KC QC JC 2D 3D 4D JK 6H 6D 6C 10S 8H")
+        declare_deal(indian, READY, "KC QC JC 2D 3D 4D JK 6H 6D 6C 10S 8H")
     with pytest.raises(ValueError, match="wild joker"):
-        scenario(indian, READY, CASE_3, wild=None)
+        declare_deal(indian, READY, CASE_3, wild=None)
     with pytest.raises(ValueError, match="not a card of this variant"):
-        scenario(indian, READY, CASE_3, wild="2C@2")
+        declare_deal(indian, READY, CASE_3, wild="2C@2")
 
 
 # ---------------------------------------------------------------- a turn
 
 
 def test_draw_closed_takes_the_top_card(indian: Variant) -> None:
-    state = play(scenario(indian, READY, CASE_3, closed_top="KD QS"), Draw(0, CLOSED))
+    state = play(declare_deal(indian, READY, CASE_3, closed_top="KD QS"), Draw(0, CLOSED))
     assert state.drawn == parse_card("KD") and len(state.hands[0]) == 14
     assert state.closed_deck[-1] == parse_card("QS")
     assert state.phase is Phase.DISCARD
 
 
 def test_draw_open_takes_the_top_card(indian: Variant) -> None:
-    state = play(scenario(indian, READY, CASE_3, open_deck="9C 5C@1"), Draw(0, OPEN))
+    state = play(declare_deal(indian, READY, CASE_3, open_deck="9C 5C@1"), Draw(0, OPEN))
     assert state.drawn == parse_card("5C@1") and state.open_deck == parse_cards("9C")
 
 
 def test_discard_goes_face_up_on_the_open_deck_and_passes_the_turn(indian: Variant) -> None:
-    state = play(scenario(indian, READY, CASE_3), Draw(0, CLOSED), Discard(0, parse_card("AS")))
+    state = play(declare_deal(indian, READY, CASE_3), Draw(0, CLOSED), Discard(0, parse_card("AS")))
     assert state.open_deck[-1] == parse_card("AS") and len(state.hands[0]) == 13
     assert state.turn == 1 and state.phase is Phase.DRAW and state.turns_done == (1, 0)
 
@@ -156,7 +156,7 @@ def test_discard_goes_face_up_on_the_open_deck_and_passes_the_turn(indian: Varia
     (Finish(0, parse_card("AS")), "draw a card first"),
 ])
 def test_illegal_actions_before_drawing(indian: Variant, action: object, reason: str) -> None:
-    state = scenario(indian, READY, CASE_3)
+    state = declare_deal(indian, READY, CASE_3)
     with pytest.raises(IllegalMoveError, match=reason):
         check_action(state, action)  # type: ignore[arg-type]
     with pytest.raises(IllegalMoveError, match=reason):
@@ -170,7 +170,7 @@ def test_illegal_actions_before_drawing(indian: Variant, action: object, reason:
     (Timeout(0), "no turn timer"),
 ])
 def test_illegal_actions_after_drawing(indian: Variant, action: object, reason: str) -> None:
-    state = play(scenario(indian, READY, CASE_3), Draw(0, CLOSED))
+    state = play(declare_deal(indian, READY, CASE_3), Draw(0, CLOSED))
     with pytest.raises(IllegalMoveError, match=reason):
         check_action(state, action)  # type: ignore[arg-type]
     with pytest.raises(IllegalMoveError, match=reason):
@@ -178,7 +178,7 @@ def test_illegal_actions_after_drawing(indian: Variant, action: object, reason: 
 
 
 def test_legal_actions_list_each_phase(indian: Variant) -> None:
-    state = scenario(indian, READY, CASE_3)
+    state = declare_deal(indian, READY, CASE_3)
     assert legal_actions(state, 0) == [Draw(0, CLOSED), Draw(0, OPEN), Drop(0)]
     assert legal_actions(state, 1) == [DropAtTurn(1, True)]  # a waiting seat
     state = play(state, Draw(0, CLOSED))

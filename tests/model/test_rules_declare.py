@@ -10,7 +10,6 @@ import pytest
 from rummy.model.actions import (
     Discard,
     Draw,
-    DrawSource,
     Drop,
     DropAtTurn,
     Finish,
@@ -25,16 +24,16 @@ from rummy.model.solver import best_arrangement
 from rummy.model.state import SeatStatus, apply, legal_actions, start_deal
 from rummy.model.variant import Variant
 from rummy.model.view import view_for
-
-from .declare_deals import CASE_3, READY, pass_turn, play, scenario
-
-CLOSED = DrawSource.CLOSED
-# Three hands that fit beside each other and beside READY (second copies where needed).
-LOOSE_1 = "KS@1 QH@1 JD@1 10C@1 KH@1 9D@1 JC@1 10S@1 9H@1 8C@1 KC@1 8S@1 7H@1"
-LOOSE_2 = "AD@1 3D@1 5D@1 7D@1 9C@1 JH@1 KD@1 2S@1 4S@1 6S@1 8D@1 10H@1 QC@1"
-
-
-
+from tests.model.rules.helpers import (
+    CASE_3,
+    CLOSED,
+    LOOSE,
+    NO_PURE,
+    READY,
+    declare_deal,
+    pass_turn,
+    play,
+)
 
 # ---------------------------------------------------------------- the two-player table
 
@@ -70,7 +69,7 @@ def test_two_player_toss_lower_card_deals_ace_high_and_the_receiver_moves_first(
 
 
 def test_drop_at_my_turn_is_offered_to_every_waiting_seat(indian: Variant) -> None:
-    state = scenario(indian, READY, LOOSE_1, LOOSE_2)
+    state = declare_deal(indian, READY, NO_PURE, LOOSE)
     assert DropAtTurn(0, True) not in legal_actions(state, 0)  # to move: it may just drop
     assert legal_actions(state, 1) == [DropAtTurn(1, True)]
     assert legal_actions(state, 2) == [DropAtTurn(2, True)]
@@ -80,7 +79,7 @@ def test_drop_at_my_turn_is_offered_to_every_waiting_seat(indian: Variant) -> No
 
 def test_drop_at_my_turn_takes_effect_before_drawing_with_20_on_the_first_turn(
         indian: Variant) -> None:
-    state = play(scenario(indian, READY, LOOSE_1, LOOSE_2), DropAtTurn(1, True))
+    state = play(declare_deal(indian, READY, NO_PURE, LOOSE), DropAtTurn(1, True))
     assert state.status[1] is SeatStatus.PLAYING and state.turn == 0
     hand = state.hands[1]
     state = pass_turn(state)
@@ -91,14 +90,14 @@ def test_drop_at_my_turn_takes_effect_before_drawing_with_20_on_the_first_turn(
 
 
 def test_drop_at_my_turn_after_a_completed_turn_costs_40(indian: Variant) -> None:
-    state = pass_turn(pass_turn(pass_turn(scenario(indian, READY, LOOSE_1, LOOSE_2))))
+    state = pass_turn(pass_turn(pass_turn(declare_deal(indian, READY, NO_PURE, LOOSE))))
     state = play(state, DropAtTurn(1, True))
     state = pass_turn(state)  # seat 0 plays; seat 1's turn begins with the drop
     assert state.status[1] is SeatStatus.DROPPED and state.penalties[1] == 40
 
 
 def test_drop_at_my_turn_withdrawn_before_the_turn_does_nothing(indian: Variant) -> None:
-    state = play(scenario(indian, READY, LOOSE_1, LOOSE_2), DropAtTurn(1, True),
+    state = play(declare_deal(indian, READY, NO_PURE, LOOSE), DropAtTurn(1, True),
                  DropAtTurn(1, False))
     state = pass_turn(state)
     assert state.status[1] is SeatStatus.PLAYING and state.turn == 1
@@ -107,25 +106,25 @@ def test_drop_at_my_turn_withdrawn_before_the_turn_does_nothing(indian: Variant)
 
 
 def test_drop_at_my_turn_leaving_one_player_ends_the_deal(indian: Variant) -> None:
-    state = play(scenario(indian, READY, CASE_3), DropAtTurn(1, True))
+    state = play(declare_deal(indian, READY, CASE_3), DropAtTurn(1, True))
     state = pass_turn(state)
     assert state.result is not None and state.result.winner == 0
     assert state.result.points == (0, 20)
 
 
 def test_drop_at_my_turn_needs_a_table_that_allows_dropping(indian: Variant) -> None:
-    state = scenario(indian.with_options({"allow_drop": False}), READY, CASE_3)
+    state = declare_deal(indian.with_options({"allow_drop": False}), READY, CASE_3)
     assert legal_actions(state, 1) == []
     with pytest.raises(IllegalMoveError, match="does not allow dropping"):
         apply(state, DropAtTurn(1, True))
-    gone = play(scenario(indian, READY, LOOSE_1, LOOSE_2), Drop(0))
+    gone = play(declare_deal(indian, READY, NO_PURE, LOOSE), Drop(0))
     assert legal_actions(gone, 0) == []
     with pytest.raises(IllegalMoveError, match="out of this deal"):
         apply(gone, DropAtTurn(0, True))
 
 
 def test_drop_at_my_turn_is_seen_only_by_the_seat_that_asked(indian: Variant) -> None:
-    state = play(scenario(indian, READY, LOOSE_1, LOOSE_2), DropAtTurn(1, True))
+    state = play(declare_deal(indian, READY, NO_PURE, LOOSE), DropAtTurn(1, True))
     mine, theirs = view_for(state, 1), view_for(state, 2)
     assert mine.declare.drop_at_turn and not theirs.declare.drop_at_turn
     assert DropAtTurnSet(1, True) in mine.history
@@ -164,7 +163,7 @@ def test_loser_whose_hand_meets_the_objective_scores_2_with_a_wild_rank_impure_s
     assert best.valid and best.count == 0
     assert score_loser(indian, parse_cards(hand), cut, had_turn=True).points == 2
     # Played through: seat 1 holds it when seat 0 declares.
-    state = scenario(indian, READY, hand, wild="9D", closed_top="5H 5S@1 KD")
+    state = declare_deal(indian, READY, hand, wild="9D", closed_top="5H 5S@1 KD")
     state = play(pass_turn(pass_turn(state)), Draw(0, CLOSED), Finish(0, parse_card("KD")))
     assert state.result is not None and state.result.points == (0, 2)
     assert state.result.reasons[1] == "complete hand, not declared"

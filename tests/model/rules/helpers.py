@@ -67,6 +67,7 @@ def pass_turn(state: Any) -> Any:
     """The seat to move draws from the closed deck (the stock) and discards that card."""
     seat = state.turn
     state = play(state, Draw(seat, CLOSED))
+    assert state.drawn is not None
     return play(state, Discard(seat, state.drawn))
 
 
