@@ -19,6 +19,15 @@ from tests.model.variant_text import INDIAN, at, cut_options, edit, error_of, wr
 # --- Broken files: each problem with file:line:column and what is allowed ----------------
 
 
+def assert_line_refused(tmp_path: Path, line: str, fragment: str, expected: str) -> None:
+    """The file with ``line`` written over its key's value (the old value left as a comment)
+    is refused, the error pointing at ``fragment`` of that line and saying ``expected``."""
+    key = line.split(":")[0] + ":"
+    text = edit(key + " ", line + "  # ")
+    message = error_of(write(tmp_path, text))
+    assert f"indian_13.yaml:{at(text, key, fragment)}: {expected}" in message
+
+
 def test_yaml_syntax_error_is_reported_with_its_position(tmp_path: Path) -> None:
     message = error_of(write(tmp_path, "id: indian_13\npacks: [1, 2\n"))
     assert ("indian_13.yaml:3:1: YAML syntax error: while parsing a flow sequence started at"
@@ -65,10 +74,7 @@ def test_unknown_key_suggests_the_closest_and_lists_allowed_keys(tmp_path: Path)
 def test_wrong_type_is_reported_with_the_allowed_values(
     tmp_path: Path, line: str, fragment: str, expected: str
 ) -> None:
-    key = line.split(":")[0] + ":"
-    text = edit(key + " ", line + "  # ")
-    message = error_of(write(tmp_path, text))
-    assert f"indian_13.yaml:{at(text, key, fragment)}: {expected}" in message
+    assert_line_refused(tmp_path, line, fragment, expected)
 
 
 @pytest.mark.parametrize(
@@ -83,10 +89,7 @@ def test_wrong_type_is_reported_with_the_allowed_values(
 def test_out_of_range_value_is_reported_with_the_range(
     tmp_path: Path, line: str, expected: str
 ) -> None:
-    key = line.split(":")[0] + ":"
-    text = edit(key + " ", line + "  # ")
-    message = error_of(write(tmp_path, text))
-    assert f"indian_13.yaml:{at(text, key, line.split()[1])}: {expected}" in message
+    assert_line_refused(tmp_path, line, line.split()[1], expected)
 
 
 def test_missing_key_names_the_key_and_its_allowed_values(tmp_path: Path) -> None:
@@ -110,10 +113,7 @@ def test_missing_key_names_the_key_and_its_allowed_values(tmp_path: Path) -> Non
 def test_bad_enum_value_lists_the_allowed_values(
     tmp_path: Path, line: str, fragment: str, expected: str
 ) -> None:
-    key = line.split(":")[0] + ":"
-    text = edit(key + " ", line + "  # ")
-    message = error_of(write(tmp_path, text))
-    assert f"indian_13.yaml:{at(text, key, fragment)}: {expected}" in message
+    assert_line_refused(tmp_path, line, fragment, expected)
 
 
 def test_duplicate_key_is_reported_at_its_second_place(tmp_path: Path) -> None:
