@@ -292,6 +292,11 @@ def build_parser() -> argparse.ArgumentParser:
                        help="folder of the table records (default: the user data folder)")
     serve.add_argument("--max-turns", type=int, default=None, metavar="N",
                        help="end a deal without a winner after N turns (default 600; 0: never)")
+    serve.add_argument("--rate", type=float, default=None, metavar="N",
+                       help="messages a second a connection may send before it is closed as"
+                            " a flood (default 20)")
+    serve.add_argument("--burst", type=float, default=None, metavar="N",
+                       help="messages a connection may send at once (default 40)")
     serve.set_defaults(run=cmd_serve)
     return parser
 
@@ -302,11 +307,21 @@ def cmd_serve(args: argparse.Namespace) -> int:
         from rummy.net.serve import run
     except ImportError as err:
         raise UsageError(f"the server needs the websockets package: {err}") from err
+    from rummy.net.conn import Limits
     from rummy.net.table import DEFAULT_MAX_TURNS
     max_turns = DEFAULT_MAX_TURNS if args.max_turns is None else args.max_turns
     if max_turns < 0:
         raise UsageError("--max-turns is 0 (never) or more")
-    return run(args.host, args.port, args.data, max_turns)
+    limits = Limits()
+    if args.rate is not None:
+        if not args.rate > 0:
+            raise UsageError("--rate is a number of messages a second, more than 0")
+        limits.rate = args.rate
+    if args.burst is not None:
+        if not args.burst >= 1:
+            raise UsageError("--burst is a number of messages, at least 1")
+        limits.burst = args.burst
+    return run(args.host, args.port, args.data, max_turns, limits)
 
 
 def main(argv: Sequence[str] | None = None) -> int:

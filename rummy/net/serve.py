@@ -7,16 +7,18 @@ import gc
 import logging
 from pathlib import Path
 
+from .conn import Limits
 from .server import Server
 from .store import Store, default_data_dir
 from .table import DEFAULT_MAX_TURNS
 
 
-def run(host: str, port: int, data: str | None, max_turns: int = DEFAULT_MAX_TURNS) -> int:
+def run(host: str, port: int, data: str | None, max_turns: int = DEFAULT_MAX_TURNS,
+        limits: Limits | None = None) -> int:
     """What ``python -m rummy serve`` runs: serve until interrupted."""
     folder = Path(data) if data else default_data_dir()
     store = Store(folder / "tables.sqlite3")
-    server = Server(store, max_turns=max_turns)
+    server = Server(store, max_turns=max_turns, limits=limits)
     logging.basicConfig(level=logging.INFO, format="%(asctime)s %(message)s")
 
     # The tables' long-lived objects are made; keep the collector from walking them all

@@ -92,8 +92,12 @@ def test_an_away_seat_is_played_by_the_clock_and_dropped_after_three(tmp_path: P
 
 
 def _start_server(data: Path) -> tuple[subprocess.Popen[str], str]:
+    # Two bots playing each other at full speed send more than the default flood limit
+    # of 20 messages a second (a whole deal can take a third of a second), so this
+    # server has the same wide limit as the tests' servers in this process.
     proc = subprocess.Popen(
-        [sys.executable, "-m", "rummy", "serve", "--port", "0", "--data", str(data)],
+        [sys.executable, "-m", "rummy", "serve", "--port", "0", "--data", str(data),
+         "--rate", "1000", "--burst", "1000"],
         cwd=ROOT, stdout=subprocess.PIPE, stderr=subprocess.DEVNULL, text=True)
     assert proc.stdout is not None
     line = proc.stdout.readline()
