@@ -146,6 +146,24 @@ def bot_chooser(name: str, seed: int) -> Chooser:
     return choose
 
 
+def showing_after(choose: Chooser, moves: int) -> Chooser:
+    """``choose``, until it has made ``moves`` moves; then it shows at its first chance.
+
+    Two bots can hold the cards the other needs and draw and discard for ever (Indian
+    rummy has no stalemate, docs/rules.md), so a test against a server that deals at random
+    bounds the deal: a wrong show ends a two-player deal."""
+    from rummy.model.actions import Finish
+    made = 0
+
+    def choose_or_show(mirror: Mirror) -> Action:
+        nonlocal made
+        made += 1
+        show = next((a for a in mirror.legal if isinstance(a, Finish)), None)
+        return show if show is not None and made > moves else choose(mirror)
+
+    return choose_or_show
+
+
 async def seat_table(url: str, players: list[Player], variant: str,
                      options: dict[str, Any] | None = None, seats: int | None = None,
                      deals: int | None = 1, bots: str = "greedy") -> str:

@@ -16,7 +16,7 @@ from rummy.model.actions import Action, Discard, Draw
 from rummy.model.families import Phase, SeatStatus
 from rummy.net.mirror import Mirror
 
-from .helpers import Player, bot_chooser, running_server, seat_table
+from .helpers import Player, bot_chooser, running_server, seat_table, showing_after
 
 pytestmark = pytest.mark.timeout(120)
 ROOT = Path(__file__).resolve().parents[2]
@@ -109,8 +109,10 @@ def test_a_server_killed_mid_deal_resumes_after_a_restart(tmp_path: Path) -> Non
     async def scenario() -> None:
         proc, address = _start_server(tmp_path)
         try:
-            a = Player("Asha", bot_chooser("greedy", 0))
-            b = Player("Ben", bot_chooser("greedy", 1))
+            # The server deals at random (a seed from secrets), and some deals two greedy
+            # bots would play for ever: past 100 moves each shows (a wrong show ends it).
+            a = Player("Asha", showing_after(bot_chooser("greedy", 0), 100))
+            b = Player("Ben", showing_after(bot_chooser("greedy", 1), 100))
             await seat_table(f"ws://{address}", [a, b], "two_player_13", deals=1)
             await asyncio.gather(a.play(timeout=30, until_seq=6),
                                  b.play(timeout=30, until_seq=6))
