@@ -8,16 +8,21 @@ only, it opens the desktop game (``python3 main.py --demo --deals 2 --quit-when-
 (for example ``python3 main.py simulate --games 10``, ``python3 main.py check --help``).
 """
 
+from __future__ import annotations
+
 import importlib.util
 import os
 import sys
 from pathlib import Path
+from types import ModuleType
 
 
-def _load_bootstrap():
+def _load_bootstrap() -> ModuleType:
     # By file path, so that nothing in the rummy package runs before the venv is ready.
     path = Path(__file__).resolve().parent / "rummy" / "bootstrap.py"
     spec = importlib.util.spec_from_file_location("rummy_bootstrap", path)
+    if spec is None or spec.loader is None:
+        raise SystemExit(f"cannot load {path}: is this a complete checkout?")
     module = importlib.util.module_from_spec(spec)
     spec.loader.exec_module(module)
     return module

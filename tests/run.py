@@ -8,24 +8,29 @@ with any extra arguments. Exits non-zero if any of them fails, including pytest 
 tests (its exit status 5).
 """
 
+from __future__ import annotations
+
 import importlib.util
 import subprocess
 import sys
 from pathlib import Path
+from types import ModuleType
 
 ROOT = Path(__file__).resolve().parents[1]
 
 
-def _load_bootstrap():
+def _load_bootstrap() -> ModuleType:
     # By file path, so that nothing in the rummy package runs before the venv is ready.
     path = ROOT / "rummy" / "bootstrap.py"
     spec = importlib.util.spec_from_file_location("rummy_bootstrap", path)
+    if spec is None or spec.loader is None:
+        raise SystemExit(f"cannot load {path}: is this a complete checkout?")
     module = importlib.util.module_from_spec(spec)
     spec.loader.exec_module(module)
     return module
 
 
-def run(title, module_args):
+def run(title: str, module_args: list[str]) -> int:
     print(f"==> {title}: python -m {' '.join(module_args)}", flush=True)
     code = subprocess.call([sys.executable, "-m", *module_args], cwd=ROOT)
     if code != 0:
@@ -33,8 +38,8 @@ def run(title, module_args):
     return code
 
 
-def main(pytest_args):
-    failed = []
+def main(pytest_args: list[str]) -> int:
+    failed: list[str] = []
     if run("ruff", ["ruff", "check", "."]) != 0:
         failed.append("ruff")
     if run("mypy", ["mypy"]) != 0:
