@@ -40,5 +40,5 @@ def draw_legal(view: PlayerView) -> list[Action]:
 
 
 def discard_legal(view: PlayerView) -> list[Action]:
-    return ([Discard(view.seat, c) for c in view.hand]
-            + [Finish(view.seat, c, None) for c in view.hand])
+    legal: list[Action] = [Discard(view.seat, c) for c in view.hand]
+    return legal + [Finish(view.seat, c, None) for c in view.hand]

@@ -12,7 +12,7 @@ from typing import Any
 import pytest
 
 import rummy.ai
-from rummy.ai import BOTS, GreedyBot, RandomBot, make_bot
+from rummy.ai import BOTS, EveryFamily, GreedyBot, RandomBot, make_bot
 from rummy.model.actions import Action, Discard, Draw, DrawSource, Drop, Finish, Timeout
 from rummy.model.cards import Card, make_deck, parse_card
 from rummy.model.families import Phase
@@ -122,8 +122,10 @@ def test_bots_choose_from_the_view_alone(name: str, monkeypatch: pytest.MonkeyPa
 
 
 def test_make_bot_names_the_bots() -> None:
-    assert isinstance(make_bot("greedy", 3).declare, GreedyBot)
-    assert isinstance(make_bot("random", 3).declare, RandomBot)
+    greedy, random_bot = make_bot("greedy", 3), make_bot("random", 3)
+    assert isinstance(greedy, EveryFamily) and isinstance(random_bot, EveryFamily)
+    assert isinstance(greedy.declare, GreedyBot)
+    assert isinstance(random_bot.declare, RandomBot)
     with pytest.raises(ValueError, match="easy, greedy, hard, medium, random"):
         make_bot("clever")
 

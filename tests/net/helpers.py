@@ -14,8 +14,9 @@ from websockets.asyncio.client import ClientConnection, connect
 
 from rummy.ai import make_bot
 from rummy.model.actions import Action
+from rummy.net.conn import Limits
 from rummy.net.mirror import Mirror
-from rummy.net.server import Limits, Server
+from rummy.net.server import Server
 from rummy.net.store import Store
 
 Chooser = Callable[[Mirror], Action]

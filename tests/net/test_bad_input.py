@@ -11,7 +11,7 @@ from typing import Any
 import pytest
 from websockets.exceptions import ConnectionClosed
 
-from rummy.net.server import Limits
+from rummy.net.conn import Limits
 
 from .helpers import Player, bot_chooser, running_server, seat_table
 

@@ -8,15 +8,16 @@ import asyncio
 import socket
 import threading
 import time
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from pathlib import Path
 
 import pytest
 
 from rummy.ai import make_bot
 from rummy.net.client import NetClient
+from rummy.net.conn import Limits
 from rummy.net.remote import RemoteDriver
-from rummy.net.server import Limits, Server
+from rummy.net.server import Server
 from rummy.net.store import Store
 
 from .helpers import _fixed_seeds
@@ -50,13 +51,23 @@ def server_url(tmp_path: Path) -> Iterator[str]:
     store.close()
 
 
-def _wait(what: object, seconds: float = 10) -> None:
+def _wait(what: Callable[[], object], seconds: float = 10) -> None:
     end = time.monotonic() + seconds
     while time.monotonic() < end:
-        if callable(what) and what():
+        if what():
             return
         time.sleep(0.01)
     raise AssertionError("timed out")
+
+
+def _pumped_to_a_table(driver: RemoteDriver) -> bool:
+    driver.pump()
+    return bool(driver.mirror.code)
+
+
+def _polled_to(kind: str, client: NetClient, seen: list[dict[str, object]]) -> bool:
+    seen.extend(client.poll())
+    return any(m.get("type") == kind for m in seen)
 
 
 def _frame_loop(driver: RemoteDriver, seconds: float, drop_after: int | None = None) -> int:
@@ -94,7 +105,7 @@ def test_remote_driver_plays_to_the_end(server_url: str, variant: str, deals: in
     client.send({"type": "create", "variant": variant, "name": "Asha", "seats": 3,
                  "bots": "greedy", "deals": deals})
     driver = RemoteDriver(client)
-    _wait(lambda: (driver.pump(), driver.mirror.code)[1])
+    _wait(lambda: _pumped_to_a_table(driver))
     client.send({"type": "start"})
     _wait(lambda: driver.ready)
     assert driver.match_names()[driver.mirror.place or 0] == "You"
@@ -110,7 +121,7 @@ def test_a_lost_connection_is_retried_and_the_seat_taken_back(server_url: str) -
     client.send({"type": "create", "variant": "two_player_13", "name": "Asha", "seats": 2,
                  "bots": "greedy", "deals": 1})
     driver = RemoteDriver(client)
-    _wait(lambda: (driver.pump(), driver.mirror.code)[1])
+    _wait(lambda: _pumped_to_a_table(driver))
     client.send({"type": "start"})
     _wait(lambda: driver.ready)
     statuses: list[str] = []
@@ -146,9 +157,9 @@ def test_after_a_reconnect_no_move_is_offered_until_the_seat_state_arrives(
     client.send({"type": "create", "variant": "two_player_13", "name": "Asha", "seats": 2,
                  "bots": "greedy", "deals": 1})
     seen: list[dict[str, object]] = []
-    _wait(lambda: (seen.extend(client.poll()), any(m.get("type") == "joined" for m in seen))[1])
+    _wait(lambda: _polled_to("joined", client, seen))
     client.send({"type": "start"})
-    _wait(lambda: (seen.extend(client.poll()), any(m.get("type") == "state" for m in seen))[1])
+    _wait(lambda: _polled_to("state", client, seen))
     client.close()
     state = next(m for m in seen if m.get("type") == "state")
     scripted = _Scripted()

@@ -9,7 +9,7 @@ from pathlib import Path
 
 import pytest
 
-from rummy.net.server import Limits
+from rummy.net.conn import Limits
 
 from .helpers import Player, running_server
 

@@ -14,6 +14,7 @@ import pytest
 
 from rummy.model.actions import Action, Discard, Draw
 from rummy.model.families import Phase, SeatStatus
+from rummy.model.families.declare_deal import DeclareState
 from rummy.net.mirror import Mirror
 
 from .helpers import Player, bot_chooser, running_server, seat_table, showing_after
@@ -74,7 +75,9 @@ def test_an_away_seat_is_played_by_the_clock_and_dropped_after_three(tmp_path: P
             seat_c = next(p for p, s in enumerate(table.seats) if s.name == "C")
             games = [asyncio.ensure_future(p.play(timeout=60)) for p in (a, b)]
             for _ in range(400):
-                if table.state.status[seat_c] is not SeatStatus.PLAYING:
+                state = table.state
+                assert isinstance(state, DeclareState)  # Indian rummy keeps seat statuses
+                if state.status[seat_c] is not SeatStatus.PLAYING:
                     break
                 await asyncio.sleep(0.05)
             await asyncio.sleep(0.2)

@@ -10,6 +10,7 @@ from typing import Any
 import pytest
 
 from rummy.model.actions import Action, Discard, Draw, DrawSource, Stalemate
+from rummy.model.scoring import RoundResult
 from rummy.net.mirror import Mirror
 from rummy.net.protocol import ProtocolError
 from rummy.net.table import DEFAULT_MAX_TURNS, Table
@@ -112,6 +113,7 @@ def test_only_the_server_ends_a_deal_and_only_at_its_cap() -> None:
     assert mover is not None
     step = table.act(mover, due, clock=True)
     assert table.over and step.finished is not None and step.finished.result is not None
+    assert isinstance(step.finished.result, RoundResult)  # dummy rummy is a table-family game
     assert step.finished.result.reason == "nobody went out in 2 turns"
     assert not any(isinstance(a, Stalemate) for a in table.legal(0) + table.legal(1))
 
