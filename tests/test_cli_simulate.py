@@ -13,6 +13,7 @@ import pytest
 import rummy.ai
 import rummy.cli as cli
 import rummy.simulate as simulate_module
+from rummy.cli_common import parse_options
 from rummy.model.actions import Action, Draw, DrawSource
 from rummy.model.view import PlayerView
 from rummy.session import Session
@@ -109,8 +110,8 @@ def test_simulate_counts_broken_invariants(tmp_path: Path,
 def test_simulate_counts_a_failing_deal(tmp_path: Path,
                                         monkeypatch: pytest.MonkeyPatch) -> None:
     import rummy.model.match as match_module  # a session deals its first deal through it
+    from rummy.model.state import start_deal as real  # what rummy.model.match calls
 
-    real = match_module.start_deal
     calls = {"n": 0}
 
     def fails_after_the_first(*args: Any) -> Any:
@@ -143,7 +144,7 @@ def test_simulate_usage_errors(capsys: pytest.CaptureFixture[str], args: list[st
 
 
 def test_simulate_options(capsys: pytest.CaptureFixture[str], tmp_path: Path) -> None:
-    assert cli.parse_options(["turn_timer=30", "allow_drop=false"]) == {
+    assert parse_options(["turn_timer=30", "allow_drop=false"]) == {
         "turn_timer": 30, "allow_drop": False}
     out = main_json(capsys, "simulate", "--games", "1", "--options", "turn_timer=30",
                     "allow_drop=false", "--failed-dir", str(tmp_path))

@@ -167,7 +167,7 @@ def test_a_failed_write_leaves_the_previous_save(tmp_path: Path,
     def no_space(fd: int) -> None:
         raise OSError(28, "No space left on device")
 
-    monkeypatch.setattr(files.os, "fsync", no_space)
+    monkeypatch.setattr(os, "fsync", no_space)  # the os module rummy.store.files writes with
     with pytest.raises(OSError):
         slot.write(play(Session.lone_deal("indian_13", players=2, seed=3), steps=3))
     monkeypatch.undo()
@@ -192,8 +192,8 @@ def test_the_write_is_a_rename_of_a_synced_file(tmp_path: Path,
         calls.append("replace")
         real_replace(src, dst)
 
-    monkeypatch.setattr(files.os, "fsync", fsync)
-    monkeypatch.setattr(files.os, "replace", replace)
+    monkeypatch.setattr(os, "fsync", fsync)  # the os module rummy.store.files writes with
+    monkeypatch.setattr(os, "replace", replace)
     SaveSlot(tmp_path).write(Session.lone_deal("indian_13", players=2, seed=3))
     if os.name == "posix" and Path("/proc/self/fd").is_dir():
         assert calls == ["fsync-file", "replace", "fsync-dir"]

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import sqlite3
+from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
@@ -14,7 +15,7 @@ from tests.store.helpers import play
 
 
 @pytest.fixture
-def stats(tmp_path: Path):
+def stats(tmp_path: Path) -> Iterator[Statistics]:
     s = Statistics(tmp_path)
     yield s
     s.close()
