@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import shutil
+from collections.abc import Iterator
 from pathlib import Path
 
 import pygame
@@ -17,10 +18,12 @@ from rummy.ui.menu_newgame import NewGameScene
 from rummy.ui.menu_rules import RulesScene
 from rummy.ui.rules_text import rules_page
 from rummy.ui.scene import TABLE_MISSING
+from rummy.ui.settings import GameConfig
+from rummy.ui.widgets import Selector
 
 
 @pytest.fixture
-def app(tmp_path: Path):
+def app(tmp_path: Path) -> Iterator[App]:
     application = register_scenes(
         App(audio=False, settings_dir=tmp_path / "settings", inline_work=True))
     application.push(TitleScene(application))
@@ -62,8 +65,15 @@ def select(app: App, menu: NewGameScene, ref: str) -> None:
     assert menu.selected == index
 
 
-def control(menu: NewGameScene, label: str):
+def control(menu: NewGameScene, label: str) -> Selector:
     return next(c for c in menu.controls if c.label.startswith(label))
+
+
+def config_of(menu: NewGameScene) -> GameConfig:
+    """The game Start would begin, for a menu whose chosen variant can be played."""
+    config = menu.config()
+    assert config is not None, "the chosen variant cannot be played"
+    return config
 
 
 @pytest.mark.timeout(30)
@@ -72,8 +82,9 @@ def test_title_buttons_work_with_the_mouse(app: App) -> None:
     assert isinstance(title, TitleScene)
     new_game, rules, quit_ = title.buttons
     click(app, new_game.rect.center)
-    assert isinstance(app.top, NewGameScene)
-    click(app, app.top.back.rect.center)
+    menu = app.top
+    assert isinstance(menu, NewGameScene)
+    click(app, menu.back.rect.center)
     assert app.top is title
     click(app, rules.rect.center)
     assert isinstance(app.top, RulesScene)
@@ -85,7 +96,9 @@ def test_title_buttons_work_with_the_mouse(app: App) -> None:
 
 @pytest.mark.timeout(30)
 def test_a_press_that_leaves_the_button_does_not_click(app: App) -> None:
-    new_game = app.top.buttons[0]  # type: ignore[union-attr]
+    title = app.top
+    assert isinstance(title, TitleScene)
+    new_game = title.buttons[0]
     pygame.event.post(pygame.event.Event(pygame.MOUSEBUTTONDOWN, pos=new_game.rect.center,
                                          button=1))
     pygame.event.post(pygame.event.Event(pygame.MOUSEBUTTONUP, pos=(5, 5), button=1))
@@ -100,8 +113,9 @@ def test_every_shipped_variant_is_listed_with_its_description(app: App) -> None:
     app.step(1 / 60)
     ids = [e.id for e in menu.entries]
     assert "indian_13" in ids and "two_player_13" in ids
-    assert menu.entry.id == "indian_13"  # the default choice
-    assert menu.entry.variant.description
+    entry = menu.entry
+    assert entry is not None and entry.id == "indian_13"  # the default choice
+    assert entry.variant is not None and entry.variant.description
 
 
 @pytest.mark.timeout(30)
@@ -109,7 +123,7 @@ def test_a_broken_variant_file_is_greyed_out_with_its_error(app: App, variants: 
     menu = open_menu(app, variants)
     broken = next(e for e in menu.entries if e.path.name == "broken.yaml")
     assert broken.variant is None and "broken.yaml" in broken.error
-    assert menu.entry.variant is not None  # never selected by default
+    assert menu.entry is not None and menu.entry.variant is not None  # never selected by default
     select(app, menu, broken.id)
     assert menu.config() is None and not menu.start.enabled
     click(app, menu.start.rect.center)
@@ -121,16 +135,16 @@ def test_a_broken_variant_file_is_greyed_out_with_its_error(app: App, variants: 
 def test_option_controls_change_the_game_config(app: App, variants: Path) -> None:
     menu = open_menu(app, variants)
     select(app, menu, str(variants / "indian_13.yaml"))
-    assert menu.config().options["allow_drop"] is True
+    assert config_of(menu).options["allow_drop"] is True
     click(app, control(menu, "Allow dropping").rect.center)  # a toggle: a click flips it
-    assert menu.config().options["allow_drop"] is False
+    assert config_of(menu).options["allow_drop"] is False
     timer = control(menu, "Turn timer")
     click(app, timer.right.center)
     click(app, timer.right.center)
-    assert menu.config().options["turn_timer"] == 30
+    assert config_of(menu).options["turn_timer"] == 30
     click(app, timer.left.center)
-    assert menu.config().options["turn_timer"] == 15
-    variant = load_variant(variants / "indian_13.yaml").with_options(menu.config().options)
+    assert config_of(menu).options["turn_timer"] == 15
+    variant = load_variant(variants / "indian_13.yaml").with_options(config_of(menu).options)
     assert variant.declare.turn_timer == 15 and variant.declare.allow_drop is False
 
 
@@ -143,10 +157,10 @@ def test_seats_stay_within_the_variants_range(app: App, variants: Path) -> None:
     assert players.values == [2, 3, 4, 5, 6]
     app.settings.set("players", {indian: 99})
     menu = open_menu(app, variants)
-    assert menu.config().players == 6 and len(menu.config().opponents) == 5
+    assert config_of(menu).players == 6 and len(config_of(menu).opponents) == 5
     select(app, menu, str(variants / "two_player_13.yaml"))
     assert control(menu, "Players").values == [2]
-    assert menu.config().players == 2 and len(menu.config().opponents) == 1
+    assert config_of(menu).players == 2 and len(config_of(menu).opponents) == 1
 
 
 @pytest.mark.timeout(30)
@@ -156,10 +170,10 @@ def test_each_opponent_seat_has_a_level_and_it_is_remembered(app: App, variants:
     seat2 = control(menu, "Seat 2")
     assert seat2.values == list(levels)
     click(app, seat2.right.center)
-    chosen = menu.config().opponents[0]
-    assert chosen != menu.config().opponents[1]
+    chosen = config_of(menu).opponents[0]
+    assert chosen != config_of(menu).opponents[1]
     again = open_menu(app, variants)
-    assert again.config().opponents[0] == chosen
+    assert config_of(again).opponents[0] == chosen
     assert again.config() == menu.config()
 
 
