@@ -18,8 +18,8 @@ from rummy.ui.menu_newgame import NewGameScene
 from rummy.ui.menu_rules import RulesScene
 from rummy.ui.rules_text import rules_page
 from rummy.ui.scene import TABLE_MISSING
-from rummy.ui.settings import GameConfig
 from rummy.ui.widgets import Selector
+from tests.ui.menus import config_of
 
 
 @pytest.fixture
@@ -67,13 +67,6 @@ def select(app: App, menu: NewGameScene, ref: str) -> None:
 
 def control(menu: NewGameScene, label: str) -> Selector:
     return next(c for c in menu.controls if c.label.startswith(label))
-
-
-def config_of(menu: NewGameScene) -> GameConfig:
-    """The game Start would begin, for a menu whose chosen variant can be played."""
-    config = menu.config()
-    assert config is not None, "the chosen variant cannot be played"
-    return config
 
 
 @pytest.mark.timeout(30)

@@ -7,24 +7,29 @@ import ast
 import os
 import subprocess
 import sys
+from collections.abc import Iterator
 from pathlib import Path
+from typing import Any
 
 import pygame
 import pytest
 
-from rummy.model.variant import VariantError, list_variant_ids, load_variant
+from rummy.model.variant import VariantError, list_variant_ids, load_variant, variant_files
 from rummy.ui import catalog
 from rummy.ui.app import App
 from rummy.ui.launch import parse_args, register_scenes
+from rummy.ui.menu import TitleScene
 from rummy.ui.menu_newgame import NewGameScene
 from rummy.ui.scene import SceneUnavailable
+from rummy.ui.widgets import Selector
+from tests.ui.menus import config_of
 
 ROOT = Path(__file__).resolve().parents[2]
 MAIN = ROOT / "main.py"
 
 
 @pytest.fixture(params=[(1280, 720), (960, 600)], ids=["1280x720", "960x600"])
-def app(request: pytest.FixtureRequest, tmp_path: Path):
+def app(request: pytest.FixtureRequest, tmp_path: Path) -> Iterator[App]:
     application = register_scenes(App(request.param, audio=False,
                                       settings_dir=tmp_path / "settings", inline_work=True))
     application.open("title")
@@ -33,7 +38,7 @@ def app(request: pytest.FixtureRequest, tmp_path: Path):
     application.close()
 
 
-def post(event_type: int, **fields: object) -> None:
+def post(event_type: int, **fields: Any) -> None:
     pygame.event.post(pygame.event.Event(event_type, **fields))
 
 
@@ -54,7 +59,8 @@ def wheel(app: App, pos: tuple[int, int], notches: int) -> None:
 
 def new_game(app: App, variant_id: str) -> NewGameScene:
     title = app.top
-    click(app, title.buttons[0].rect.center)  # type: ignore[union-attr]
+    assert isinstance(title, TitleScene)
+    click(app, title.buttons[0].rect.center)
     menu = app.top
     assert isinstance(menu, NewGameScene)
     index = [e.id for e in menu.entries].index(variant_id)
@@ -63,7 +69,7 @@ def new_game(app: App, variant_id: str) -> NewGameScene:
     return menu
 
 
-def control(menu: NewGameScene, label: str):
+def control(menu: NewGameScene, label: str) -> Selector:
     return next(c for c in menu.controls if c.label == label)
 
 
@@ -90,13 +96,13 @@ def test_the_wheel_scrolls_super_rummys_options_and_they_stay_inside_the_panel(
     last = menu.controls[-1]
     assert last.label == "Play to" and last.rect.top > view.bottom  # below: needs a scroll
     click(app, last.right.center)  # a control out of view takes no click
-    assert menu.config().options["target_score"] == 250  # type: ignore[union-attr]
+    assert config_of(menu).options["target_score"] == 250
     for _ in range(20):
         wheel(app, view.center, -1)
     assert menu.panel_view.scroll.offset == menu.panel_view.scroll.max_offset > 0
     assert view.contains(last.rect)
     click(app, last.right.center)
-    assert menu.config().options["target_score"] == 500  # type: ignore[union-attr]
+    assert config_of(menu).options["target_score"] == 500
     wheel(app, menu.list_rect.center, -3)  # over the variant list: the options stay put
     assert menu.panel_view.scroll.offset == menu.panel_view.scroll.max_offset
     wheel(app, view.center, 30)
@@ -145,7 +151,7 @@ def test_hand_sizes_the_engine_refuses_are_skipped_with_the_reason(app: App) -> 
                 menu.panel_view.bring_into_view(row.control)
         hand = control(menu, "Cards per player")
         click(app, hand.right.center)
-        seen.append(menu.config().options["hand_size"])  # type: ignore[union-attr]
+        seen.append(config_of(menu).options["hand_size"])
     assert seen == [6, 7, None, 6]
     # Two decks allow 10 for four players; then fewer seats are fine, more are refused.
     click(app, control(menu, "Number of decks").right.center)
@@ -153,12 +159,13 @@ def test_hand_sizes_the_engine_refuses_are_skipped_with_the_reason(app: App) -> 
     assert sorted(dict(hand.refusals())) == [11, 12]
     for _ in range(3):
         click(app, control(menu, "Cards per player").right.center)
-    assert menu.config().options == {**menu.config().options, "hand_size": 9, "deck_count": 2}
+    options = config_of(menu).options
+    assert options == {**options, "hand_size": 9, "deck_count": 2}
     click(app, control(menu, "Cards per player").right.center)  # 10
     players = control(menu, "Players")
     assert dict(players.refusals()).keys() == {5, 6}
     click(app, players.right.center)  # 5 and 6 are refused: round to 2
-    assert menu.config().players == 2  # type: ignore[union-attr]
+    assert config_of(menu).players == 2
     assert menu.start.enabled and not menu.options_problem()
 
 
@@ -209,7 +216,7 @@ def test_an_unknown_variant_lists_only_the_variants_that_load(
         tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
     broken = tmp_path / "broken_one.yaml"
     broken.write_text("id: broken_one\nname: [unclosed\n", encoding="utf-8")
-    shipped = catalog.variant_files()
+    shipped = variant_files()  # what catalog.find_variant reads, before it is patched
     monkeypatch.setattr(catalog, "variant_files", lambda: [*shipped, broken])
     with pytest.raises(VariantError) as unknown:
         catalog.find_variant("nope")
