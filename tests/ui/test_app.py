@@ -94,7 +94,9 @@ def test_window_resize_lays_out_every_scene_again(app: App, event: pygame.event.
     for widget in [menu.start, menu.back, menu.rules, *menu.controls]:
         assert window.contains(widget.rect), widget
     app.pop()
-    for button in app.top.buttons:  # type: ignore[union-attr]
+    title = app.top
+    assert isinstance(title, TitleScene)
+    for button in title.buttons:
         assert window.contains(button.rect)
     assert app.step(1 / 60)
 

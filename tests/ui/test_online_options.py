@@ -17,7 +17,7 @@ from rummy.ui.screens.lobby import LobbyScene
 from rummy.ui.screens.online import LOOPBACK, OPTIONS_KEY, OnlineScene
 from rummy.ui.widgets import Selector
 
-from .test_online import click, close_app, frames_until, make_app, post, type_into
+from .online_play import click, close_app, frames_until, make_app, post, type_into
 
 pytestmark = pytest.mark.timeout(120)
 

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from collections.abc import Iterator
 from pathlib import Path
 
 import pygame
@@ -24,7 +25,7 @@ pytestmark = pytest.mark.timeout(60)
 
 
 @pytest.fixture
-def app(tmp_path: Path):
+def app(tmp_path: Path) -> Iterator[App]:
     application = App(audio=False, settings_dir=tmp_path / "settings")
     application.push(Scene(application))  # what the screens return to
     yield application

@@ -18,6 +18,7 @@ import pytest
 
 from rummy.model import parse_card
 from rummy.ui.app import App
+from rummy.ui.settings import GameConfig
 from rummy.ui.table import TableScene
 from rummy.ui.table.parts_melds import MeldParts
 from tools.table_states import six_seat_table
@@ -184,7 +185,7 @@ def test_declare_table_frames_equal_whole_repaints(app: App, frames: Frames) -> 
 
 @pytest.mark.timeout(120)
 def test_meld_table_frames_equal_whole_repaints(app: App, frames: Frames) -> None:
-    config = melds.GameConfig("super_rummy", {"deck_count": 2}, 6, ("greedy",) * 6, 3, 0)
+    config = GameConfig("super_rummy", {"deck_count": 2}, 6, ("greedy",) * 6, 3, 0)
     frames.scene = scene = TableScene(app, config, game=six_seat_table(), speed=4.0)
     app.push(scene)
     settle(app, scene)

@@ -29,12 +29,13 @@ from rummy.model.cards import make_deck
 from rummy.model.events import DealScored
 from rummy.model.families.melding import MeldState
 from rummy.model.melds import MeldRules, lay_run
-from rummy.model.state import MAX_TURNS
+from rummy.model.state import MAX_TURNS, GameState
 from rummy.session import Session
 from rummy.ui.app import App
 from rummy.ui.settings import GameConfig
 from rummy.ui.table import TableScene
 from rummy.ui.table.driver import TableDriver
+from rummy.ui.table.meld_area import MeldLayout
 from rummy.ui.table.parts_melds import MeldParts
 
 from .test_table import click, drag, grip, hand_point, key, settle
@@ -77,16 +78,31 @@ def select(app: App, scene: TableScene, *codes: str) -> None:
         settle(app, scene)
 
 
-def new_meld_zone(scene: TableScene) -> tuple[int, int]:
+def meld_parts(scene: TableScene) -> MeldParts:
+    """The parts of a table whose rules lay melds on the table."""
     parts = scene.parts
-    assert isinstance(parts, MeldParts) and parts.placed is not None
-    return parts.placed.new_meld.center
+    assert isinstance(parts, MeldParts)
+    return parts
+
+
+def placed(scene: TableScene) -> MeldLayout:
+    """Where the table's melds are drawn (laid out once the table has been drawn)."""
+    layout = meld_parts(scene).placed
+    assert layout is not None
+    return layout
+
+
+def meld_state(state: GameState) -> MeldState:
+    assert isinstance(state, MeldState)
+    return state
+
+
+def new_meld_zone(scene: TableScene) -> tuple[int, int]:
+    return placed(scene).new_meld.center
 
 
 def meld_center(scene: TableScene, index: int) -> tuple[int, int]:
-    parts = scene.parts
-    assert isinstance(parts, MeldParts) and parts.placed is not None
-    return next(s.rect.center for s in parts.placed.melds if s.index == index)
+    return next(s.rect.center for s in placed(scene).melds if s.index == index)
 
 
 CLASSIC = ["5S 6S 7S 4S 8S KH KD 2C 9D 3H", "AH 2H 4H 6H 8H 10H QH AC 3C 5C"]
@@ -101,9 +117,9 @@ def test_lay_a_meld_by_dragging_the_selected_cards_to_the_new_meld_zone(app: App
     settle(app, scene)
     game = scene.driver.game
     assert isinstance(game.actions[-1], LayMeld)
-    (meld,) = game.state.melds
+    (meld,) = meld_state(game.state).melds
     assert [c.code for c in meld.cards] == ["5S", "6S", "7S"]
-    assert scene.parts.melds == list(game.state.melds)  # type: ignore[attr-defined]
+    assert meld_parts(scene).melds == list(meld_state(game.state).melds)
     assert not {parse_card(c) for c in ("5S", "6S", "7S")} & set(scene.hand.cards)
 
 
@@ -119,9 +135,9 @@ def test_lay_off_onto_each_end_of_a_run(app: App) -> None:
         settle(app, scene)
     game = scene.driver.game
     assert [type(a) for a in game.actions[-2:]] == [LayOff, LayOff]
-    assert [c.code for c in game.state.melds[0].cards] == ["4S", "5S", "6S", "7S", "8S"]
-    placed = scene.parts.placed  # type: ignore[attr-defined]
-    assert len(placed.melds[0].cards) == 5  # the meld on screen grew
+    assert [c.code for c in meld_state(game.state).melds[0].cards] == [
+        "4S", "5S", "6S", "7S", "8S"]
+    assert len(placed(scene).melds[0].cards) == 5  # the meld on screen grew
 
 
 @pytest.mark.timeout(60)
@@ -211,13 +227,13 @@ def test_a_joker_goes_on_the_end_of_the_run_it_is_dropped_on(
     scene = table(app, game, "dummy_rummy")
     draw_from_stock(app, scene)
     joker = next(c for c in scene.hand.cards if c.rank is None)
-    rect = next(s.rect for s in scene.parts.placed.melds if s.index == 0)  # type: ignore
+    rect = next(s.rect for s in placed(scene).melds if s.index == 0)
     drop_at = (rect.centerx + side * rect.width // 4, rect.centery)
     drag(app, grip(scene, joker.code), drop_at)
     settle(app, scene)
     played = scene.driver.actions[-1]
     assert isinstance(played, LayOff) and played.end == ("low" if side < 0 else "high")
-    assert " ".join(c.code for c in scene.driver.state.melds[0].cards) == expected
+    assert " ".join(c.code for c in meld_state(scene.driver.state).melds[0].cards) == expected
 
 
 @pytest.mark.timeout(60)
