@@ -19,8 +19,9 @@ import shutil
 import subprocess
 import sys
 import time
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from pathlib import Path
+from typing import Any
 
 import pygame
 import pytest
@@ -101,8 +102,10 @@ class Player:
         return pygame.image.load(str(path))
 
 
-def menu_targets(size: tuple[int, int], settings_dir: Path) -> dict[str, tuple[int, int]]:
-    """Where the title and new-game controls are at ``size`` on a first start."""
+def menu_targets(size: tuple[int, int], settings_dir: Path
+                 ) -> tuple[dict[str, tuple[int, int]], int]:
+    """Where the title and new-game controls are at ``size`` on a first start, and how many
+    players the menu first offers for Indian rummy."""
     from rummy.ui.app import App
     from rummy.ui.menu import TitleScene
     from rummy.ui.menu_newgame import NewGameScene
@@ -116,21 +119,22 @@ def menu_targets(size: tuple[int, int], settings_dir: Path) -> dict[str, tuple[i
         indian = [e.id for e in menu.entries].index("indian_13")
         menu.select(indian)
         players = next(c for c in menu.controls if c.label == "Players")
-        return {"new_game": title.buttons[0].rect.center,
-                "indian_13": menu.entry_rects[indian].center,
-                "fewer_players": players.left.center, "players": players.value,
-                "start": menu.start.rect.center}
+        return ({"new_game": title.buttons[0].rect.center,
+                 "indian_13": menu.entry_rects[indian].center,
+                 "fewer_players": players.left.center,
+                 "start": menu.start.rect.center}, int(players.value))
     finally:
         app.close()
 
 
-def events(log: Path) -> list[dict[str, object]]:
+def events(log: Path) -> list[dict[str, Any]]:  # JSON lines: any values
     if not log.exists():
         return []
     return [json.loads(line) for line in log.read_text(encoding="utf-8").splitlines() if line]
 
 
-def wait_for(condition, timeout: float, what: str, process: subprocess.Popen[bytes]) -> None:
+def wait_for(condition: Callable[[], object], timeout: float, what: str,
+             process: subprocess.Popen[bytes]) -> None:
     deadline = time.monotonic() + timeout
     while time.monotonic() < deadline:
         if condition():
@@ -140,7 +144,8 @@ def wait_for(condition, timeout: float, what: str, process: subprocess.Popen[byt
     raise AssertionError(f"timed out after {timeout} s {what}")
 
 
-def retry(gesture, done, what: str, process: subprocess.Popen[bytes], tries: int = 4) -> None:
+def retry(gesture: Callable[[], object], done: Callable[[], object], what: str,
+          process: subprocess.Popen[bytes], tries: int = 4) -> None:
     """Repeat ``gesture`` until ``done()``: a gesture made while cards are still gliding
     (the deal, the opponent's last move) may be refused by the table, as for a person."""
     for _ in range(tries):
@@ -191,11 +196,11 @@ def test_new_game_draw_and_discard_in_a_real_window(display: str, tmp_path: Path
         fields = dict(line.split("=", 1) for line in geometry.split())
         size = (int(fields["WIDTH"]), int(fields["HEIGHT"]))
         origin = (int(fields["X"]), int(fields["Y"]))  # the screenshots are of the root window
-        targets = menu_targets(size, tmp_path / "layout-settings")
+        targets, players = menu_targets(size, tmp_path / "layout-settings")
         time.sleep(1.0)
         player.click(targets["new_game"])
         player.click(targets["indian_13"])
-        for _ in range(int(targets["players"]) - 2):  # two players: our turn comes sooner
+        for _ in range(players - 2):  # two players: our turn comes sooner
             player.click(targets["fewer_players"])
         player.screenshot(shots / "e2e-menu.png")
         player.click(targets["start"])

@@ -27,6 +27,7 @@ from rummy.model import LayMeld, LayOff, parse_card
 from rummy.ui.app import App
 from rummy.ui.settings import GameConfig
 from rummy.ui.table import TableScene
+from rummy.ui.table.meld_area import MeldLayout
 from rummy.ui.table.parts_melds import MeldParts
 
 from .test_real_window import ROOT, SHOTS_VAR, Player, display, events, retry, run, wait_for
@@ -81,7 +82,7 @@ class Twin:
                 return
         raise AssertionError("the twin table never came to rest")
 
-    def post(self, kind: int, pos: Point, **extra: object) -> None:
+    def post(self, kind: int, pos: Point, **extra: Any) -> None:
         pygame.event.post(pygame.event.Event(kind, pos=pos, **extra))
         self.app.step(1 / 60)
 
@@ -106,10 +107,11 @@ class Twin:
         x, y = self.scene.board.sprites[parse_card(code)].pos
         return round(x) + 10, round(y) + self.scene.card_height() * 3 // 5
 
-    def parts(self) -> MeldParts:
+    def placed(self) -> MeldLayout:
+        """Where the twin table's melds are drawn."""
         parts = self.scene.parts
         assert isinstance(parts, MeldParts) and parts.placed is not None
-        return parts
+        return parts.placed
 
     def close(self) -> None:
         self.scene.driver.close()
@@ -140,19 +142,19 @@ def gestures(size: Point, settings_dir: Path, options: dict[str, Any]) -> Plan:
         draw = twin.click(twin.scene.board.lay.closed_deck.center)
         assert len(game.actions) == 1, "the twin did not draw"
         select = [twin.click(twin.card(code)) for code in MELD]
-        meld = twin.drag(twin.card(MELD[-1]), twin.parts().placed.new_meld.center)
+        meld = twin.drag(twin.card(MELD[-1]), twin.placed().new_meld.center)
         assert isinstance(game.actions[-1], LayMeld), "the twin did not lay the meld"
-        lay_off = twin.drag(twin.card(LAY_OFF), twin.parts().placed.melds[0].rect.center)
+        lay_off = twin.drag(twin.card(LAY_OFF), twin.placed().melds[0].rect.center)
         assert isinstance(game.actions[-1], LayOff), "the twin did not lay off"
         loose = next(c for c in twin.scene.hand.cards if c.code not in (*MELD, LAY_OFF))
         discard = twin.drag(twin.card(loose.code), twin.scene.board.lay.open_deck.center)
         return Plan(draw, select, meld, lay_off, discard, loose.code,
-                    twin.parts().placed.melds[0].rect)
+                    twin.placed().melds[0].rect)
     finally:
         twin.close()
 
 
-def seat0(log: Path, kind: str) -> list[dict[str, object]]:
+def seat0(log: Path, kind: str) -> list[dict[str, Any]]:
     return [e for e in events(log) if e["event"] == kind and e.get("seat") == 0]
 
 
