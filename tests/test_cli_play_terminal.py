@@ -7,6 +7,7 @@ from __future__ import annotations
 import os
 import subprocess
 import sys
+from typing import Any
 
 import pytest
 
@@ -60,9 +61,9 @@ def test_play_stops_at_the_end_of_input_between_rounds(capsys: pytest.CaptureFix
     people: list[Person] = []
     real = cli_play.play_match
 
-    def with_person(game: Session, *args: object, **kwargs: object) -> int:
+    def with_person(game: Session, *args: Any, **kwargs: Any) -> int:
         people.append(Person(game, "medium", 1))
-        return real(game, *args, **kwargs)  # type: ignore[arg-type]
+        return real(game, *args, **kwargs)
 
     prompts: list[str] = []
 

@@ -116,7 +116,8 @@ def test_remote_driver_plays_to_the_end(server_url: str, variant: str, deals: in
     driver.close()
 
 
-def test_a_lost_connection_is_retried_and_the_seat_taken_back(server_url: str) -> None:
+def test_a_lost_connection_is_retried_and_the_seat_taken_back(
+        server_url: str, monkeypatch: pytest.MonkeyPatch) -> None:
     client = NetClient(server_url).start()
     client.send({"type": "create", "variant": "two_player_13", "name": "Asha", "seats": 2,
                  "bots": "greedy", "deals": 1})
@@ -132,7 +133,7 @@ def test_a_lost_connection_is_retried_and_the_seat_taken_back(server_url: str) -
             statuses.append(str(msg["status"]))
         original(msg)
 
-    driver._take = spy  # type: ignore[method-assign]
+    monkeypatch.setattr(driver, "_take", spy)
     _frame_loop(driver, 90, drop_after=2)
     assert "reconnecting" in statuses and statuses[-1] == "connected"
     driver.close()
@@ -163,6 +164,7 @@ def test_after_a_reconnect_no_move_is_offered_until_the_seat_state_arrives(
     client.close()
     state = next(m for m in seen if m.get("type") == "state")
     scripted = _Scripted()
+    # A stand-in for NetClient: the driver only polls it and reads its status.
     driver = RemoteDriver(scripted)  # type: ignore[arg-type]
     scripted.batches = [[state]]
     driver.pump()

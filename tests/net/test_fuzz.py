@@ -112,7 +112,7 @@ def test_fuzz_during_live_games(tmp_path: Path) -> None:
                 for data in server.store.actions(code):
                     replay.act(action_from_json(data))
                     assert check_invariants(replay.state) == [], (code, data)
-                assert replay.match == table.game.match  # type: ignore[union-attr]
+                assert table.game is not None and replay.match == table.game.match
             for p in honest + seated + loose:
                 await p.close()
 

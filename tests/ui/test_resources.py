@@ -227,13 +227,19 @@ def _exec_argv(value: str) -> list[str]:
 
 
 @pytest.mark.timeout(30)
+class _CaseKeptParser(configparser.RawConfigParser):
+    """Keys as written: a desktop entry's keys (``Exec``, ``Icon``) are case-sensitive."""
+
+    def optionxform(self, optionstr: str) -> str:
+        return optionstr
+
+
 @pytest.mark.skipif(
     sys.platform == "win32" or shutil.which("python3") is None, reason="a Linux desktop entry"
 )
 def test_the_icon_and_desktop_entry(res: Resources, tmp_path: Path) -> None:
     assert res.icon().get_size() == (256, 256)
-    entry = configparser.RawConfigParser()
-    entry.optionxform = str  # type: ignore[assignment,method-assign]
+    entry = _CaseKeptParser()
     entry.read(ROOT / "rummy.desktop", encoding="utf-8")
     desktop = entry["Desktop Entry"]
     assert desktop["Type"] == "Application"
