@@ -51,7 +51,7 @@ def ensure_venv(venv: Path) -> None:
     os.execv(str(python), [str(python), *sys.argv])
 
 
-def stats(name: str, us: list[float]) -> dict[str, object]:
+def stats(name: str, us: list[float]) -> dict[str, Any]:  # one JSON row of the report
     us = sorted(us)
     return {"solver": name, "hands": len(us), "median_us": round(statistics.median(us), 1),
             "mean_us": round(statistics.fmean(us), 1),

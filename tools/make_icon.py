@@ -16,10 +16,12 @@ from pathlib import Path
 
 os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
 os.environ.setdefault("SDL_VIDEODRIVER", "dummy")  # draws offscreen; no window needed
-import pygame  # noqa: E402
-from import_cards import optimise  # noqa: E402  (tools/ is on sys.path when run as a script)
-
 ROOT = Path(__file__).resolve().parents[1]
+sys.path.insert(0, str(ROOT))  # run as a script: tools.import_cards beside it
+import pygame  # noqa: E402
+
+from tools.import_cards import optimise  # noqa: E402
+
 CARDS = ROOT / "assets" / "cards"
 OUT = ROOT / "assets" / "icons" / "rummy.png"
 SIZE = 256

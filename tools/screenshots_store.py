@@ -93,7 +93,7 @@ def main(argv: list[str] | None = None) -> int:
                     SaveSlot(data).write(game, table={})
                     app.pop()
                     app.push(TitleScene(app))
-                elif scene is not None:
+                elif isinstance(scene, Scene):
                     app.push(scene)
                     if isinstance(scene, ReplaysScene):
                         scene.choose(1)
