@@ -8,6 +8,7 @@ from typing import Any
 import pytest
 
 from rummy.model.actions import (
+    Action,
     Discard,
     Draw,
     DrawSource,
@@ -54,11 +55,12 @@ def table(hands: list[str], discard: str = "JS", stock: str = "", turns: int = 1
                    turn=0, turns_done=(turns,) * len(hands))
 
 
-def act(state: MeldState, *actions: Any, check: bool = True) -> MeldState:
+def act(state: MeldState, *actions: Action, check: bool = True) -> MeldState:
     for action in actions:
-        state, _ = apply(state, action)
-        assert isinstance(state, MeldState)
-        assert not check or check_invariants(state) == []
+        after, _ = apply(state, action)
+        assert isinstance(after, MeldState)
+        assert not check or check_invariants(after) == []
+        state = after
     return state
 
 
@@ -120,8 +122,9 @@ def test_ace_rank_low_or_high_and_runs_never_wrap() -> None:
     assert classify_meld(high, cards("QS KS AS")) is MeldKind.RUN
     assert classify_meld(high, cards("AS 2S 3S")) is MeldKind.INVALID
     assert classify_meld(high, cards("KS AS 2S")) is MeldKind.INVALID
-    assert (low.points_of_rank(cards("AS")[0].rank), high.points_of_rank(  # type: ignore[arg-type]
-        cards("AS")[0].rank)) == (1, 11)  # type: ignore[arg-type]
+    ace = cards("AS")[0].rank
+    assert ace is not None
+    assert (low.points_of_rank(ace), high.points_of_rank(ace)) == (1, 11)
 
 
 def test_limit_meld_size() -> None:
