@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from dataclasses import replace
-from typing import Any
+from pathlib import Path
 
 import pytest
 
@@ -216,7 +216,7 @@ def test_check_a_hand_of_the_new_families(capsys: pytest.CaptureFixture[str]) ->
     assert '"points": 33' in capsys.readouterr().out
 
 
-def test_contracts_are_checked_at_load(tmp_path: Any) -> None:
+def test_contracts_are_checked_at_load(tmp_path: Path) -> None:
     from rummy.model.variant import VARIANTS_DIR, VariantError
     text = (VARIANTS_DIR / "dummy_rummy.yaml").read_text(encoding="utf-8")
     path = tmp_path / "dummy_rummy.yaml"

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from dataclasses import replace
+from pathlib import Path
 from typing import Any
 
 import pytest
@@ -285,7 +286,7 @@ def test_deck_exhaust_end_round_subtracts_hand_values() -> None:
     assert result.changes == tuple(-p for p in result.points)
 
 
-def test_a_table_deal_record_replays(tmp_path: Any) -> None:
+def test_a_table_deal_record_replays(tmp_path: Path) -> None:
     from rummy.ai import make_bot
     from rummy.session import Session
     game = Session.lone_deal("super_rummy", 3, seed=8, options={"allow_draw_choice": True})
@@ -303,7 +304,7 @@ def test_a_table_deal_record_replays(tmp_path: Any) -> None:
     ("hand_size: null", "hand_size must be an integer from 6 to 12 or null, got 13"),
     ("limit_meld_size: null", "limit_meld_size must be an integer from 4 to 4 or null, got 5"),
 ])
-def test_bad_table_values_point_at_the_file(tmp_path: Any, line: str, message: str) -> None:
+def test_bad_table_values_point_at_the_file(tmp_path: Path, line: str, message: str) -> None:
     from rummy.model.variant import VARIANTS_DIR
     text = (VARIANTS_DIR / "super_rummy.yaml").read_text(encoding="utf-8")
     key = line.split(":")[0]
@@ -317,7 +318,7 @@ def test_bad_table_values_point_at_the_file(tmp_path: Any, line: str, message: s
     assert f"super_rummy.yaml:{number}:" in str(caught.value) and message in str(caught.value)
 
 
-def test_a_declare_key_is_unknown_in_a_table_file(tmp_path: Any) -> None:
+def test_a_declare_key_is_unknown_in_a_table_file(tmp_path: Path) -> None:
     from rummy.model.variant import VARIANTS_DIR
     text = (VARIANTS_DIR / "super_rummy.yaml").read_text(encoding="utf-8")
     path = tmp_path / "super_rummy.yaml"
