@@ -96,6 +96,9 @@ def exact_search(
     faces = list(by_face.values())  # natural faces first, then the jokers
     naturals = [i for i, f in enumerate(faces) if not is_joker(f[0], wild_rank)]
     jokers = [i for i, f in enumerate(faces) if is_joker(f[0], wild_rank)]
+    # a natural card always has a rank (printed jokers are jokers)
+    rank_of = {i: r for i in naturals if (r := faces[i][0].rank) is not None}
+    assert len(rank_of) == len(naturals)
     start = tuple(len(f) for f in faces)
     joker_mixes = list(product(*(range(start[j] + 1) for j in jokers)))
 
@@ -125,8 +128,8 @@ def exact_search(
     mix_sizes = [(mix, sum(mix)) for mix in joker_mixes]
     for suit in SUITS:  # sequences: naturals of one suit (each face once) and jokers
         for chosen in subsets([i for i in naturals if faces[i][0].suit is suit]):
-            least = max(variant.declare.sequence_min_length, _span(variant, [
-                faces[i][0].rank for i in chosen]))  # type: ignore[misc]
+            least = max(variant.declare.sequence_min_length,
+                        _span(variant, [rank_of[i] for i in chosen]))
             for mix, n in mix_sizes:
                 if least <= len(chosen) + n <= MAX_SEQUENCE_LENGTH:
                     consider(chosen, mix)

@@ -3,18 +3,18 @@
 from __future__ import annotations
 
 from dataclasses import replace
-from typing import Any
+from pathlib import Path
 
 import pytest
 
-from rummy.model.actions import Discard, Draw, DrawSource, IllegalMoveError, LayDown, LayOff
+from rummy.model.actions import Action, Discard, Draw, DrawSource, IllegalMoveError, LayDown, LayOff
 from rummy.model.cards import Card, make_deck, parse_cards
-from rummy.model.events import TossWon
+from rummy.model.events import TossMade, TossWon
 from rummy.model.families import Phase
 from rummy.model.families.contract import choose_dealer, find_contract
 from rummy.model.families.melding import MeldState
 from rummy.model.invariants import check_invariants
-from rummy.model.melds import MeldKind, MeldRules, classify_meld
+from rummy.model.melds import MeldKind, MeldRules, TableMeld, classify_meld, lay_set
 from rummy.model.state import apply, legal_actions, start_deal
 from rummy.model.variant import load_variant
 
@@ -39,12 +39,20 @@ def table(hands: list[str], round_no: int = 0, stock: str = "", discard: str = "
                    turns_done=(turns,) * len(hands))
 
 
-def act(state: MeldState, *actions: Any) -> MeldState:
+def act(state: MeldState, *actions: Action) -> MeldState:
     for action in actions:
-        state, _ = apply(state, action)
-        assert isinstance(state, MeldState)
-        assert check_invariants(state) == []
+        after, _ = apply(state, action)
+        assert isinstance(after, MeldState)
+        assert check_invariants(after) == []
+        state = after
     return state
+
+
+def laid_set(text: str, owner: int = 0) -> TableMeld:
+    """``text`` laid as a set by ``owner``."""
+    meld = lay_set(MeldRules.of(V), cards(text), owner)
+    assert meld is not None, text
+    return meld
 
 
 def test_two_decks_of_54_and_11_cards_each() -> None:
@@ -78,7 +86,8 @@ def test_dealer_draw_highest_card_aces_low_and_left_of_dealer_plays_first() -> N
     won = events[-1]
     assert isinstance(won, TossWon) and won.dealer == dealer
     last = events[-2]
-    ranks = {seat: int(c.rank or 0) for seat, c in last.cards}  # type: ignore[union-attr]
+    assert isinstance(last, TossMade)
+    ranks = {seat: int(c.rank or 0) for seat, c in last.cards}
     assert ranks[dealer] == max(ranks.values())
     state = start_deal(V, 4, seed=11)
     assert state.dealer == dealer and state.turn == (dealer + 1) % 4
@@ -110,11 +119,8 @@ def test_lay_off_only_after_laying_down_and_from_the_next_turn() -> None:
 def test_going_out_only_by_playing_every_card_never_on_a_discard() -> None:
     state = table(["7C 2S", "2H 4D 6H 8C 10C JH 3D 5S 8S 10H KS"], stock="7H@1 QD 9S",
                   turns=2, on_table="7S 7H 7D 9C 9D 9H")
-    melds = (cards("7S 7H 7D"), cards("9C 9D 9H"))
-    from rummy.model.melds import lay_set
-    rules = MeldRules.of(V)
-    laid = tuple(lay_set(rules, m, 0) for m in melds)
-    state = replace(state, melds=laid, laid_at=(0, -1))  # type: ignore[arg-type]
+    laid = (laid_set("7S 7H 7D"), laid_set("9C 9D 9H"))
+    state = replace(state, melds=laid, laid_at=(0, -1))
     state = act(state, Draw(0, DrawSource.CLOSED))
     # 7C and 9S fit, 2S does not: laying one would leave a card that cannot be played.
     offs = [a for a in legal_actions(state, 0) if isinstance(a, LayOff)]
@@ -210,7 +216,7 @@ def test_check_a_hand_of_the_new_families(capsys: pytest.CaptureFixture[str]) ->
     assert '"points": 33' in capsys.readouterr().out
 
 
-def test_contracts_are_checked_at_load(tmp_path: Any) -> None:
+def test_contracts_are_checked_at_load(tmp_path: Path) -> None:
     from rummy.model.variant import VARIANTS_DIR, VariantError
     text = (VARIANTS_DIR / "dummy_rummy.yaml").read_text(encoding="utf-8")
     path = tmp_path / "dummy_rummy.yaml"

@@ -13,6 +13,7 @@ import random
 import pytest
 
 from rummy.model.actions import (
+    Action,
     Discard,
     Draw,
     Drop,
@@ -21,15 +22,27 @@ from rummy.model.actions import (
     IllegalMoveError,
     Timeout,
 )
-from rummy.model.cards import Rank, make_deck, parse_card, parse_cards
+from rummy.model.cards import Card, Rank, make_deck, parse_card, parse_cards
 from rummy.model.events import CardsDealt, DeckReshuffled, TossMade, WildJokerCut
-from rummy.model.families.declare import toss, toss_leaders
+from rummy.model.families.declare import DeclareState, toss, toss_leaders
 from rummy.model.invariants import check_invariants
 from rummy.model.state import Phase, apply, check_action, legal_actions, start_deal
 from rummy.model.variant import Toss, Variant
 from tests.model.rules.helpers import CASE_3, CLOSED, OPEN, READY, declare_deal, pass_turn, play
 
 # ---------------------------------------------------------------- setup
+
+
+def face_order(card: Card) -> tuple[int, int]:
+    """A toss card's order: rank with the ace high, then suit (spades highest)."""
+    assert card.rank is not None and card.suit is not None, "no joker in these tosses"
+    return (card.rank.high_value, card.suit.toss_order)
+
+
+def start_declare(variant: Variant, players: int, seed: int) -> DeclareState:
+    state = start_deal(variant, players, seed)
+    assert isinstance(state, DeclareState)
+    return state
 
 
 def test_toss_highest_card_moves_first() -> None:
@@ -43,7 +56,7 @@ def test_toss_highest_card_moves_first() -> None:
 def test_toss_winner_moves_first_and_is_dealt_first(indian: Variant, seed: int) -> None:
     state = start_deal(indian, 4, seed)
     last_round = [e for e in state.history if isinstance(e, TossMade)][-1]
-    winner = max(last_round.cards, key=lambda sc: (sc[1].rank.high_value, sc[1].suit.toss_order))
+    winner = max(last_round.cards, key=lambda sc: face_order(sc[1]))
     assert state.turn == state.first_player == winner[0]
     assert state.dealer is None
     dealt = [e for e in state.history if isinstance(e, CardsDealt)][0]
@@ -63,7 +76,7 @@ def test_toss_lower_card_deals_receiver_moves_first(classic: Variant) -> None:
     for seed in range(30):
         state = start_deal(classic, 2, seed)
         (round_,) = [e for e in state.history if isinstance(e, TossMade)]
-        low = min(round_.cards, key=lambda sc: (sc[1].rank.high_value, sc[1].suit.toss_order))
+        low = min(round_.cards, key=lambda sc: face_order(sc[1]))
         assert state.dealer == low[0]
         assert state.first_player == state.turn == 1 - low[0]
         # The receiver is dealt the first card of the shuffled deck.
@@ -74,7 +87,7 @@ def test_toss_lower_card_deals_receiver_moves_first(classic: Variant) -> None:
 
 
 def test_dealer_cuts_the_wild_joker(classic: Variant) -> None:
-    state = start_deal(classic, 2, 3)
+    state = start_declare(classic, 2, 3)
     (cut,) = [e for e in state.history if isinstance(e, WildJokerCut)]
     assert cut.by == state.dealer is not None
     assert cut.card == state.wild_joker and cut.wild_rank == state.wild_joker.rank
@@ -83,7 +96,7 @@ def test_dealer_cuts_the_wild_joker(classic: Variant) -> None:
 @pytest.mark.parametrize("players", range(2, 7))
 def test_deal_13_each_then_open_card_then_wild_joker_out_of_play(indian: Variant,
                                                                   players: int) -> None:
-    state = start_deal(indian, players, 11)
+    state = start_declare(indian, players, 11)
     assert [len(h) for h in state.hands] == [13] * players
     assert len(state.open_deck) == 1
     assert state.wild_joker is not None
@@ -107,7 +120,7 @@ def test_players_outside_the_variant_range_are_refused(indian: Variant,
 
 
 def test_printed_joker_cut_makes_aces_wild(indian: Variant) -> None:
-    state = start_deal(indian, 2, 13)  # seed 13 cuts a printed joker
+    state = start_declare(indian, 2, 13)  # seed 13 cuts a printed joker
     assert state.wild_joker is not None and state.wild_joker.is_printed_joker
     assert state.wild_rank is Rank.ACE
     built = declare_deal(indian, READY, CASE_3, wild="JK@1")
@@ -155,12 +168,12 @@ def test_discard_goes_face_up_on_the_open_deck_and_passes_the_turn(indian: Varia
     (Discard(0, parse_card("AS")), "draw a card first"),
     (Finish(0, parse_card("AS")), "draw a card first"),
 ])
-def test_illegal_actions_before_drawing(indian: Variant, action: object, reason: str) -> None:
+def test_illegal_actions_before_drawing(indian: Variant, action: Action, reason: str) -> None:
     state = declare_deal(indian, READY, CASE_3)
     with pytest.raises(IllegalMoveError, match=reason):
-        check_action(state, action)  # type: ignore[arg-type]
+        check_action(state, action)
     with pytest.raises(IllegalMoveError, match=reason):
-        apply(state, action)  # type: ignore[arg-type]
+        apply(state, action)
 
 
 @pytest.mark.parametrize(("action", "reason"), [
@@ -169,12 +182,12 @@ def test_illegal_actions_before_drawing(indian: Variant, action: object, reason:
     (Drop(0), "only drop before drawing"),
     (Timeout(0), "no turn timer"),
 ])
-def test_illegal_actions_after_drawing(indian: Variant, action: object, reason: str) -> None:
+def test_illegal_actions_after_drawing(indian: Variant, action: Action, reason: str) -> None:
     state = play(declare_deal(indian, READY, CASE_3), Draw(0, CLOSED))
     with pytest.raises(IllegalMoveError, match=reason):
-        check_action(state, action)  # type: ignore[arg-type]
+        check_action(state, action)
     with pytest.raises(IllegalMoveError, match=reason):
-        apply(state, action)  # type: ignore[arg-type]
+        apply(state, action)
 
 
 def test_legal_actions_list_each_phase(indian: Variant) -> None:
@@ -206,7 +219,9 @@ def test_closed_deck_exhausted_reshuffles_open_deck(classic: Variant) -> None:
         state, events = apply(state, Draw(state.turn, CLOSED))
         assert check_invariants(state) == []
         if state.reshuffles == 0:
-            state = play(state, Discard(state.turn, state.drawn))  # type: ignore[arg-type]
+            assert state.drawn is not None
+            state = play(state, Discard(state.turn, state.drawn))
+    assert isinstance(state, DeclareState)
     assert DeckReshuffled(1, 23) in events
     assert set(state.closed_deck) == set(open_before[:-1])
     assert state.open_deck == open_before[-1:]

@@ -16,6 +16,7 @@ from rummy.model.actions import (
 )
 from rummy.model.cards import Card, parse_card, parse_cards
 from rummy.model.events import PlayerDropped
+from rummy.model.families.declare import DeclareState
 from rummy.model.invariants import check_invariants
 from rummy.model.state import SeatStatus, apply, start_deal
 from rummy.model.variant import Variant
@@ -184,7 +185,9 @@ def test_three_missed_turns_auto_drop_40(timed: Variant) -> None:
     state = declare_deal(timed, READY, CASE_3, NO_PURE)
     for _ in range(2):
         state = pass_turn(pass_turn(play(state, Timeout(0))))
-    state, events = apply(state, Timeout(0))
+    after, events = apply(state, Timeout(0))
+    assert isinstance(after, DeclareState)
+    state = after
     assert state.status[0] is SeatStatus.TIMED_OUT and state.penalties[0] == 40
     assert PlayerDropped(0, 40, auto=True) in events
     assert state.turn == 1 and check_invariants(state) == []

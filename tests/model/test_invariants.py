@@ -55,6 +55,7 @@ def test_random_playout_keeps_invariants(variant: Variant, seed: int,
     state = start_deal(variant, players, seed)
     assert check_invariants(state) == []
     for _ in range(250):
+        assert isinstance(state, DeclareState)
         if state.is_over:
             break
         seat = state.turn
@@ -97,10 +98,11 @@ def test_check_action_raises_what_apply_raises(seed: int, seat: int,
                                                data: st.DataObject) -> None:
     state = start_deal(load_variant("indian_13"), 3, seed)
     hand = state.hands[seat]
-    action = data.draw(st.sampled_from([
+    choices: list[Action] = [
         Draw(seat, DrawSource.CLOSED), Discard(seat, hand[0]), Finish(seat, hand[1]),
         Drop(seat), Timeout(seat), Discard(seat, parse_card("JK@1")),
-    ]))
+    ]
+    action = data.draw(st.sampled_from(choices))
     try:
         check_action(state, action)
     except IllegalMoveError as err:
@@ -115,7 +117,9 @@ def test_check_action_raises_what_apply_raises(seed: int, seat: int,
 
 @pytest.fixture(scope="module")
 def state() -> DeclareState:
-    return start_deal(load_variant("indian_13"), 3, 21)
+    deal = start_deal(load_variant("indian_13"), 3, 21)
+    assert isinstance(deal, DeclareState)
+    return deal
 
 
 def test_a_fresh_deal_keeps_every_invariant(state: DeclareState) -> None:
@@ -144,6 +148,7 @@ def test_a_wrong_hand_size_is_reported(state: DeclareState) -> None:
 def test_points_that_do_not_add_up_are_reported() -> None:
     playout = random_playout(load_variant("indian_13"), 3, 4, max_actions=5000)
     over = playout.states[-1]
+    assert isinstance(over, DeclareState)
     assert over.result is not None and check_invariants(over) == []
     result = dataclasses.replace(over.result, collected=over.result.collected + 1)
     problems = check_invariants(dataclasses.replace(over, result=result))

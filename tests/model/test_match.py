@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from dataclasses import replace
+from pathlib import Path
 from typing import Any
 
 import pytest
@@ -118,7 +119,7 @@ def test_indian_pool_eliminates_at_the_limit_last_player_left_wins(fmt: str) -> 
     ("super_rummy", {"target_score": 100}), ("indian_13", {"match_format": "deals_2"}),
     ("dummy_rummy", {})])
 def test_match_record_saves_and_replays(variant_id: str, options: dict[str, Any],
-                                        tmp_path: Any) -> None:
+                                        tmp_path: Path) -> None:
     from rummy.ai import make_bot
     game = Session.new(variant_id, 2, seed=6, options=options)
     bots = [make_bot("greedy", 0), make_bot("random", 1)]

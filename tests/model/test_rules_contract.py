@@ -13,7 +13,7 @@ from rummy.model.events import DeckReshuffled
 from rummy.model.melds import MeldRules, lay_run, lay_set
 from rummy.model.state import legal_actions
 
-from .test_contract_rules import V, act, cards, table
+from .test_contract_rules import V, act, cards, laid_set, table
 
 # Seat 0 holds two sets and nothing else once it draws the third 9: the contract of round 1.
 SETS_ONLY = "7S 7H 7D 9C 9D"
@@ -37,10 +37,9 @@ def test_contract_going_out_only_if_the_turn_began_from_the_stock() -> None:
 
 
 def test_contract_lay_offs_cannot_empty_the_hand_in_a_turn_begun_from_the_discard() -> None:
-    rules = MeldRules.of(V)
     state = table(["7C 9S", OTHER], discard="KC", turns=2, on_table="7S 7H 7D 9C 9D 9H")
-    melds = (lay_set(rules, cards("7S 7H 7D"), 0), lay_set(rules, cards("9C 9D 9H"), 0))
-    state = replace(state, melds=melds, laid_at=(0, -1))  # type: ignore[arg-type]
+    melds = (laid_set("7S 7H 7D"), laid_set("9C 9D 9H"))
+    state = replace(state, melds=melds, laid_at=(0, -1))
     # From the discard pile (KC): 7C may go, leaving two; then 9S would leave KC alone
     # for a discard, and going out later this turn is not allowed either.
     from_pile = act(state, Draw(0, DrawSource.OPEN), LayOff(0, cards("7C")[0], 0))

@@ -42,6 +42,7 @@ def test_two_player_classic_deals_one_deck_no_printed_jokers_24_in_the_closed_de
         classic: Variant) -> None:
     for seed in range(5):
         state = start_deal(classic, 2, seed)
+        assert isinstance(state, DeclareState)
         assert classic.packs == 1 and classic.printed_jokers == 0
         assert [len(h) for h in state.hands] == [13, 13]
         assert len(state.open_deck) == 1 and state.wild_joker is not None
@@ -148,7 +149,8 @@ def test_drop_at_my_turn_round_trips_as_json_and_replays(tmp_path: Path) -> None
     game.save(tmp_path / "deal.json")
     again = Session.load(tmp_path / "deal.json")
     assert again.state == game.state
-    assert SeatStatus.DROPPED in again.state.status  # type: ignore[union-attr]
+    assert isinstance(again.state, DeclareState)
+    assert SeatStatus.DROPPED in again.state.status
 
 
 # ---------------------------------------------------------------- scoring losers

@@ -3,11 +3,13 @@
 from __future__ import annotations
 
 from dataclasses import replace
+from pathlib import Path
 from typing import Any
 
 import pytest
 
 from rummy.model.actions import (
+    Action,
     Discard,
     Draw,
     DrawSource,
@@ -54,11 +56,12 @@ def table(hands: list[str], discard: str = "JS", stock: str = "", turns: int = 1
                    turn=0, turns_done=(turns,) * len(hands))
 
 
-def act(state: MeldState, *actions: Any, check: bool = True) -> MeldState:
+def act(state: MeldState, *actions: Action, check: bool = True) -> MeldState:
     for action in actions:
-        state, _ = apply(state, action)
-        assert isinstance(state, MeldState)
-        assert not check or check_invariants(state) == []
+        after, _ = apply(state, action)
+        assert isinstance(after, MeldState)
+        assert not check or check_invariants(after) == []
+        state = after
     return state
 
 
@@ -120,8 +123,9 @@ def test_ace_rank_low_or_high_and_runs_never_wrap() -> None:
     assert classify_meld(high, cards("QS KS AS")) is MeldKind.RUN
     assert classify_meld(high, cards("AS 2S 3S")) is MeldKind.INVALID
     assert classify_meld(high, cards("KS AS 2S")) is MeldKind.INVALID
-    assert (low.points_of_rank(cards("AS")[0].rank), high.points_of_rank(  # type: ignore[arg-type]
-        cards("AS")[0].rank)) == (1, 11)  # type: ignore[arg-type]
+    ace = cards("AS")[0].rank
+    assert ace is not None
+    assert (low.points_of_rank(ace), high.points_of_rank(ace)) == (1, 11)
 
 
 def test_limit_meld_size() -> None:
@@ -282,7 +286,7 @@ def test_deck_exhaust_end_round_subtracts_hand_values() -> None:
     assert result.changes == tuple(-p for p in result.points)
 
 
-def test_a_table_deal_record_replays(tmp_path: Any) -> None:
+def test_a_table_deal_record_replays(tmp_path: Path) -> None:
     from rummy.ai import make_bot
     from rummy.session import Session
     game = Session.lone_deal("super_rummy", 3, seed=8, options={"allow_draw_choice": True})
@@ -300,7 +304,7 @@ def test_a_table_deal_record_replays(tmp_path: Any) -> None:
     ("hand_size: null", "hand_size must be an integer from 6 to 12 or null, got 13"),
     ("limit_meld_size: null", "limit_meld_size must be an integer from 4 to 4 or null, got 5"),
 ])
-def test_bad_table_values_point_at_the_file(tmp_path: Any, line: str, message: str) -> None:
+def test_bad_table_values_point_at_the_file(tmp_path: Path, line: str, message: str) -> None:
     from rummy.model.variant import VARIANTS_DIR
     text = (VARIANTS_DIR / "super_rummy.yaml").read_text(encoding="utf-8")
     key = line.split(":")[0]
@@ -314,7 +318,7 @@ def test_bad_table_values_point_at_the_file(tmp_path: Any, line: str, message: s
     assert f"super_rummy.yaml:{number}:" in str(caught.value) and message in str(caught.value)
 
 
-def test_a_declare_key_is_unknown_in_a_table_file(tmp_path: Any) -> None:
+def test_a_declare_key_is_unknown_in_a_table_file(tmp_path: Path) -> None:
     from rummy.model.variant import VARIANTS_DIR
     text = (VARIANTS_DIR / "super_rummy.yaml").read_text(encoding="utf-8")
     path = tmp_path / "super_rummy.yaml"

@@ -6,12 +6,12 @@ from __future__ import annotations
 
 import dataclasses
 import json
-from collections.abc import Iterator
+from collections.abc import Iterator, Sequence
 from typing import Any
 
 import pytest
 
-from rummy.model.actions import Discard, Draw, DrawSource, Finish
+from rummy.model.actions import Action, Discard, Draw, DrawSource, Finish
 from rummy.model.cards import Card, CardError, parse_card, parse_cards
 from rummy.model.events import (
     CardDrawn,
@@ -23,7 +23,7 @@ from rummy.model.events import (
 from rummy.model.families.declare import DeclareState, deal_from_cards
 from rummy.model.invariants import random_playout
 from rummy.model.solver import best_discards
-from rummy.model.state import SeatStatus, apply, legal_actions, start_deal
+from rummy.model.state import GameState, SeatStatus, apply, legal_actions, start_deal
 from rummy.model.variant import Variant, load_variant
 from rummy.model.view import PlayerView, view_for
 
@@ -87,12 +87,13 @@ class Knowledge:
             known |= public | set(state.hands[seat]) | set(state.dead[seat])
 
 
-def assert_no_leak(states: list[DeclareState], every: int = 1) -> None:
+def assert_no_leak(states: Sequence[GameState], every: int = 1) -> None:
     """Walk the states in order; check every ``every``-th state's views and the last."""
     toss_cards = {c for e in states[0].history if isinstance(e, TossMade) for _, c in e.cards}
     knowledge = Knowledge(states[0].players)
     checked = [0] * states[0].players
     for i, state in enumerate(states):
+        assert isinstance(state, DeclareState)
         knowledge.see(state)
         if i % every and i != len(states) - 1:
             continue
@@ -130,20 +131,23 @@ def greedy_playout(variant: Variant, players: int, seed: int) -> list[DeclareSta
     """Draw closed, then declare when a valid show is possible, else discard the worst card:
     deals that end in valid declarations, for the leak test's end-of-deal reveal."""
     state = start_deal(variant, players, seed)
+    assert isinstance(state, DeclareState)
     states = [state]
     for _ in range(600):
         if state.is_over:
             break
         seat = state.turn
         if Draw(seat, DrawSource.CLOSED) in legal_actions(state, seat):
-            action: Any = Draw(seat, DrawSource.CLOSED)
+            action: Action = Draw(seat, DrawSource.CLOSED)
         else:
             action = Draw(seat, DrawSource.OPEN)
         state, _ = apply(state, action)
+        assert isinstance(state, DeclareState)
         states.append(state)
         card, best = best_discards(variant, state.hands[seat], state.wild_joker)[0]
         action = Finish(seat, card) if best.valid else Discard(seat, card)
         state, _ = apply(state, action)
+        assert isinstance(state, DeclareState)
         states.append(state)
     return states
 
@@ -162,6 +166,7 @@ def test_views_never_show_hidden_cards_up_to_a_valid_declaration(indian: Variant
 
 def test_view_holds_own_hand_and_only_counts_of_others(indian: Variant) -> None:
     state = start_deal(indian, 3, 2)
+    assert isinstance(state, DeclareState)
     view = view_for(state, 1)
     assert view.hand == state.hands[1]
     assert [s.hand_size for s in view.seats] == [13, 13, 13]
@@ -188,7 +193,9 @@ def test_redact_hides_closed_draws_and_the_finish_card_from_others() -> None:
     opened = CardDrawn(1, DrawSource.OPEN, card)
     assert redact_for(opened, 0) == opened  # which open card was taken is public
     finished = CardFinished(0, card)
-    assert redact_for(finished, 1).card is None and redact_for(finished, 0) == finished
+    hidden = redact_for(finished, 1)
+    assert isinstance(hidden, CardFinished) and hidden.card is None
+    assert redact_for(finished, 0) == finished
 
 
 def test_redact_hides_the_other_hands_of_the_deal() -> None:

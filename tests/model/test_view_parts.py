@@ -61,6 +61,7 @@ def test_cards_taken_from_the_discards_show_only_to_the_taker() -> None:
     variant = load_variant("super_rummy").with_options({"allow_draw_choice": True})
     state = start_deal(variant, 2, 3, round_no=0)
     state, _ = apply(state, Draw(state.turn, DrawSource.OPEN))
+    assert isinstance(state, MeldState)
     mine, theirs = view_for(state, state.turn), view_for(state, 1 - state.turn)
     assert mine.melding.taken == state.taken != () and theirs.melding.taken == ()
 
@@ -101,4 +102,4 @@ def test_part_type_follows_the_family() -> None:
 def test_the_parts_are_frozen() -> None:
     view = view_for(start_deal(load_variant("super_rummy"), 2, 1, round_no=0), 0)
     with pytest.raises(dataclasses.FrozenInstanceError):
-        view.melding.melds = ()  # type: ignore[misc]
+        view.melding.melds = ()  # type: ignore[misc]  # must fail: the part is frozen

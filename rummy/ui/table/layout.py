@@ -181,7 +181,11 @@ def compute_layout(size: tuple[int, int], players: int, viewer: int,
     top = max((s.panel.bottom + back_w * 2 for s in seats.values()), default=margin)
     meld_area = Rect(finish_slot.left if not melds else open_deck.right + gap, top + 6, 0, 0)
     meld_area.width = w - margin - meld_area.left
-    message_pos = (cx, finish_slot.bottom + small + 10)
+    # Under the piles, clear of the closed deck's count (drawn from its bottom + 8): a
+    # long message's box reached over the count.
+    # (A line of text is about 1.25 times its font size high; the box adds 10.)
+    message_pos = (cx, closed_deck.bottom + 8 + small * 5 // 4 + 4
+                   + (normal * 5 // 4 + 10) // 2)
     if melds:
         # Messages and the status line get their own rows under the melds, never over them.
         text_rows = 2 * normal + small + 12

@@ -8,7 +8,7 @@ invariants checked after it.
 from __future__ import annotations
 
 from dataclasses import replace
-from typing import Any
+from typing import TypeVar
 
 from rummy.model.actions import Action, Discard, Draw, DrawSource
 from rummy.model.cards import Card, make_deck, parse_card, parse_cards
@@ -39,12 +39,18 @@ def card(text: str) -> Card:
     return parse_card(text)
 
 
-def play(state: Any, *actions: Action) -> Any:
-    """``state`` after ``actions``, each applied and checked against every invariant."""
+AnyState = TypeVar("AnyState", bound=GameState)
+
+
+def play(state: AnyState, *actions: Action) -> AnyState:
+    """``state`` after ``actions``, each applied and checked against every invariant (a
+    deal keeps its family's state type all through)."""
+    now: GameState = state
     for action in actions:
-        state, _ = apply(state, action)
-        assert check_invariants(state) == [], action
-    return state
+        now, _ = apply(now, action)
+        assert check_invariants(now) == [], action
+    assert isinstance(now, type(state))
+    return now
 
 
 # ---------------------------------------------------------------- declare family
@@ -63,7 +69,7 @@ def declare_deal(variant: Variant, *hands: str, open_deck: str = "5C@1",
     return state
 
 
-def pass_turn(state: Any) -> Any:
+def pass_turn(state: AnyState) -> AnyState:
     """The seat to move draws from the closed deck (the stock) and discards that card."""
     seat = state.turn
     state = play(state, Draw(seat, CLOSED))
@@ -98,9 +104,9 @@ def meld_round(variant: Variant | str, hands: list[str], discard: str = "", stoc
         assert meld is not None, meld_cards
         on_table.append(meld)
     owners = {owner for _, owner in laid}
-    stock = top if rest_in_discard else rest + top
+    closed = top if rest_in_discard else rest + top
     pile = rest + pile if rest_in_discard else pile
-    state = replace(state, hands=tuple(held), open_deck=pile, closed_deck=stock, turn=0,
+    state = replace(state, hands=tuple(held), open_deck=pile, closed_deck=closed, turn=0,
                     turns_done=(turns,) * len(hands), melds=tuple(on_table),
                     laid_at=tuple(0 if s in owners else -1 for s in range(len(hands))))
     assert check_invariants(state) == []

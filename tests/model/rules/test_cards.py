@@ -13,7 +13,7 @@ from rummy.model import classify_group, classify_meld, list_variant_ids, load_va
 from rummy.model.cards import Suit, make_deck, toss_key
 from rummy.model.families.declare import toss_leaders
 from rummy.model.melds import GroupKind, MeldKind
-from rummy.model.variant import Toss
+from rummy.model.variant import Toss, Variant
 
 from .helpers import card, cards
 
@@ -53,13 +53,13 @@ def test_suit_order_spades_hearts_diamonds_clubs() -> None:
 
 @pytest.mark.parametrize("variant", [INDIAN, SUPER.with_options({"ace_rank": "high"}), DUMMY],
                          ids=["declare", "table-ace-high", "contract"])
-def test_runs_never_wrap_k_a_2(variant: object) -> None:
+def test_runs_never_wrap_k_a_2(variant: Variant) -> None:
     if variant is INDIAN:
         assert classify_group(INDIAN, cards("KS AS 2S"), cut=card("9D")) is GroupKind.INVALID
         assert classify_group(INDIAN, cards("QS KS AS 2S"), cut=card("9D")) is GroupKind.INVALID
     else:
-        assert classify_meld(variant, cards("QS KS AS 2S")) is MeldKind.INVALID  # type: ignore[arg-type]
-        assert classify_meld(variant, cards("KS AS 2S 3S")) is MeldKind.INVALID  # type: ignore[arg-type]
+        assert classify_meld(variant, cards("QS KS AS 2S")) is MeldKind.INVALID
+        assert classify_meld(variant, cards("KS AS 2S 3S")) is MeldKind.INVALID
 
 
 def test_the_ace_is_low_high_or_either_as_the_variant_says() -> None:

@@ -15,6 +15,7 @@ from rummy.model.actions import Discard, Draw, IllegalMoveError, LayDown, LayOff
 from rummy.model.events import DeckReshuffled, TossMade
 from rummy.model.families.melding import MeldState
 from rummy.model.match import finish_deal, start_match
+from rummy.model.match_state import MatchState
 from rummy.model.melds import MeldKind
 from rummy.model.scoring import RoundResult
 from rummy.model.state import Phase, apply, legal_actions, start_deal
@@ -28,16 +29,25 @@ OTHER = "2H 4D 6H 8C 10C JH 3D 5S 8S 10H KS"
 TWO_SETS = (cards("7S 7H 7D"), cards("9C 9D 9H"))
 
 
-def rnd(hands: list[str], round_no: int = 0, **kw: object) -> MeldState:
+def rnd(hands: list[str], round_no: int = 0, *, discard: str = "", stock: str = "",
+        turns: int = 1, melds: tuple[tuple[str, int], ...] = (),
+        rest_in_discard: bool = False) -> MeldState:
     """Round ``round_no`` (0 = round 1) with seat 0 to draw: seat 1 dealt."""
-    return meld_round(DUMMY, hands, dealer=len(hands) - 1, round_no=round_no,
-                      **kw)  # type: ignore[arg-type]
+    return meld_round(DUMMY, hands, discard, stock, turns, melds, rest_in_discard,
+                      dealer=len(hands) - 1, round_no=round_no)
 
 
-def down(hand: str, turns: int = 2, **kw: object) -> MeldState:
+def down(hand: str, turns: int = 2, *, discard: str = "", stock: str = "") -> MeldState:
     """Seat 0 laid the two sets on an earlier turn and holds ``hand``; seat 1 is not down."""
     return rnd([hand, OTHER], turns=turns, melds=(("7S 7H 7D", 0), ("9C 9D 9H", 0)),
-               **kw)
+               discard=discard, stock=stock)
+
+
+def contract_of(round_no: int) -> tuple[int, int] | None:
+    """The contract of round ``round_no`` (0 = round 1), as (sets, runs)."""
+    state = start_deal(DUMMY, 3, 1, dealer=0, round_no=round_no)
+    assert isinstance(state, MeldState)
+    return state.contract
 
 
 # ---------------------------------------------------------------- the cards and the deal
@@ -63,8 +73,7 @@ def test_seven_rounds_each_with_its_contract() -> None:
     # 1) two sets, 2) a set and a run, 3) two runs, 4) three sets, 5) two sets and a run,
     # 6) a set and two runs, 7) three runs, as (sets, runs).
     expected = [(2, 0), (1, 1), (0, 2), (3, 0), (2, 1), (1, 2), (0, 3)]
-    assert [start_deal(DUMMY, 3, 1, dealer=0, round_no=n).contract
-            for n in range(7)] == expected
+    assert [contract_of(n) for n in range(7)] == expected
 
 
 def test_a_set_is_3_or_more_cards_of_one_rank_suits_may_repeat() -> None:
@@ -88,15 +97,17 @@ def test_first_dealer_highest_card_aces_low_the_player_left_of_the_dealer_plays_
     state = start_deal(DUMMY, 4, seed)
     final = [e for e in state.history if isinstance(e, TossMade)][-1]
     ranks = {s: int(c.rank or 0) for s, c in final.cards}  # the ace counts 1
-    assert ranks[state.dealer] == max(ranks.values())  # type: ignore[index]
+    assert state.dealer is not None
+    assert ranks[state.dealer] == max(ranks.values())
     assert list(ranks.values()).count(max(ranks.values())) == 1
-    assert state.turn == state.first_player == (state.dealer + 1) % 4  # type: ignore[operator]
+    assert state.turn == state.first_player == (state.dealer + 1) % 4
 
 
-def _round_over(match: object, points: tuple[int, ...]) -> object:
+def _round_over(match: MatchState, points: tuple[int, ...]) -> MatchState:
     result = RoundResult(points.index(0), points, points, 0, False, "test", ())
-    state = replace(match.state, phase=Phase.OVER, result=result)  # type: ignore[attr-defined]
-    return finish_deal(replace(match, state=state))[0]  # type: ignore[type-var]
+    assert isinstance(match.state, MeldState)
+    state = replace(match.state, phase=Phase.OVER, result=result)
+    return finish_deal(replace(match, state=state))[0]
 
 
 def test_the_deal_passes_left_each_round_and_after_round_7_the_lowest_total_wins() -> None:
@@ -104,11 +115,11 @@ def test_the_deal_passes_left_each_round_and_after_round_7_the_lowest_total_wins
     first = match.state.dealer
     assert first is not None
     for n in range(7):
-        assert not match.over  # type: ignore[attr-defined]
-        assert match.state.dealer == (first + n) % 3  # type: ignore[attr-defined]
+        assert not match.over
+        assert match.state.dealer == (first + n) % 3
         match = _round_over(match, (0, 20, 5) if n else (30, 0, 5))
-    assert match.over and match.totals == (30, 120, 35)  # type: ignore[attr-defined]
-    assert match.winner == 0  # type: ignore[attr-defined]
+    assert match.over and match.totals == (30, 120, 35)
+    assert match.winner == 0
 
 
 # ---------------------------------------------------------------- a turn

@@ -22,7 +22,9 @@ from rummy.model.actions import (
 )
 from rummy.model.cards import Rank, make_deck, toss_key
 from rummy.model.events import CardsDealt, DeckReshuffled, TossMade, TurnMissed, WildJokerCut
+from rummy.model.families.declare import DeclareState
 from rummy.model.match import finish_deal, start_match
+from rummy.model.match_state import MatchState
 from rummy.model.scoring import DealResult, ShownHand
 from rummy.model.state import Phase, SeatStatus, apply, legal_actions, start_deal
 from rummy.model.variant import load_variant
@@ -76,6 +78,7 @@ def test_deal_13_each_the_next_card_opens_the_open_deck_and_the_cut_card_is_out_
 ) -> None:
     for players in (2, 6):
         state = start_deal(INDIAN, players, 9)
+        assert isinstance(state, DeclareState)
         dealt = [e for e in state.history if isinstance(e, CardsDealt)][0]
         assert dealt.sizes == (13,) * players
         assert len(state.open_deck) == 1 and state.wild_joker is not None
@@ -282,6 +285,7 @@ def test_two_player_toss_ace_is_high() -> None:
 
 def test_two_player_the_dealer_cuts_the_wild_joker() -> None:
     state = start_deal(CLASSIC, 2, 3)
+    assert isinstance(state, DeclareState)
     (cut,) = [e for e in state.history if isinstance(e, WildJokerCut)]
     assert cut.by == state.dealer is not None and cut.card == state.wild_joker
 
@@ -298,18 +302,19 @@ def test_two_player_invalid_declaration_the_opponent_wins() -> None:
 # ---------------------------------------------------------------- matches
 
 
-def _deal_points(match: object, points: tuple[int, ...]) -> object:
+def _deal_points(match: MatchState, points: tuple[int, ...]) -> MatchState:
     """``match`` with its current deal ended with these points (the 0 is the winner),
     scored, and the next deal dealt among the seats still in."""
     result = DealResult(points.index(0), points, sum(points), ("",) * len(points),
                         (ShownHand(()),) * len(points))
-    state = replace(match.state, phase=Phase.OVER, result=result)  # type: ignore[attr-defined]
-    return finish_deal(replace(match, state=state))[0]  # type: ignore[type-var]
+    assert isinstance(match.state, DeclareState)
+    state = replace(match.state, phase=Phase.OVER, result=result)
+    return finish_deal(replace(match, state=state))[0]
 
 
 def test_match_format_points_is_one_deal() -> None:
     match = _deal_points(start_match(INDIAN, 3, 1), (0, 30, 12))
-    assert match.over and match.winner == 0  # type: ignore[attr-defined]
+    assert match.over and match.winner == 0
 
 
 @pytest.mark.parametrize("limit", [101, 201])
@@ -318,18 +323,18 @@ def test_pool_101_or_201_eliminates_at_the_limit_and_the_last_player_left_wins(
     variant = INDIAN.with_options({"match_format": f"pool_{limit}"})
     match = start_match(variant, 3, 1)
     match = _deal_points(match, (0, limit - 1, 40))
-    assert not match.over and match.out == (False, False, False)  # type: ignore[attr-defined]
+    assert not match.over and match.out == (False, False, False)
     match = _deal_points(match, (30, 1, 0))
-    assert match.out == (False, True, False) and not match.over  # type: ignore[attr-defined]
-    assert match.seats == (0, 2)  # type: ignore[attr-defined]
+    assert match.out == (False, True, False) and not match.over
+    assert match.seats == (0, 2)
     match = _deal_points(match, (limit, 0))
-    assert match.over and match.winner == 2  # type: ignore[attr-defined]
+    assert match.over and match.winner == 2
 
 
 @pytest.mark.parametrize("deals", [2, 3, 6])
 def test_deals_2_3_or_6_then_the_lowest_total_wins(deals: int) -> None:
     match = start_match(INDIAN.with_options({"match_format": f"deals_{deals}"}), 3, 1)
     for n in range(deals):
-        assert not match.over  # type: ignore[attr-defined]
+        assert not match.over
         match = _deal_points(match, (0, 5, 9) if n else (80, 0, 70))
-    assert match.over and match.winner == 1  # type: ignore[attr-defined]
+    assert match.over and match.winner == 1

@@ -13,6 +13,7 @@ from rummy.model.actions import Draw, Finish
 from rummy.model.melds import GroupKind
 from rummy.model.scoring import score_loser
 from rummy.model.state import SeatStatus
+from rummy.model.variant import Variant
 
 from .helpers import (
     CASE_3,
@@ -36,8 +37,8 @@ def kind(text: str, cut: str = "2C@1") -> GroupKind:
     return classify_group(INDIAN, cards(text), cut=card(cut))
 
 
-def shows(*groups: str, variant: object = INDIAN, cut: str = "2C@1") -> bool:
-    valid, _ = check_declaration(variant, [cards(g) for g in groups], card(cut))  # type: ignore[arg-type]
+def shows(*groups: str, variant: Variant = INDIAN, cut: str = "2C@1") -> bool:
+    valid, _ = check_declaration(variant, [cards(g) for g in groups], card(cut))
     return valid
 
 

@@ -15,6 +15,7 @@ from rummy.model.actions import Discard, Draw, FlipDiscard, IllegalMoveError, La
 from rummy.model.events import DiscardFlipped
 from rummy.model.families.melding import MeldState
 from rummy.model.match import finish_deal, start_match
+from rummy.model.match_state import MatchState
 from rummy.model.melds import MeldKind
 from rummy.model.scoring import RoundResult
 from rummy.model.state import Phase, apply, legal_actions, start_deal
@@ -27,9 +28,12 @@ HANDS = ["2S 5H 9D 6C KD QH 4S", "2H 5D 9S 3D KH QS 4D"]
 OUT = ["3S 4S 5S 9D 9H 9C", "AH KD 7C 2S QD 10H"]
 
 
-def rnd(hands: list[str], **kw: object) -> MeldState:
-    options = {k: kw.pop(k) for k in list(kw) if k in {o.key for o in SUPER.options}}
-    return meld_round(SUPER.with_options(options), hands, **kw)  # type: ignore[arg-type]
+def rnd(hands: list[str], *, discard: str = "", stock: str = "", turns: int = 1,
+        melds: tuple[tuple[str, int], ...] = (), rest_in_discard: bool = False,
+        **options: object) -> MeldState:
+    """A ``super_rummy`` round (see ``meld_round``) with the named options chosen."""
+    return meld_round(SUPER.with_options(options), hands, discard, stock, turns, melds,
+                      rest_in_discard)
 
 
 def go_out(state: MeldState) -> MeldState:
@@ -41,7 +45,7 @@ def go_out(state: MeldState) -> MeldState:
 
 
 def test_every_source_001_option_with_its_name_values_and_default() -> None:
-    expected = {
+    expected: dict[str, tuple[list[object], object]] = {
         "deck_count": ([1, 2, 3], 1), "hand_size": ([None, 6, 7, 8, 9, 10, 11, 12], None),
         "first_turn": (["next_player", "prev_winner"], "next_player"),
         "allow_draw_choice": ([False, True], False),
@@ -91,30 +95,31 @@ def test_table_players_2_to_6() -> None:
             start_deal(SUPER, players, 1)
 
 
-def _round_won(match: object, winner: int | None, points: tuple[int, ...]) -> object:
+def _round_won(match: MatchState, winner: int | None, points: tuple[int, ...]) -> MatchState:
     collected = sum(points)
     changes = tuple(collected if s == winner else 0 for s in range(len(points))) \
         if winner is not None else tuple(-p for p in points)
     result = RoundResult(winner, points, changes, collected, False, "test", ())
-    state = replace(match.state, phase=Phase.OVER, result=result)  # type: ignore[attr-defined]
-    return finish_deal(replace(match, state=state))[0]  # type: ignore[type-var]
+    assert isinstance(match.state, MeldState)
+    state = replace(match.state, phase=Phase.OVER, result=result)
+    return finish_deal(replace(match, state=state))[0]
 
 
 def test_the_first_round_starts_with_the_first_seat_later_rounds_pass_left() -> None:
     match = start_match(SUPER, 3, 1)
     assert match.state.turn == 0
     match = _round_won(match, 2, (4, 4, 0))
-    assert match.state.turn == 1  # type: ignore[attr-defined]
+    assert match.state.turn == 1
     match = _round_won(match, 0, (0, 4, 4))
-    assert match.state.turn == 2  # type: ignore[attr-defined]
+    assert match.state.turn == 2
 
 
 def test_first_turn_prev_winner_the_last_rounds_winner_starts() -> None:
     match = start_match(SUPER.with_options({"first_turn": "prev_winner"}), 3, 1)
     match = _round_won(match, 2, (4, 4, 0))
-    assert match.state.turn == 2  # type: ignore[attr-defined]
+    assert match.state.turn == 2
     match = _round_won(match, None, (4, 4, 4))  # nobody won: the same seat starts again
-    assert match.state.turn == 2  # type: ignore[attr-defined]
+    assert match.state.turn == 2
 
 
 # ---------------------------------------------------------------- a turn
@@ -311,8 +316,9 @@ def test_lay_at_end_off_the_others_keep_their_hands() -> None:
 
 def _stock_runs_out(**options: object) -> MeldState:
     """Seat 0 draws the stock's last card and discards; the discard pile holds the rest."""
-    state = rnd(["3S 4S 5S 9D KH QC 2D", "6H 8H 8D 2C JD 10D 4H"], stock="5C",
-                discard="7C 8C JC", rest_in_discard=True, **options)
+    state = meld_round(SUPER.with_options(options),
+                       ["3S 4S 5S 9D KH QC 2D", "6H 8H 8D 2C JD 10D 4H"], stock="5C",
+                       discard="7C 8C JC", rest_in_discard=True)
     return play(state, Draw(0, CLOSED), Discard(0, card("KH")))
 
 
@@ -349,7 +355,7 @@ def test_end_round_scores_never_go_below_0() -> None:
     match = start_match(SUPER.with_options({"deck_exhaust": "end_round"}), 2, 1)
     match = _round_won(match, 1, (20, 0))
     match = _round_won(match, None, (30, 5))
-    assert match.totals == (0, 15)  # type: ignore[attr-defined]
+    assert match.totals == (0, 15)
 
 
 # ---------------------------------------------------------------- scoring
