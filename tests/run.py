@@ -4,8 +4,8 @@
 Works from a fresh checkout: the first run creates ``.venv`` and installs
 ``requirements-dev.txt`` into it (see ``rummy/bootstrap.py``). Runs ruff on the whole
 repository, mypy --strict on the game, its tests, benchmarks and tools (the files listed in
-pyproject.toml), then pytest with any extra arguments. Exits non-zero if any of them fails, including pytest finding no
-tests (its exit status 5).
+pyproject.toml), then pytest with any extra arguments. Exits non-zero if any of them fails,
+including pytest finding no tests (its exit status 5).
 """
 
 from __future__ import annotations
