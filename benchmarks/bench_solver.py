@@ -34,7 +34,7 @@ from typing import Any
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
-from rummy.model.cards import SUITS, Card, Rank, make_deck  # noqa: E402
+from rummy.model.cards import SUITS, Card, Rank, Suit, make_deck  # noqa: E402
 from rummy.model.solver import best_arrangement  # noqa: E402
 from rummy.model.variant import Variant, load_variant  # noqa: E402
 
@@ -44,6 +44,10 @@ def random_hand(rng: random.Random, deck: tuple[Card, ...]) -> tuple[list[Card],
     return cards[:13], cards[13]
 
 
+def is_card(rank: Rank, suit: Suit) -> Callable[[Card], bool]:
+    return lambda c: c.rank == rank and c.suit is suit
+
+
 def near_complete_hand(rng: random.Random, deck: tuple[Card, ...]) -> tuple[list[Card], Card]:
     """Real groups plus jokers, topped up to 13 with random cards."""
     free = list(deck)
@@ -51,9 +55,9 @@ def near_complete_hand(rng: random.Random, deck: tuple[Card, ...]) -> tuple[list
     cut = free.pop()
     wild = cut.rank if cut.rank is not None else Rank.ACE
 
-    def take(pred: object) -> Card | None:
+    def take(pred: Callable[[Card], bool]) -> Card | None:
         for i, c in enumerate(free):
-            if pred(c):  # type: ignore[operator]
+            if pred(c):
                 return free.pop(i)
         return None
 
@@ -69,14 +73,14 @@ def near_complete_hand(rng: random.Random, deck: tuple[Card, ...]) -> tuple[list
                 if n_group > 0 and rng.random() < 0.2:
                     card = take(lambda c: c.rank is None or c.rank == wild)
                 else:
-                    card = take(lambda c, r=r, s=suit: c.rank == Rank(r) and c.suit is s)
+                    card = take(is_card(Rank(r), suit))
                 if card is not None:
                     hand.append(card)
         else:
             rank = Rank(rng.randint(1, 13))
             suits = rng.sample(SUITS, rng.choice([3, 3, 4]))
             for s in suits:
-                card = take(lambda c, rank=rank, s=s: c.rank == rank and c.suit is s)
+                card = take(is_card(rank, s))
                 if card is not None:
                     hand.append(card)
     hand = hand[:13]
