@@ -6,12 +6,7 @@ import pytest
 
 from rummy.model.cards import Rank, parse_card, parse_cards
 from rummy.model.melds import check_declaration, classify_group, wild_rank_for
-from rummy.model.variant import Variant, load_variant
-
-
-@pytest.fixture(scope="module")
-def two_player() -> Variant:
-    return load_variant("two_player_13")
+from rummy.model.variant import Variant
 
 
 def kind(variant: Variant, cards: str, cut: str | None = None) -> str:
@@ -138,11 +133,11 @@ def test_show_with_one_sequence_is_wrong_in_indian_13(indian: Variant) -> None:
     assert not valid and "sequences" in reason
 
 
-def test_two_player_needs_one_pure_sequence_of_four(two_player: Variant) -> None:
+def test_two_player_needs_one_pure_sequence_of_four(classic: Variant) -> None:
     three = [parse_cards(g) for g in ("KC QC JC", "2D 2H 2C", "6H 6D 6C", "10S 10H 10D 10C")]
-    assert not check_declaration(two_player, three, parse_card("9S"))[0]
+    assert not check_declaration(classic, three, parse_card("9S"))[0]
     four = [parse_cards(g) for g in ("KC QC JC 10C", "2D 2H 2C", "6H 6D 6C", "10S 10H 10D")]
-    assert check_declaration(two_player, four, parse_card("9S"))[0]
+    assert check_declaration(classic, four, parse_card("9S"))[0]
 
 
 def test_show_with_a_loose_card_is_wrong(indian: Variant) -> None:

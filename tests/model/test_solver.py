@@ -19,11 +19,6 @@ from rummy.model.variant import Variant, load_variant
 from .oracle import SHAPES, brute_force, deal, exact_search
 
 
-@pytest.fixture(scope="module")
-def two_player() -> Variant:
-    return load_variant("two_player_13")
-
-
 def solve(variant: Variant, cards: str, cut: str) -> Arrangement:
     return best_arrangement(variant, parse_cards(cards), parse_card(cut))
 
@@ -99,10 +94,10 @@ def test_jokers_shared_by_two_far_apart_cards_make_a_valid_show(indian: Variant)
     assert not r.valid
 
 
-def test_leftover_joker_must_find_a_group(two_player: Variant) -> None:
+def test_leftover_joker_must_find_a_group(classic: Variant) -> None:
     # One pure sequence of 4 and two full sets: the 13th card, a joker, has nowhere to go
     # (on the pure sequence it would leave no pure sequence; sets hold 4 at most).
-    r = solve(two_player, "2H 3H 4H 5H 7S 7H 7D 7C QS QH QD QC JK", "KD")
+    r = solve(classic, "2H 3H 4H 5H 7S 7H 7D 7C QS QH QD QC JK", "KD")
     assert not r.valid and r.count == 0
 
 
@@ -130,13 +125,13 @@ def test_group_of_jokers_counts_as_the_second_sequence(indian: Variant) -> None:
     assert (count, valid) == (0, True)
 
 
-def test_two_player_pure_sequence_of_three_is_not_enough(two_player: Variant) -> None:
-    r = solve(two_player, "2H 3H 4H 7S 7H 7D 9S 9H 9D 5C 6C 7C KD", "QS")
+def test_two_player_pure_sequence_of_three_is_not_enough(classic: Variant) -> None:
+    r = solve(classic, "2H 3H 4H 7S 7H 7D 9S 9H 9D 5C 6C 7C KD", "QS")
     assert r.count == sum([2, 3, 4, 7, 7, 7, 9, 9, 9, 5, 6, 7, 10]) and not r.valid
 
 
-def test_two_player_one_pure_sequence_of_four_is_enough(two_player: Variant) -> None:
-    r = solve(two_player, "2H 3H 4H 5H 7S 7H 7D 9S 9H 9D JC QC KC", "QS")
+def test_two_player_one_pure_sequence_of_four_is_enough(classic: Variant) -> None:
+    r = solve(classic, "2H 3H 4H 5H 7S 7H 7D 9S 9H 9D JC QC KC", "QS")
     assert r.valid
 
 
