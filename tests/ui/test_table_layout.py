@@ -24,8 +24,7 @@ def test_the_message_and_status_line_cover_nothing(app: App, size: tuple[int, in
     lay = compute_layout(size, players, 0, melds=melds)
     text = TextCache(app.res)
     fs, fn = lay.font_small, lay.font_normal
-    count = text.get("104", fs).get_rect(
-        midtop=(lay.closed_deck.centerx, lay.closed_deck.bottom + 8))
+    count = text.get("104", fs).get_rect(midtop=(lay.closed_deck.centerx, lay.stock_count_top))
     message = text.get(LONG_MESSAGE, fn, bold=True).get_rect(
         center=lay.message_pos).inflate(24, 10)
     mx, my = lay.message_pos

@@ -186,7 +186,7 @@ class BoardPainting:
         else:
             draw_slot(surface, lay.closed_deck, "empty", text, fs, 0)
         t = text.get(f"{self.closed_size}", fs, DIM)
-        surface.blit(t, t.get_rect(midtop=(lay.closed_deck.centerx, lay.closed_deck.bottom + 8)))
+        surface.blit(t, t.get_rect(midtop=(lay.closed_deck.centerx, lay.stock_count_top)))
         if self.lit.get("open"):
             draw_glow(surface, lay.open_deck, self.lit["open"] == 2)
         pile = self.open_pile[:-1] if self.open_lifted else self.open_pile

@@ -52,6 +52,8 @@ class TableLayout:
     hand_y: int
     label_y: int
     count_pos: tuple[int, int]
+    stock_count_top: int
+    """Where the number of cards in the closed deck is written, under it (midtop)."""
     message_pos: tuple[int, int]
     buttons: dict[str, Rect]
     seats: dict[int, SeatSpot]
@@ -181,11 +183,7 @@ def compute_layout(size: tuple[int, int], players: int, viewer: int,
     top = max((s.panel.bottom + back_w * 2 for s in seats.values()), default=margin)
     meld_area = Rect(finish_slot.left if not melds else open_deck.right + gap, top + 6, 0, 0)
     meld_area.width = w - margin - meld_area.left
-    # Under the piles, clear of the closed deck's count (drawn from its bottom + 8): a
-    # long message's box reached over the count.
-    # (A line of text is about 1.25 times its font size high; the box adds 10.)
-    message_pos = (cx, closed_deck.bottom + 8 + small * 5 // 4 + 4
-                   + (normal * 5 // 4 + 10) // 2)
+    stock_count_top = closed_deck.bottom + 8
     if melds:
         # Messages and the status line get their own rows under the melds, never over them.
         text_rows = 2 * normal + small + 12
@@ -193,11 +191,15 @@ def compute_layout(size: tuple[int, int], players: int, viewer: int,
         message_pos = (cx, meld_area.bottom + normal // 2 + 4)
     else:
         meld_area.height = max(ph, by - 8 - meld_area.top)
+        # Under the stock's count, clear of it (a line of text is about 1.25 times its
+        # font size high; a message's box adds 10).
+        message_pos = (cx, stock_count_top + small * 5 // 4 + 4 + (normal * 5 // 4 + 10) // 2)
     return TableLayout(
         size=(w, h), hand_w=hand_w, pile_w=pile_w, back_w=back_w,
         closed_deck=closed_deck, wild_joker=wild_joker, open_deck=open_deck,
         finish_slot=finish_slot, hand_area=hand_area, hand_y=hand_y, label_y=label_y,
-        count_pos=(margin, label_y), message_pos=message_pos,
+        count_pos=(margin, label_y), stock_count_top=stock_count_top,
+        message_pos=message_pos,
         buttons=buttons, seats=seats, my_panel=my_panel, meld_area=meld_area,
         font_small=small, font_normal=normal, font_big=big,
     )
