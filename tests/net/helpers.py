@@ -13,7 +13,7 @@ from typing import Any
 from websockets.asyncio.client import ClientConnection, connect
 
 from rummy.ai import make_bot
-from rummy.model.actions import Action
+from rummy.model.actions import Action, Drop, Finish
 from rummy.net.conn import Limits
 from rummy.net.mirror import Mirror
 from rummy.net.server import Server
@@ -127,7 +127,6 @@ def random_chooser(rng: random.Random) -> Chooser:
 def kind_chooser(kind: str) -> Chooser:
     """``w``: shows at its first chance (a wrong show, nearly always); ``d``: drops at its
     first chance; otherwise the first legal move."""
-    from rummy.model.actions import Drop, Finish
     wanted = {"w": Finish, "d": Drop}[kind]
 
     def choose(mirror: Mirror) -> Action:
@@ -153,7 +152,6 @@ def showing_after(choose: Chooser, moves: int) -> Chooser:
     Two bots can hold the cards the other needs and draw and discard for ever (Indian
     rummy has no stalemate, docs/rules.md), so a test against a server that deals at random
     bounds the deal: a wrong show ends a two-player deal."""
-    from rummy.model.actions import Finish
     made = 0
 
     def choose_or_show(mirror: Mirror) -> Action:
