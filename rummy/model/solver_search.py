@@ -32,6 +32,7 @@ from .solver_templates import (
     GUARD,
     JOKERS,
     LOOSE,
+    OPTIONS_MAX,
     SUIT_AT,
     Meld,
     Template,
@@ -41,6 +42,9 @@ from .solver_templates import (
     templates,
 )
 from .variant import Variant
+
+FIELD_MASK = (1 << FIELD) - 1
+FAST: dict[int, tuple[Template, ...]] = {}
 
 
 class Search:
@@ -134,14 +138,27 @@ class Search:
         if found is not None:
             return found
         rank, suit = (f >> 2) + 1, f & 3
-        spots = self.wild_at.get(suit)
-        wild_here = pure_wilds(spots, wmask, self.suit_ranks[suit],
-                                self.rules.positions[rank]) if spots else ()
-        later_ranks = reachable(self.suit_ranks[suit], self.rules.positions[rank],
-                                 self.jokers)
+        ranks = self.suit_ranks[suit]
         later_suits = self.rank_suits[rank] >> (suit + 1)  # bit 0: the next suit
-        found = templates(self.rules, rank, later_ranks, later_suits, wild_here,
-                          self.jokers)
+        # The cache key before the work of trimming it: the suit's ranks from this one up
+        # (all of them for an ace, which may also stand high), the later suits of the
+        # rank, the jokers and the suit's free wild cards (position, index).
+        fast = ((((ranks if rank == 1 else ranks >> rank) << 4 | rank) << 3
+                 | later_suits) << 4 | self.jokers) << 8 | self.rules.id
+        spots = self.wild_at.get(suit)
+        if spots:
+            for pos, wi in spots:
+                if wmask >> wi & 1:
+                    fast = fast << 8 | 128 | pos << 3 | wi
+        found = FAST.get(fast)
+        if found is None:
+            if len(FAST) > OPTIONS_MAX:
+                FAST.clear()
+            positions = self.rules.positions[rank]
+            wild_here = pure_wilds(spots, wmask, ranks, positions) if spots else ()
+            later_ranks = reachable(ranks, positions, self.jokers)
+            found = FAST[fast] = templates(self.rules, rank, later_ranks, later_suits,
+                                           wild_here, self.jokers)
         self.templates[f << 16 | wmask] = found
         return found
 
@@ -161,42 +178,54 @@ class Search:
         guard = GUARD
 
         def table(state: int, jokers: int, wmask: int, key: int) -> dict[int, int]:
-            if state == 0:
-                out = {0: 0}
-                if jokers >= seq_min:
-                    out[joker_key] = 0
-                memo[key] = out
-                return out
-            f = ((state & -state).bit_length() - 1) // FIELD
-            shift = FIELD * f
-            rel = state >> shift  # face f's field is now the lowest
-            with_guard = rel | guard
-            opts = templates.get(f << 16 | wmask) or options(f, wmask)
-            # Loose first: it takes nothing but the card and changes no flag.
-            sub_state = state - (1 << shift)
-            sub_key = sub_state << 20 | jokers << 12 | wmask
-            sub = memo.get(sub_key)
-            if sub is None:
-                sub = table(sub_state, jokers, wmask, sub_key)
-            out = dict(sub)
-            for used, need, wused, kind, gain, _meld in opts[1:]:
-                if need > jokers:
-                    break  # templates are sorted by jokers taken
-                if (with_guard - used) & guard != guard:
-                    continue
-                sub_state = (rel - used) << shift
-                sub_jokers, sub_wild = jokers - need, wmask & ~wused
-                sub_key = sub_state << 20 | sub_jokers << 12 | sub_wild
-                sub = memo.get(sub_key)
-                if sub is None:
-                    sub = table(sub_state, sub_jokers, sub_wild, sub_key)
-                row = tr[kind]
-                for k, cov in sub.items():
-                    nk = row[k]
-                    cov += gain
-                    if out.get(nk, -1) < cov:
-                        out[nk] = cov
-            memo[key] = out
+            at = key  # the state being decided: past the faces that can only stay loose
+            while state:
+                f = ((state & -state).bit_length() - 1) // FIELD
+                shift = FIELD * f
+                rel = state >> shift  # face f's field is now the lowest
+                with_guard = rel | guard
+                opts = templates.get(f << 16 | wmask) or options(f, wmask)
+                out = None
+                for used, need, wused, kind, gain, _meld in opts[1:]:
+                    if need > jokers:
+                        break  # templates are sorted by jokers taken
+                    if (with_guard - used) & guard != guard:
+                        continue
+                    if out is None:
+                        # Loose first: it takes nothing but the card and changes no flag.
+                        sub_state = state - (1 << shift)
+                        sub_key = sub_state << 20 | jokers << 12 | wmask
+                        sub = memo.get(sub_key)
+                        if sub is None:
+                            sub = table(sub_state, jokers, wmask, sub_key)
+                        out = dict(sub)
+                    sub_state = (rel - used) << shift
+                    sub_jokers, sub_wild = jokers - need, wmask & ~wused
+                    sub_key = sub_state << 20 | sub_jokers << 12 | sub_wild
+                    sub = memo.get(sub_key)
+                    if sub is None:
+                        sub = table(sub_state, sub_jokers, sub_wild, sub_key)
+                    row = tr[kind]
+                    for k, cov in sub.items():
+                        nk = row[k]
+                        cov += gain
+                        if out.get(nk, -1) < cov:
+                            out[nk] = cov
+                if out is not None:
+                    memo[key] = memo[at] = out
+                    return out
+                # No group takes face f with the cards left (a group never holds two
+                # copies of a face), so every copy of it stays loose: no state of its own.
+                state &= ~(FIELD_MASK << shift)
+                at = state << 20 | jokers << 12 | wmask
+                hit = memo.get(at)
+                if hit is not None:
+                    memo[key] = hit
+                    return hit
+            out = {0: 0}
+            if jokers >= seq_min:
+                out[joker_key] = 0
+            memo[key] = memo[at] = out
             return out
 
         return table
