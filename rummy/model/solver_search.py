@@ -300,23 +300,31 @@ class Search:
         form a group of their own."""
         state, jokers, wmask = self.count_start, self.jokers, self.all_wild
         melds: list[Meld] = []
+        tr, memo = self.tr, self.memo
         while state:
             f = ((state & -state).bit_length() - 1) // FIELD
             shift = FIELD * f
             rel = state >> shift
-            opts = self.options(f, wmask)
-            for used, need, wused, kind, gain, meld in opts:
-                if need > jokers or ((rel | GUARD) - used) & GUARD != GUARD:
-                    continue  # (rebuilding is rare: no need to stop early here)
-                sub = ((rel - used) << shift, jokers - need, wmask & ~wused)
-                row = self.tr[kind]
-                found = next((k for k, cov in self.table(*sub).items()
-                              if row[k] == key and cov + gain == value), None)
-                if found is not None:
+            with_guard = rel | GUARD
+            opts = self.templates.get(f << 16 | wmask) or self.options(f, wmask)
+            fits = [o for o in opts[1:]
+                    if o[1] <= jokers and (with_guard - o[0]) & GUARD == GUARD]
+            if not fits:  # every copy of the face stays loose, as in the count pass
+                state &= ~(FIELD_MASK << shift)
+                continue
+            for used, need, wused, kind, gain, meld in (opts[0], *fits):
+                sub_state, sub_jokers, sub_wild = (rel - used) << shift, jokers - need, \
+                    wmask & ~wused
+                sub = memo.get(sub_state << 20 | sub_jokers << 12 | sub_wild)
+                if sub is None:
+                    sub = self.table(sub_state, sub_jokers, sub_wild)
+                row, rest = tr[kind], value - gain
+                found = [k for k, cov in sub.items() if cov == rest and row[k] == key]
+                if found:
                     if kind != LOOSE:
                         melds.append(Meld.placed(meld, f))
-                    state, jokers, wmask = sub
-                    key, value = found, value - gain
+                    state, jokers, wmask = sub_state, sub_jokers, sub_wild
+                    key, value = found[0], rest
                     break
             else:  # pragma: no cover - the table came from these options
                 raise AssertionError("arrangement could not be rebuilt")
