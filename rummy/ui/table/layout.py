@@ -72,33 +72,40 @@ class TableLayout:
     def pile_h(self) -> int:
         return card_height(self.pile_w)
 
-    def hand_positions(self, group_sizes: list[int], lifted_gap: int = 0
-                       ) -> list[list[tuple[int, int]]]:
-        """Top-left corner of every card of the hand, group by group, centred."""
+    def hand_positions(self, group_sizes: list[int]) -> list[list[tuple[int, int]]]:
+        """Top-left corner of every card of the hand, group by group, centred.
+
+        Cards overlap within a group; a group's last card shows whole and a strip of felt
+        follows it, so a player sees where one group ends. When the hand is too crowded
+        for that (many groups of one or two cards), the groups are set apart by a third of
+        a card more than the overlap instead, so every card's index stays readable."""
         n = sum(group_sizes)
         if n == 0:
             return [[] for _ in group_sizes]
+        w = self.hand_w
         gaps = max(0, len([s for s in group_sizes if s]) - 1)
-        gap = self.hand_w // 3
-        room = self.hand_area.width - self.hand_w - gaps * gap
-        step = min(int(self.hand_w * 0.62), room // max(1, n - 1)) if n > 1 else 0
-        total = step * (n - 1) + gaps * gap + self.hand_w
+        inside = n - 1 - gaps  # steps between cards of the same group
+        room = self.hand_area.width - w
+        widest = int(w * 0.62)
+        step = min(widest, (room - gaps * (w + w // 6)) // inside) if inside else widest
+        if step >= int(w * 0.3) and (inside or gaps * (w + w // 6) <= room):
+            between = w + w // 6  # the last card whole, then felt
+        else:
+            step = min(widest, (room - gaps * (w // 3)) // max(1, n - 1))
+            between = step + w // 3
+        total = step * inside + gaps * between + w
         x = self.hand_area.centerx - total // 2
         out: list[list[tuple[int, int]]] = []
         for size in group_sizes:
             row = []
-            for _ in range(size):
+            for i in range(size):
                 row.append((x, self.hand_y))
-                x += step
+                if i < size - 1:
+                    x += step
             if size:
-                x += gap
+                x += between
             out.append(row)
         return out
-
-    def hand_step(self, n: int, groups: int) -> int:
-        gap = self.hand_w // 3
-        room = self.hand_area.width - self.hand_w - max(0, groups - 1) * gap
-        return min(int(self.hand_w * 0.62), room // max(1, n - 1))
 
 
 def _opponent_anchors(k: int, sides: bool = True) -> list[tuple[float, float, bool]]:
