@@ -4,7 +4,8 @@ The menus and the launcher ask here instead of reading the variants folder thems
 :func:`scan_variants` loads every file (a broken one is listed with its error, never fatal),
 :func:`find_variant` loads the one a command line names, and :func:`value_words` /
 :func:`refusal` put the variant's option values and the engine's refusals into the words a
-player reads on the New game screen (docs/rules.md names the options).
+player reads on the New game screen (docs/rules.md names the options), and
+:func:`variant_title` names a variant kept in a record.
 """
 
 from __future__ import annotations
@@ -69,6 +70,16 @@ def scan_variants(directory: Path | None = None) -> list[VariantEntry]:
         except Exception as exc:  # noqa: BLE001 - any broken file is shown, never fatal
             entries.append(VariantEntry(ref, path, None, _problem_text(exc)))
     return entries
+
+
+def variant_title(ref: str) -> str:
+    """A variant's name as players read it ("Super Rummy" for ``super_rummy``), for the
+    screens that list saved records; the id itself when its file is gone or no longer
+    loads, so an old record stays readable."""
+    try:
+        return load_variant(ref).name
+    except (VariantError, OSError):
+        return ref
 
 
 def find_variant(ref: str) -> Variant:

@@ -15,7 +15,7 @@ from rummy.ui.app import App
 from rummy.ui.scene import Scene
 from rummy.ui.screens.prefs import PreferencesScene, current
 from rummy.ui.screens.replays import ReplaysScene
-from rummy.ui.screens.stats import StatsScene
+from rummy.ui.screens.stats import StatsScene, row_cells
 from rummy.ui.settings import Settings
 from tests.store.helpers import play
 
@@ -56,6 +56,26 @@ def test_statistics_show_and_reset_after_asking(app: App, tmp_path: Path) -> Non
     key(app, pygame.K_ESCAPE)
     assert app.top is not scene
     stats.close()
+
+
+def test_records_name_their_variant_as_players_read_it(app: App, tmp_path: Path) -> None:
+    stats = Statistics(tmp_path / "data")
+    stats.record_deal("indian_13", ["hard"], won=True, points=0, seconds=60)
+    stats.record_deal("a_variant_since_removed", ["medium"], won=False, points=20, seconds=9)
+    scene = StatsScene(app, stats)
+    app.push(scene)
+    app.step(1 / 60)
+    rows = [row_cells(s, scene.titles[s.variant])[:2] for s in scene.summaries]
+    assert sorted(rows) == [["Indian Rummy (13 cards)", "Hard"],
+                            ["a_variant_since_removed", "Medium"]]  # an old record stays
+    stats.close()
+    shelf = ReplayShelf(tmp_path / "data")
+    shelf.add(Session.lone_deal("dummy_rummy", players=2, seed=1), players=["a", "b"],
+              result="x")
+    replays = ReplaysScene(app, shelf)
+    app.push(replays)
+    app.step(1 / 60)
+    assert replays.titles == {"dummy_rummy": "Dummy Rummy"}
 
 
 def test_replays_list_and_watch(app: App, tmp_path: Path) -> None:

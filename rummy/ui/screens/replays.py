@@ -14,6 +14,7 @@ import pygame
 
 from rummy.session import Session
 from rummy.store.replays import ReplayEntry, ReplayShelf
+from rummy.ui.catalog import variant_title
 from rummy.ui.palette import DIM, PANEL, SELECTED
 from rummy.ui.palette import GOLD as ACCENT
 from rummy.ui.palette import INK as TEXT
@@ -36,6 +37,8 @@ class ReplaysScene(Scene):
         self.shelf = shelf if shelf is not None else ReplayShelf()
         self.on_watch = on_watch
         self.entries: list[ReplayEntry] = []
+        self.titles: dict[str, str] = {}
+        """Variant id -> its name, read once per refresh (a variant file is YAML to parse)."""
         self.selected: int | None = None
         self.first = 0
         """Index of the top visible line (scrolling)."""
@@ -52,6 +55,7 @@ class ReplaysScene(Scene):
 
     def refresh(self) -> None:
         self.entries = self.shelf.list()
+        self.titles = {e.variant: variant_title(e.variant) for e in self.entries}
         self.message = " ".join(self.shelf.problems[-2:])
         if self.selected is not None and self.selected >= len(self.entries):
             self.selected = None
@@ -155,7 +159,7 @@ class ReplaysScene(Scene):
             if index == self.selected:
                 pygame.draw.rect(surface, SELECTED, row, border_radius=4)
             kind = "match" if entry.kind == "match" else "deal"
-            cells = (entry.date, f"{entry.variant} ({kind})", ", ".join(entry.players),
+            cells = (entry.date, f"{self.titles[entry.variant]} ({kind})", ", ".join(entry.players),
                      entry.result)
             for number, (cell, x) in enumerate(zip(cells, xs, strict=True)):
                 right = xs[number + 1] if number + 1 < len(xs) else rect.right - 8

@@ -8,6 +8,7 @@ from typing import TYPE_CHECKING
 import pygame
 
 from rummy.store.stats import Statistics, Summary
+from rummy.ui.catalog import variant_title
 from rummy.ui.palette import DIM, PANEL, PANEL_EDGE
 from rummy.ui.palette import GOLD as ACCENT
 from rummy.ui.palette import INK as TEXT
@@ -25,9 +26,10 @@ COLUMNS = (("Variant", 0.19), ("Opponents", 0.12), ("Deals won", 0.11), ("Win ra
 """Heading and share of the table's width."""
 
 
-def row_cells(s: Summary) -> list[str]:
+def row_cells(s: Summary, title: str) -> list[str]:
+    """A row of the table; ``title``: the variant's name (see ``variant_title``)."""
     best = "-" if s.best is None else f"{s.best} / {s.worst}"
-    return [s.variant, s.level, f"{s.deals_won} of {s.deals}", f"{s.win_rate:.0%}",
+    return [title, s.level.capitalize(), f"{s.deals_won} of {s.deals}", f"{s.win_rate:.0%}",
             f"{s.average_points:.1f}", best, f"{s.current_streak} / {s.longest_streak}",
             f"{s.matches_won} of {s.matches}", format_duration(s.seconds)]
 
@@ -39,6 +41,8 @@ class StatsScene(Scene):
         super().__init__(app)
         self.stats = stats if stats is not None else Statistics()
         self.summaries: list[Summary] = []
+        self.titles: dict[str, str] = {}
+        """Variant id -> its name, read once per refresh (a variant file is YAML to parse)."""
         self.points: list[tuple[float, int]] = []
         self.asking = False
         """True while the Reset question is shown."""
@@ -55,6 +59,7 @@ class StatsScene(Scene):
 
     def refresh(self) -> None:
         self.summaries = self.stats.summary()
+        self.titles = {s.variant: variant_title(s.variant) for s in self.summaries}
         self.points = self.stats.points_over_time()
 
     # -- actions
@@ -143,7 +148,8 @@ class StatsScene(Scene):
         for summary in self.summaries:
             if y + line > rect.bottom:
                 break
-            for index, (cell, cx) in enumerate(zip(row_cells(summary), xs, strict=True)):
+            cells = row_cells(summary, self.titles[summary.variant])
+            for index, (cell, cx) in enumerate(zip(cells, xs, strict=True)):
                 width = (xs[index + 1] if index + 1 < len(xs) else rect.right) - cx - 6
                 draw_text(surface, font, ellipsize(font, cell, width), (cx, y), TEXT)
             y += line
