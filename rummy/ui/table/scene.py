@@ -324,8 +324,12 @@ class TableScene(ControlsMixin, PointerMixin, FrameMixin, Scene):
             return
         self.turn_left -= dt
         self.board.timer = self.turn_left
-        turn = self.driver.game.state.turn
-        if self.turn_left <= 0 and turn == self.seat:
+        if self.turn_left > 0:
+            return
+        # This deal's turn, from the seat's view: once a deal ends, the session has already
+        # dealt the next one, and its turn is not this table's.
+        turn = self.driver.view.turn
+        if turn == self.seat:
             self.turn_left = None
             self._cancel_drag()
             self.driver.act(Timeout(turn))
