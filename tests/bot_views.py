@@ -5,6 +5,8 @@ moves legal in each phase.
 from __future__ import annotations
 
 import dataclasses
+from collections.abc import Iterator
+from typing import Any
 
 from rummy.model.actions import Action, Discard, Draw, DrawSource, Drop, Finish
 from rummy.model.cards import parse_card, parse_cards
@@ -42,3 +44,23 @@ def draw_legal(view: PlayerView) -> list[Action]:
 def discard_legal(view: PlayerView) -> list[Action]:
     legal: list[Action] = [Discard(view.seat, c) for c in view.hand]
     return legal + [Finish(view.seat, c, None) for c in view.hand]
+
+
+def reachable(value: Any, seen: set[int] | None = None) -> Iterator[Any]:
+    """Every object a view holds, each once: through dataclass fields (but not the
+    variant's rules, which hold nothing of the deal), sequences, sets and dict values."""
+    seen = set() if seen is None else seen
+    if id(value) in seen:
+        return
+    seen.add(id(value))
+    yield value
+    if dataclasses.is_dataclass(value) and not isinstance(value, type):
+        for f in dataclasses.fields(value):
+            if f.name != "variant":
+                yield from reachable(getattr(value, f.name), seen)
+    elif isinstance(value, (tuple, list, set, frozenset)):
+        for item in value:
+            yield from reachable(item, seen)
+    elif isinstance(value, dict):
+        for item in value.values():
+            yield from reachable(item, seen)

@@ -9,7 +9,7 @@ from __future__ import annotations
 import dataclasses
 import inspect
 import typing
-from collections.abc import Iterator, Sequence
+from collections.abc import Sequence
 from typing import Any
 
 import pytest
@@ -23,6 +23,7 @@ from rummy.model.variant import Variant
 from rummy.model.view import PlayerView, view_for
 from rummy.session import Session
 from rummy.simulate import simulate
+from tests.bot_views import reachable
 
 
 def test_levels_are_registered_for_the_menu() -> None:
@@ -53,25 +54,6 @@ def guarded(view: PlayerView) -> GuardedView:
     return GuardedView(**{f.name: getattr(view, f.name) for f in dataclasses.fields(view)})
 
 
-def _cards_in(value: Any, seen: set[int] | None = None) -> Iterator[Card]:
-    seen = set() if seen is None else seen
-    if id(value) in seen:
-        return
-    seen.add(id(value))
-    if isinstance(value, Card):
-        yield value
-    elif dataclasses.is_dataclass(value) and not isinstance(value, type):
-        for f in dataclasses.fields(value):
-            if f.name != "variant":
-                yield from _cards_in(getattr(value, f.name), seen)
-    elif isinstance(value, (tuple, list, set, frozenset)):
-        for item in value:
-            yield from _cards_in(item, seen)
-    elif isinstance(value, dict):
-        for item in value.values():
-            yield from _cards_in(item, seen)
-
-
 def _public_cards(game: Session) -> set[Card]:
     out: set[Card] = set()
     for event in game.state.history:
@@ -98,7 +80,7 @@ def test_levels_play_from_the_public_view_alone(name: str) -> None:
         if not game.state.is_over:
             secret = {c for s, hand in enumerate(game.state.hands) if s != seat for c in hand}
             secret -= _public_cards(game)
-            leaked = secret & set(_cards_in(view))
+            leaked = secret & {v for v in reachable(view) if isinstance(v, Card)}
             assert not leaked, f"the view of seat {seat} holds hidden cards {leaked}"
         action = bots[seat].choose(guarded(view), game.legal_actions(seat))
         game.act(action)

@@ -23,7 +23,14 @@ from rummy.model.state import legal_actions, start_deal
 from rummy.model.variant import Variant
 from rummy.model.view import view_for
 from rummy.session import Session
-from tests.bot_views import LOOSE_HAND, VALID_PLUS_KD, discard_legal, draw_legal, make_view
+from tests.bot_views import (
+    LOOSE_HAND,
+    VALID_PLUS_KD,
+    discard_legal,
+    draw_legal,
+    make_view,
+    reachable,
+)
 
 AI_DIR = Path(rummy.ai.__file__).resolve().parent
 # What a bot may use: the value types, the pure group/arrangement functions and the view.
@@ -73,23 +80,6 @@ def test_bot_sources_name_no_state() -> None:
         assert not used & {"GameState", "DeclareState", "view_for", "legal_actions"}, path.name
 
 
-def _reachable(value: Any, seen: set[int] | None = None) -> Iterator[Any]:
-    seen = set() if seen is None else seen
-    if id(value) in seen:
-        return
-    seen.add(id(value))
-    yield value
-    if dataclasses.is_dataclass(value) and not isinstance(value, type):
-        for f in dataclasses.fields(value):
-            yield from _reachable(getattr(value, f.name), seen)
-    elif isinstance(value, (tuple, list, set, frozenset)):
-        for item in value:
-            yield from _reachable(item, seen)
-    elif isinstance(value, dict):
-        for item in value.values():
-            yield from _reachable(item, seen)
-
-
 @pytest.mark.parametrize("name", sorted(BOTS))
 def test_bots_choose_from_the_view_alone(name: str, monkeypatch: pytest.MonkeyPatch) -> None:
     """A whole deal where every engine entry point fails while a bot is choosing."""
@@ -107,7 +97,7 @@ def test_bots_choose_from_the_view_alone(name: str, monkeypatch: pytest.MonkeyPa
     while not game.state.is_over and steps < 400:
         seat = game.state.turn
         view, legal = game.view(seat), game.legal_actions(seat)
-        assert not [v for v in _reachable(view) if isinstance(v, DeclareState)]
+        assert not [v for v in reachable(view) if isinstance(v, DeclareState)]
         with monkeypatch.context() as m:
             for module in (state_module, view_module, session_module):
                 for attr in ("apply", "legal_actions", "start_deal", "view_for",
