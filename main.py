@@ -17,8 +17,9 @@ from pathlib import Path
 from types import ModuleType
 
 
-def _load_bootstrap() -> ModuleType:
-    # By file path, so that nothing in the rummy package runs before the venv is ready.
+def load_bootstrap() -> ModuleType:
+    """``rummy/bootstrap.py``, loaded by its file path, so that nothing in the rummy package
+    runs before the virtual environment is ready (``tests/run.py`` loads it through here)."""
     path = Path(__file__).resolve().parent / "rummy" / "bootstrap.py"
     spec = importlib.util.spec_from_file_location("rummy_bootstrap", path)
     if spec is None or spec.loader is None:
@@ -29,7 +30,7 @@ def _load_bootstrap() -> ModuleType:
 
 
 if __name__ == "__main__":
-    _load_bootstrap().ensure(dev=False)
+    load_bootstrap().ensure(dev=False)
     sys.path.insert(0, str(Path(__file__).resolve().parent))
     args = sys.argv[1:]
     if args and not args[0].startswith("-"):

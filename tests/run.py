@@ -10,24 +10,11 @@ including pytest finding no tests (its exit status 5).
 
 from __future__ import annotations
 
-import importlib.util
 import subprocess
 import sys
 from pathlib import Path
-from types import ModuleType
 
 ROOT = Path(__file__).resolve().parents[1]
-
-
-def _load_bootstrap() -> ModuleType:
-    # By file path, so that nothing in the rummy package runs before the venv is ready.
-    path = ROOT / "rummy" / "bootstrap.py"
-    spec = importlib.util.spec_from_file_location("rummy_bootstrap", path)
-    if spec is None or spec.loader is None:
-        raise SystemExit(f"cannot load {path}: is this a complete checkout?")
-    module = importlib.util.module_from_spec(spec)
-    spec.loader.exec_module(module)
-    return module
 
 
 def run(title: str, module_args: list[str]) -> int:
@@ -54,5 +41,8 @@ def main(pytest_args: list[str]) -> int:
 
 
 if __name__ == "__main__":
-    _load_bootstrap().ensure(dev=True)
+    sys.path.insert(0, str(ROOT))
+    from main import load_bootstrap  # the game's launcher: only the standard library
+
+    load_bootstrap().ensure(dev=True)
     sys.exit(main(sys.argv[1:]))
