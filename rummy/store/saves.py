@@ -151,7 +151,8 @@ def _parse(raw: bytes) -> SavedGame:
     form = data.get("format")
     match = _FORMAT_RE.match(form) if isinstance(form, str) else None
     if match is None:
-        raise ValueError(f"the file is not a saved game (format {form!r})")
+        raise ValueError(f"the file is not a saved game (its format is {form!r}; a saved"
+                         f" game's is 'rummy-save/{SAVE_VERSION}')")
     version = int(match.group(1))
     if version < SAVE_VERSION:
         raise ValueError(f"it was saved by an older version of Rummy (save format {version},"

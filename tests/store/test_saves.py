@@ -107,6 +107,23 @@ def test_a_newer_version_save_is_set_aside(tmp_path: Path) -> None:
     refused(slot, "newer version")
 
 
+def test_a_game_record_in_place_of_a_save_says_which_format_it_has(tmp_path: Path) -> None:
+    slot = SaveSlot(tmp_path)
+    tmp_path.mkdir(exist_ok=True)
+    record = Session.lone_deal("indian_13", players=2, seed=3).to_record()
+    slot.path.write_text(json.dumps(record))
+    refused(slot, "its format is 'rummy-game/2'; a saved game's is 'rummy-save/1'")
+
+
+def test_a_save_with_an_unreadable_move_names_it(tmp_path: Path) -> None:
+    slot = SaveSlot(tmp_path)
+    slot.write(play(Session.lone_deal("indian_13", players=2, seed=3), steps=2))
+    data = json.loads(slot.path.read_text())
+    data["game"]["deals"][0][1] = {"type": "bogus"}
+    slot.path.write_text(json.dumps(data))
+    refused(slot, "action 2 cannot be read")
+
+
 def test_a_save_whose_variant_file_changed_is_set_aside(tmp_path: Path) -> None:
     variant = tmp_path / "variants" / "indian_13.yaml"
     variant.parent.mkdir()
