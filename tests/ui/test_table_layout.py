@@ -1,14 +1,21 @@
 """Where the table's texts go: a message never covers the closed deck's count, the piles
 or the buttons, and the status line under it stays clear of the buttons, at every window
-size and seat count (measured with the game's own fonts); and where a hand's groups end."""
+size and seat count (measured with the game's own fonts); where a hand's groups end; the
+match line and the meld table's name tags clear of what lies beside them."""
 
 from __future__ import annotations
 
 import pygame
 import pytest
 
+from rummy.model.cards import parse_cards
+from rummy.model.melds import MeldRules
+from rummy.model.table_melds import lay_run, lay_set
+from rummy.model.variant import load_variant
 from rummy.ui.app import App
-from rummy.ui.table.layout import compute_layout
+from rummy.ui.table.board_paint import match_rows
+from rummy.ui.table.layout import card_height, compute_layout
+from rummy.ui.table.meld_area import layout_melds, tag_font
 from rummy.ui.table.sprites import TextCache
 
 LONG_MESSAGE = "You will drop at the start of your turn"  # the longest the table says
@@ -59,3 +66,51 @@ def test_a_hand_shows_where_each_group_ends(size: tuple[int, int], groups: list[
             assert first - (last + lay.hand_w) >= lay.hand_w // 8, (size, groups, last, first)
     else:  # fourteen groups of one card: still set apart by more than a card's step
         assert all(first - last > max(steps, default=0) for last, first in ends)
+
+
+LONG_MATCH_LINES = ("Round 6 of 7: one set of three and two runs of four",
+                    "Round 12 · first to 250 wins", "Pool 201 · deal 12", "Deal 6 of 6")
+
+
+@pytest.mark.timeout(60)
+@pytest.mark.parametrize("size", [(960, 540), (1280, 720), (1366, 768), (1920, 1080),
+                                  (1024, 768)])
+@pytest.mark.parametrize("players", [2, 3, 4, 6])
+@pytest.mark.parametrize("melds", [False, True], ids=["declare", "melds"])
+def test_the_match_line_stays_clear_of_the_opponents(app: App, size: tuple[int, int],
+                                                     players: int, melds: bool) -> None:
+    lay = compute_layout(size, players, 0, melds=melds)
+    font = app.res.font(lay.font_small + 1, bold=True)
+    x = y = lay.count_pos[0]
+    for line in LONG_MATCH_LINES:
+        rows = match_rows(font, line, lay.match_room)
+        assert " ".join(rows) == line
+        block = pygame.Rect(x, y, max(font.size(r)[0] for r in rows),
+                            len(rows) * (lay.font_small + 6))
+        for spot in lay.seats.values():
+            assert not block.colliderect(spot.panel), (line, rows, spot.panel)
+
+
+@pytest.mark.timeout(60)
+@pytest.mark.parametrize("size", [(960, 540), (1280, 720), (1920, 1080)])
+@pytest.mark.parametrize("players", [2, 4, 6])
+def test_an_owners_name_tag_never_runs_under_its_melds(app: App, size: tuple[int, int],
+                                                      players: int) -> None:
+    variant = load_variant("dummy_rummy")
+    rules = MeldRules.of(variant)
+    names = ["You", *(f"Medium {i + 1}" for i in range(1, players))]
+    melds = []
+    for owner in range(players):  # a set and a run each, as round 2 asks
+        kind = lay_set(rules, parse_cards("QH QS QD"), owner)
+        run = lay_run(rules, parse_cards("5C 6C 7C 8C JK"), owner)
+        assert kind is not None and run is not None
+        melds += [kind, run]
+    lay = compute_layout(size, players, 0, melds=True)
+    font = app.res.font(tag_font(lay.font_small), bold=True)
+    placed = layout_melds(lay, melds, names, name_width=lambda name: font.size(name)[0])
+    height = card_height(placed.card_w)
+    for name, (x, y) in placed.tags:
+        w, h = font.size(name)
+        tag = pygame.Rect(x, y + height // 2 - h // 2, w, h)
+        for spot in placed.melds:
+            assert not tag.colliderect(spot.rect), (name, tag, spot.rect)

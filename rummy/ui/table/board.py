@@ -39,6 +39,7 @@ class Board(BoardPainting):
         """The family's pieces of the table (targets, buttons, what it paints)."""
         self.art = art
         self.text = text
+        self.parts.name_width = lambda name, size: text.res.font(size, True).size(name)[0]
         self.hand = hand
         self.names = names
         self.players = players

@@ -14,6 +14,7 @@ from typing import TYPE_CHECKING
 import pygame
 
 from rummy.model import Card, wild_rank_for
+from rummy.ui.widgets import wrap
 
 from .hand import HandModel
 from .hud import (
@@ -159,9 +160,12 @@ class BoardPainting:
             return
         fs = self.lay.font_small
         x = y = self.lay.count_pos[0]
+        for row in match_rows(self.text.res.font(fs + 1, bold=True), self.match_line,
+                              self.lay.match_room):
+            surface.blit(self.text.get(row, fs + 1, GOLD, bold=True), (x, y))
+            y += fs + 6
         if self.match_line:
-            surface.blit(self.text.get(self.match_line, fs + 1, GOLD, bold=True), (x, y))
-            y += fs + 8
+            y += 2
         for line in self.gone:
             surface.blit(self.text.get(line, fs, RED), (x, y))
             y += fs + 4
@@ -229,3 +233,26 @@ class BoardPainting:
             t = text.get(self.status_line, fs, GOLD if active else DIM)
             mx, my = lay.message_pos
             surface.blit(t, t.get_rect(center=(mx, my + lay.font_normal + fs)))
+
+
+def match_rows(font: pygame.font.Font, line: str, room: int) -> list[str]:
+    """The match line in rows no wider than ``room`` (clear of the opponents along the
+    top): a long contract ("Round 6 of 7: one set of three and two runs of four") goes
+    on after the colon on rows of its own."""
+    if not line:
+        return []
+    if font.size(line)[0] <= room:
+        return [line]
+    head, colon, words = line.partition(": ")
+    if not colon:
+        head, words = "", line
+    rows = wrap(font, words, room)
+    # As many rows, but as even as they go: no last word left on a row of its own.
+    low, high = 1, room
+    while low < high:
+        mid = (low + high) // 2
+        if len(wrap(font, words, mid)) <= len(rows):
+            high = mid
+        else:
+            low = mid + 1
+    return ([f"{head}:"] if head else []) + wrap(font, words, low)

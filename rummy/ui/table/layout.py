@@ -65,6 +65,14 @@ class TableLayout:
     font_big: int
 
     @property
+    def match_room(self) -> int:
+        """How wide the match line may be, at the top left: up to the first opponent's
+        panel along the top (the side seats' panels sit lower)."""
+        margin = self.count_pos[0]
+        tops = [s.panel.left for s in self.seats.values() if not s.vertical]
+        return min(tops, default=self.size[0] - margin) - 2 * margin
+
+    @property
     def hand_h(self) -> int:
         return card_height(self.hand_w)
 

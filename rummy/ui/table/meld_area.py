@@ -10,7 +10,7 @@ meld of the contract) sits at the bottom of the area.
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 
 import pygame
@@ -63,30 +63,39 @@ class MeldLayout:
     card_w: int
 
 
+def tag_font(font_small: int) -> int:
+    """The size of the owners' names and of the melds' labels."""
+    return max(11, font_small - 2)
+
+
 def meld_width(cards: int, card_w: int) -> int:
     return card_w + max(0, cards - 1) * max(8, int(card_w * STEP))
 
 
 def layout_melds(lay: TableLayout, melds: Sequence[TableMeld], names: Sequence[str],
-                 slot_titles: Sequence[str] = (), slot_sizes: Sequence[int] = ()
-                 ) -> MeldLayout:
+                 slot_titles: Sequence[str] = (), slot_sizes: Sequence[int] = (),
+                 name_width: Callable[[str], int] | None = None) -> MeldLayout:
     """Every meld's place in ``lay.meld_area``; ``slot_titles``: lay-down slots to show
-    (``slot_sizes``: cards already staged in each)."""
+    (``slot_sizes``: cards already staged in each); ``name_width``: how wide an owner's
+    name is written (by default, a font size a letter: the widest letters' width)."""
     area = lay.meld_area
     card_w = max(26, int(lay.pile_w * 0.72))
+    size = tag_font(lay.font_small)
+    width_of = name_width or (lambda name: len(name) * size)
     while True:
-        placed = _flow(area, melds, names, card_w, slot_titles, slot_sizes)
+        placed = _flow(area, melds, names, card_w, slot_titles, slot_sizes, width_of)
         if placed is not None or card_w <= 26:
             return placed if placed is not None else _flow(
-                area, melds, names, card_w, slot_titles, slot_sizes, force=True) or \
+                area, melds, names, card_w, slot_titles, slot_sizes, width_of,
+                force=True) or \
                 MeldLayout([], [], Rect(area.topleft, (card_w, card_height(card_w))), [],
                            card_w)
         card_w = int(card_w * 0.88)
 
 
 def _flow(area: Rect, melds: Sequence[TableMeld], names: Sequence[str], card_w: int,
-          slot_titles: Sequence[str], slot_sizes: Sequence[int], force: bool = False
-          ) -> MeldLayout | None:
+          slot_titles: Sequence[str], slot_sizes: Sequence[int],
+          width_of: Callable[[str], int], force: bool = False) -> MeldLayout | None:
     ch = card_height(card_w)
     label_h = max(12, card_w // 4)
     row_h = ch + label_h + 6
@@ -99,7 +108,7 @@ def _flow(area: Rect, melds: Sequence[TableMeld], names: Sequence[str], card_w: 
     owners = sorted({m.owner for m in melds})
     for owner in owners:
         name = names[owner] if owner < len(names) else ""
-        tag_w = max(card_w, len(name) * label_h // 2 + 10)
+        tag_w = max(card_w, width_of(name) + 10)
         first = True
         for index, meld in enumerate(melds):
             if meld.owner != owner:
@@ -140,7 +149,7 @@ def draw_melds(surface: pygame.Surface, placed: MeldLayout, art: CardArt, text: 
                grown: dict[int, int]) -> None:
     """Paint the melds; ``lit`` (target name -> 1 fits, 2 under the cursor) lights the
     ones a dragged card fits; ``locked``: the player may not lay off yet (dimmed)."""
-    label_font = max(11, font - 2)
+    label_font = tag_font(font)
     for name, (x, y) in placed.tags:
         t = text.get(name, label_font, GOLD, bold=True)
         surface.blit(t, (x, y + card_height(placed.card_w) // 2 - t.get_height() // 2))
@@ -169,7 +178,7 @@ def draw_slots(surface: pygame.Surface, placed: MeldLayout, staged: Sequence[Seq
                lit: dict[str, int]) -> None:
     """The contract's lay-down slots with the cards staged in each and its verdict
     (None: valid; else why not)."""
-    label_font = max(11, font - 2)
+    label_font = tag_font(font)
     for slot in placed.slots:
         cards = staged[slot.index] if slot.index < len(staged) else ()
         if cards:

@@ -131,7 +131,7 @@ class ContractParts(MeldParts):
     def layout(self, lay: TableLayout, names: Sequence[str]) -> MeldLayout:
         self.names = names
         self.placed = layout_melds(lay, self.melds, names, self.slot_titles,
-                                   [len(g) for g in self.staged])
+                                   [len(g) for g in self.staged], self.tag_width(lay))
         return self.placed
 
     def draw(self, surface: pygame.Surface, art: CardArt, text: TextCache, lay: TableLayout,

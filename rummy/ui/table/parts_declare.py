@@ -9,7 +9,7 @@ each family reads on its own; :mod:`.parts` registers them all by family name.
 from __future__ import annotations
 
 import contextlib
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from typing import Any, Protocol
 
 import pygame
@@ -55,6 +55,9 @@ class TableParts:
 
     def __init__(self, variant: Variant) -> None:
         self.variant = variant
+        self.name_width: Callable[[str, int], int] | None = None
+        """How wide a name is written in bold at a font size: the board that paints these
+        parts measures with its fonts (the meld tables size owners' name tags by it)."""
 
     def count_words(self, count: int) -> str:
         """What the hand's count costs, in words, beside the hand."""

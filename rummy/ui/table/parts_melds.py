@@ -28,7 +28,7 @@ from rummy.model import (
 from .hand import HandModel
 from .layers import Layer, changed_lights, lights_of
 from .layout import TableLayout
-from .meld_area import MeldLayout, draw_melds, layout_melds
+from .meld_area import MeldLayout, draw_melds, layout_melds, tag_font
 from .parts_declare import LIT_MARGIN, TableParts
 from .sprites import CardArt, TextCache
 from .targets import DropTarget, MeldOnTable, NewMeld, OpenDeck
@@ -105,8 +105,13 @@ class MeldParts(TableParts):
 
     def layout(self, lay: TableLayout, names: Sequence[str]) -> MeldLayout:
         self.names = names
-        self.placed = layout_melds(lay, self.melds, names)
+        self.placed = layout_melds(lay, self.melds, names, name_width=self.tag_width(lay))
         return self.placed
+
+    def tag_width(self, lay: TableLayout) -> Callable[[str], int] | None:
+        """How wide an owner's name tag is written on this table."""
+        measure, size = self.name_width, tag_font(lay.font_small)
+        return None if measure is None else (lambda name: measure(name, size))
 
     def draw(self, surface: pygame.Surface, art: CardArt, text: TextCache, lay: TableLayout,
              lit: dict[str, int]) -> None:
