@@ -90,7 +90,7 @@ class OnlineScene(Scene):
         self.seats = Selector("Seats", [2, 3, 4, 5, 6], 2, lambda v: self._relayout(),
                               refused=self._seats_refused)
         self.bots = Selector("Bots in empty seats", list(BOT_LEVELS), "medium",
-                             lambda v: None)
+                             lambda v: None, show=str.capitalize)  # as New game shows them
         where = [self.lan, LOOPBACK] if self.lan != LOOPBACK else [LOOPBACK]
         self.bind = Selector("Open to", where, where[0], lambda v: None,
                              show=lambda v: "this computer only" if v == LOOPBACK
