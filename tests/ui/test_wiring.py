@@ -233,6 +233,8 @@ def test_a_round_of_contract_rummy_is_kept_and_watched_on_its_own(
     assert isinstance(watch, ReplayTableScene)
     assert watch.stepper.kind == "deal" and watch.stepper.match is not None
     assert watch.board is not None and watch.board.match_line == "Replay · round 1"
+    # a replay is only watched: no zone to lay a new meld on (the table had one)
+    assert scene.board.parts.seated and not watch.board.parts.seated
     key(app, pygame.K_END)
     assert watch.stepper.at_end and watch.result is not None
 

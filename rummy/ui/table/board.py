@@ -40,6 +40,7 @@ class Board(BoardPainting):
         self.art = art
         self.text = text
         self.parts.name_width = lambda name, size: text.res.font(size, True).size(name)[0]
+        self.parts.seated = interactive
         self.hand = hand
         self.names = names
         self.players = players

@@ -58,6 +58,9 @@ class TableParts:
         self.name_width: Callable[[str, int], int] | None = None
         """How wide a name is written in bold at a font size: the board that paints these
         parts measures with its fonts (the meld tables size owners' name tags by it)."""
+        self.seated = True
+        """A person plays at this table (False for a replay or a demo, only watched: no
+        zone to lay a new meld is shown then)."""
 
     def count_words(self, count: int) -> str:
         """What the hand's count costs, in words, beside the hand."""

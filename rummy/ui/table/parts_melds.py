@@ -117,7 +117,7 @@ class MeldParts(TableParts):
              lit: dict[str, int]) -> None:
         placed = self.placed or self.layout(lay, self.names)
         self._blit_layer(surface, lay, placed, lit, lambda layer: draw_melds(
-            layer, placed, art, text, lay.font_small, lit, show_new=self.may_lay,
+            layer, placed, art, text, lay.font_small, lit, show_new=self.may_lay and self.seated,
             locked=not self.may_lay, grown=self.grown))
 
     def paint_key(self, lay: TableLayout) -> tuple[object, ...]:
@@ -128,7 +128,7 @@ class MeldParts(TableParts):
         """What the painted melds depend on, the lit ones apart: repainted only when it
         changes."""
         # the layout itself, not its id: a new layout may reuse a freed one's id
-        return (placed, self.may_lay, tuple(sorted(self.grown.items())))
+        return (placed, self.may_lay, self.seated, tuple(sorted(self.grown.items())))
 
     def lit_area(self, name: str) -> pygame.Rect | None:
         placed = self.placed
