@@ -15,7 +15,14 @@ from rummy.ui.app import App
 from rummy.ui.scene import Scene
 from rummy.ui.screens.prefs import PreferencesScene, current
 from rummy.ui.screens.replays import ReplaysScene
-from rummy.ui.screens.stats import StatsScene, row_cells
+from rummy.ui.screens.stats import (
+    COLUMNS,
+    GAP,
+    TABLE_SIZES,
+    StatsScene,
+    fit_table,
+    row_cells,
+)
 from rummy.ui.settings import Settings
 from tests.store.helpers import play
 
@@ -76,6 +83,18 @@ def test_records_name_their_variant_as_players_read_it(app: App, tmp_path: Path)
     app.push(replays)
     app.step(1 / 60)
     assert replays.titles == {"dummy_rummy": "Dummy Rummy"}
+
+
+@pytest.mark.parametrize("room", [900, 1220, 1900])
+def test_statistics_columns_fit_their_headings_and_the_table(app: App, room: int) -> None:
+    rows = [["Two-player classic (single deck)", "Medium", "10 of 120", "8%", "47.0",
+             "9 / 68", "10 / 12", "3 of 15", "12 h 17 min"]] * 3
+    font, widths = fit_table([app.res.font(size) for size in TABLE_SIZES], rows, room)
+    assert sum(widths) <= room
+    for index, (heading, width) in enumerate(zip(COLUMNS, widths, strict=True)):
+        cells = [heading, *(row[index] for row in rows)]
+        if index or room > 1000:  # at 960 pixels the variant's name is cut short
+            assert all(font.size(cell)[0] <= width - GAP for cell in cells), (heading, width)
 
 
 def test_replays_list_and_watch(app: App, tmp_path: Path) -> None:

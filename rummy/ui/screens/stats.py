@@ -3,6 +3,7 @@ deal over time, and Reset (which asks first)."""
 
 from __future__ import annotations
 
+from collections.abc import Callable, Sequence
 from typing import TYPE_CHECKING
 
 import pygame
@@ -20,10 +21,57 @@ from rummy.ui.widgets import Button, draw_text, ellipsize
 if TYPE_CHECKING:
     from rummy.ui.scene import Host as App
 
-COLUMNS = (("Variant", 0.19), ("Opponents", 0.12), ("Deals won", 0.11), ("Win rate", 0.08),
-           ("Avg points", 0.09), ("Best / worst", 0.1), ("Streak / best", 0.11),
-           ("Matches won", 0.11), ("Time", 0.09))
-"""Heading and share of the table's width."""
+COLUMNS = ("Variant", "Opponents", "Deals won", "Win rate", "Avg points", "Best / worst",
+           "Streak / best", "Matches won", "Time")
+"""The table's headings."""
+GAP = 14
+"""Pixels between two columns."""
+TABLE_SIZES = (16, 14, 12)
+"""The table's font sizes, largest first: the first that fits is used."""
+
+
+def column_widths(width_of: Callable[[str], int], rows: Sequence[Sequence[str]],
+                  room: int) -> list[int]:
+    """Each column as wide as its widest cell or heading (``width_of`` measures), plus a gap,
+    the spare room shared out alike. Short of room, the variant's name (the first column,
+    the longest cells) gives it up first, down to a third of its width; then every column
+    shrinks alike and its cells are cut short."""
+    need = _needs(width_of, rows)
+    short = sum(need) - room
+    if short <= 0:
+        return [n + -short // len(need) for n in need]
+    given = min(short, need[0] - need[0] // 3)
+    need[0] -= given
+    short -= given
+    if short > 0:
+        total = sum(need)
+        need = [n * room // total for n in need]
+    return need
+
+
+def fit_table(fonts: Sequence[pygame.font.Font], rows: Sequence[Sequence[str]],
+              room: int) -> tuple[pygame.font.Font, list[int]]:
+    """The largest of ``fonts`` in which only the variants' names are cut short (else the
+    smallest), and the columns' widths in it."""
+    for font in fonts:
+        if least_room(_measure(font), rows) <= room:
+            break
+    return font, column_widths(_measure(font), rows, room)
+
+
+def _measure(font: pygame.font.Font) -> Callable[[str], int]:
+    return lambda text: font.size(text)[0]
+
+
+def least_room(width_of: Callable[[str], int], rows: Sequence[Sequence[str]]) -> int:
+    """The narrowest table in which only the variants' names are cut short."""
+    need = _needs(width_of, rows)
+    return sum(need) - need[0] + need[0] // 3
+
+
+def _needs(width_of: Callable[[str], int], rows: Sequence[Sequence[str]]) -> list[int]:
+    columns = zip(COLUMNS, *rows, strict=True)  # every row has a cell per heading
+    return [max(width_of(text) for text in column) + GAP for column in columns]
 
 
 def row_cells(s: Summary, title: str) -> list[str]:
@@ -137,21 +185,18 @@ class StatsScene(Scene):
             draw_text(surface, font, "No games finished yet: statistics appear after your"
                       " first deal.", rect.center, DIM, "center")
             return
-        xs, x = [], rect.x + 12
-        for _, share in COLUMNS:
-            xs.append(x)
-            x += round((rect.width - 24) * share)
+        rows = [row_cells(s, self.titles[s.variant]) for s in self.summaries]
+        font, widths = fit_table([self.app.res.font(size) for size in TABLE_SIZES], rows,
+                                 rect.width - 24)
+        line = font.get_linesize() + 4
         y = rect.y + 8
-        for (heading, _), cx in zip(COLUMNS, xs, strict=True):
-            draw_text(surface, font, heading, (cx, y), ACCENT)
-        y += line
-        for summary in self.summaries:
+        for cells, colour in [(list(COLUMNS), ACCENT), *((row, TEXT) for row in rows)]:
             if y + line > rect.bottom:
                 break
-            cells = row_cells(summary, self.titles[summary.variant])
-            for index, (cell, cx) in enumerate(zip(cells, xs, strict=True)):
-                width = (xs[index + 1] if index + 1 < len(xs) else rect.right) - cx - 6
-                draw_text(surface, font, ellipsize(font, cell, width), (cx, y), TEXT)
+            x = rect.x + 12
+            for cell, width in zip(cells, widths, strict=True):
+                draw_text(surface, font, ellipsize(font, cell, width - GAP), (x, y), colour)
+                x += width
             y += line
 
     def draw_chart(self, surface: pygame.Surface) -> None:
