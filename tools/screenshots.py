@@ -165,6 +165,10 @@ def main(argv: list[str] | None = None) -> int:
                         help="only the classic and contract rummy screens")
     args = parser.parse_args(argv)
     args.out.mkdir(parents=True, exist_ok=True)
+    # A data folder of its own: no save, statistics or replays of this machine's player
+    # may change the pictures (the title offers Continue only when there is a save).
+    data = tempfile.TemporaryDirectory()
+    os.environ["RUMMY_DATA_DIR"] = data.name
     for text in args.size or ["1280x720", "960x600"]:
         w, h = (int(v) for v in text.lower().split("x"))
         if args.only_melds:
@@ -174,6 +178,7 @@ def main(argv: list[str] | None = None) -> int:
                 app.close()
         else:
             shoot((w, h), args.out)
+    data.cleanup()
     return 0
 
 
