@@ -147,7 +147,9 @@ class ReplaysScene(Scene):
         draw_title(surface, self.title_font, "Replays", w, round(20 * scale_for(self.size)))
         rect, font = self.list_rect, self.font
         pygame.draw.rect(surface, PANEL, rect, border_radius=8)
-        columns = (("Date", 0.0), ("Variant", 0.18), ("Players", 0.36), ("Result", 0.68))
+        # Where each column starts: the variant's name and the kind ("Indian Rummy (13 cards)
+        # (deal)") are the longest cell of a line.
+        columns = (("Date", 0.0), ("Variant", 0.17), ("Players", 0.47), ("Result", 0.7))
         xs = [rect.x + 12 + round((rect.width - 24) * share) for _, share in columns]
         for (heading, _), x in zip(columns, xs, strict=True):
             draw_text(surface, font, heading, (x, rect.y + 4), ACCENT)
