@@ -95,6 +95,11 @@ class App:
         self._painted: Scene | None = None
         """The scene that painted the whole window last frame on its own (None: the window
         shows something else, so the next frame is painted whole)."""
+        self._still: list[Scene] | None = None
+        """The scenes of the last frame when every one of them is ``still``: until an event
+        comes, the window already shows what they would paint."""
+        self._quiet = False
+        """No event came this frame."""
         self._report_startup = os.environ.get("RUMMY_REPORT_STARTUP") == "1"
         # No key repeat: pygame repeats from a timer thread whenever the frame loop has not
         # yet read a key's release, so one slow frame (300 ms) turned a typed "A" into
@@ -255,7 +260,9 @@ class App:
         """
         if dt is None:
             dt = self.clock.tick(FPS) / 1000.0
+        self._quiet = True
         for event in pygame.event.get():
+            self._quiet = False
             self._dispatch(event)
             if not self.running:
                 return False
@@ -291,6 +298,9 @@ class App:
                 first = index
                 break
         shown = self.stack[first:]
+        if self._quiet and shown == self._still:
+            return []  # still screens, and nothing happened: the last frame stands
+        self._still = shown if all(scene.still for scene in shown) else None
         alone = shown[0] if len(shown) == 1 and shown[0].covers else None
         if alone is not None:
             areas = alone.paint(self.screen, full=alone is not self._painted)
@@ -306,6 +316,7 @@ class App:
     def repaint(self) -> None:
         """Paint the next frame whole (the window was resized, exposed or restored)."""
         self._painted = None
+        self._still = None
 
     def run(self) -> int:
         """The frame loop until the window closes or the last scene pops; returns 0."""

@@ -24,6 +24,8 @@ from rummy.ui.widgets import Button, draw_text, ui_scale, wrap
 class TitleScene(Scene):
     """Rummy's first screen: New game, Rules, Quit."""
 
+    still = True
+
     def __init__(self, app: Host) -> None:
         super().__init__(app)
         self.buttons = [Button("New game", self.new_game), Button("Rules", self.rules),

@@ -36,6 +36,8 @@ from rummy.ui.widgets import Button, Selector, draw_text, ellipsize, ui_scale, w
 class NewGameScene(Scene):
     """The new-game menu. ``variants_dir`` lists another folder (tests use a copy)."""
 
+    still = True
+
     def __init__(self, app: Host, variants_dir: str | Path | None = None) -> None:
         super().__init__(app)
         self.entries = scan_variants(Path(variants_dir) if variants_dir else None)

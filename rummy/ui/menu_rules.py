@@ -26,6 +26,8 @@ if TYPE_CHECKING:
 class RulesScene(Scene):
     """The rules of ``variant_id`` (the remembered or first variant when None)."""
 
+    still = True
+
     def __init__(self, app: Host, variant_id: str | None = None) -> None:
         super().__init__(app)
         self.variants: list[tuple[str, Variant]] = [

@@ -104,6 +104,9 @@ class Scene:
     """False for an overlay drawn over the scene beneath it."""
     covers: bool = False
     """The scene paints every pixel of the window itself (the app need not clear it)."""
+    still: bool = False
+    """Nothing on the scene moves or changes but by input: frames with no event are not
+    painted again (an idle menu then costs next to no CPU)."""
 
     def __init__(self, app: Host) -> None:
         self.app = app

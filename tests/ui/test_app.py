@@ -63,6 +63,38 @@ def test_step_gives_events_to_the_top_scene_only(app: App) -> None:
     assert not [c for c in calls if c.startswith("a.")]
 
 
+class StillScene(Recorder):
+    still = True
+
+    def draw(self, surface: pygame.Surface) -> None:
+        self.calls.append(f"{self.name}.draw")
+
+
+@pytest.mark.timeout(30)
+def test_a_still_screen_is_painted_again_only_after_an_event(app: App) -> None:
+    calls: list[str] = []
+    app.push(StillScene(app, "menu", calls))
+    for _ in range(3):
+        app.step(1 / 60)
+    assert calls.count("menu.draw") == 1  # the first frame; then nothing changed
+    pygame.event.post(pygame.event.Event(pygame.MOUSEMOTION, pos=(5, 5), rel=(1, 1),
+                                         buttons=(0, 0, 0)))
+    app.step(1 / 60)
+    app.step(1 / 60)
+    assert calls.count("menu.draw") == 2
+    app.repaint()  # a resize or an exposure: painted whole again
+    app.step(1 / 60)
+    assert calls.count("menu.draw") == 3
+    moving = Recorder(app, "table", calls)  # a scene that is not still: every frame
+    app.push(moving)
+    app.step(1 / 60)
+    app.step(1 / 60)
+    assert calls.count("menu.draw") == 3 and calls.count("table.update") == 2
+    app.pop()
+    app.step(1 / 60)  # uncovered: painted again
+    assert calls.count("menu.draw") == 4
+
+
 @pytest.mark.timeout(30)
 def test_quit_event_and_empty_stack_end_the_loop(app: App) -> None:
     app.push(TitleScene(app))

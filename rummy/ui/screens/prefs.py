@@ -44,6 +44,8 @@ def _on_off(value: Any) -> str:
 class PreferencesScene(Scene):
     """The player's preferences, kept in ``app.settings``."""
 
+    still = True
+
     def __init__(self, app: App) -> None:
         super().__init__(app)
         self.prefs, problems = load_preferences(app.settings)

@@ -31,6 +31,8 @@ Watch = Callable[[Session, ReplayEntry], None]
 class ReplaysScene(Scene):
     """The list of ``shelf`` (default: the data folder's replays)."""
 
+    still = True
+
     def __init__(self, app: App, shelf: ReplayShelf | None = None,
                  on_watch: Watch | None = None) -> None:
         super().__init__(app)

@@ -85,6 +85,8 @@ def row_cells(s: Summary, title: str) -> list[str]:
 class StatsScene(Scene):
     """Statistics from ``stats`` (default: the data folder's database)."""
 
+    still = True
+
     def __init__(self, app: App, stats: Statistics | None = None) -> None:
         super().__init__(app)
         self.stats = stats if stats is not None else Statistics()
