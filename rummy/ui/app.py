@@ -95,9 +95,10 @@ class App:
         self._painted: Scene | None = None
         """The scene that painted the whole window last frame on its own (None: the window
         shows something else, so the next frame is painted whole)."""
-        self._still: list[Scene] | None = None
-        """The scenes of the last frame when every one of them is ``still``: until an event
-        comes, the window already shows what they would paint."""
+        self._still: tuple[list[Scene], list[object]] | None = None
+        """The scenes of the last frame and their looks, when every one has a look
+        (:meth:`Scene.look`): until an event comes or a look changes, the window already
+        shows what they would paint."""
         self._quiet = False
         """No event came this frame."""
         self._report_startup = os.environ.get("RUMMY_REPORT_STARTUP") == "1"
@@ -298,9 +299,11 @@ class App:
                 first = index
                 break
         shown = self.stack[first:]
-        if self._quiet and shown == self._still:
-            return []  # still screens, and nothing happened: the last frame stands
-        self._still = shown if all(scene.still for scene in shown) else None
+        looks = [scene.look() for scene in shown]
+        still = None if any(look is None for look in looks) else (shown, looks)
+        if self._quiet and still is not None and still == self._still:
+            return []  # nothing happened and nothing changed: the last frame stands
+        self._still = still
         alone = shown[0] if len(shown) == 1 and shown[0].covers else None
         if alone is not None:
             areas = alone.paint(self.screen, full=alone is not self._painted)

@@ -106,7 +106,7 @@ class Scene:
     """The scene paints every pixel of the window itself (the app need not clear it)."""
     still: bool = False
     """Nothing on the scene moves or changes but by input: frames with no event are not
-    painted again (an idle menu then costs next to no CPU)."""
+    painted again (an idle menu then costs next to no CPU). See :meth:`look`."""
 
     def __init__(self, app: Host) -> None:
         self.app = app
@@ -136,6 +136,14 @@ class Scene:
         """
         self.draw(surface)
         return None
+
+    def look(self) -> object | None:
+        """What the scene shows, as a value that changes whenever its picture changes
+        without input (a network screen's players, say): a frame with no event and the
+        same look as the last one painted is not painted again. A new value each time,
+        never an object the scene changes in place. None: paint every frame (the
+        default, unless the scene is ``still``)."""
+        return () if self.still else None
 
     def closing(self) -> None:
         """The window is closing (the game ends after this frame): keep what must be kept

@@ -95,6 +95,30 @@ def test_a_still_screen_is_painted_again_only_after_an_event(app: App) -> None:
     assert calls.count("menu.draw") == 4
 
 
+class Lobby(StillScene):
+    """A screen whose picture changes without input (as a network screen's does)."""
+
+    still = False
+    players: tuple[str, ...] = ()
+
+    def look(self) -> object:
+        return self.players
+
+
+@pytest.mark.timeout(30)
+def test_a_screen_with_a_look_is_painted_again_when_its_look_changes(app: App) -> None:
+    calls: list[str] = []
+    lobby = Lobby(app, "lobby", calls)
+    app.push(lobby)
+    app.step(1 / 60)
+    app.step(1 / 60)
+    assert calls.count("lobby.draw") == 1
+    lobby.players = ("Asha",)  # someone joined: no event, a new picture
+    app.step(1 / 60)
+    app.step(1 / 60)
+    assert calls.count("lobby.draw") == 2
+
+
 @pytest.mark.timeout(30)
 def test_quit_event_and_empty_stack_end_the_loop(app: App) -> None:
     app.push(TitleScene(app))

@@ -232,6 +232,16 @@ class LobbyScene(Scene):
             return words
         return "Joining..."
 
+    def look(self) -> object:
+        """What changes here without input: the table's people and the connection."""
+        driver = self.driver
+        server = self.server
+        return (self.mirror_code, self._status(), self.message,
+                None if server is None else (server.host, server.port),
+                None if driver is None else (repr(driver.mirror.lobby),
+                                             driver.mirror.info.get("players")),
+                self.start_button.enabled, self.ready_button.text)
+
     def draw(self, surface: pygame.Surface) -> None:
         w, h = self.size
         s = scale_for(self.size)

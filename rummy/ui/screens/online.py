@@ -349,6 +349,12 @@ class OnlineScene(Scene):
         self.rejoin_button.place(pygame.Rect(w - bw * 3 // 2 - gap * 2, h - row - gap * 2,
                                              bw * 3 // 2, row), bold)
 
+    def look(self) -> object:
+        """What changes here without input: the tables found on the network, the search's
+        state and the message."""
+        return ([button.text for button, _ in self.found], self.browser.error,
+                self.lan_search, self.message)
+
     def draw(self, surface: pygame.Surface) -> None:
         w, h = self.size
         draw_title(surface, self.title_font, "Play online", w, round(16 * scale_for(self.size)))
