@@ -237,6 +237,10 @@ def test_a_round_of_contract_rummy_is_kept_and_watched_on_its_own(
     assert scene.board.parts.seated and not watch.board.parts.seated
     key(app, pygame.K_END)
     assert watch.stepper.at_end and watch.result is not None
+    # Paused, once the cards are at rest, its frames stand until something changes.
+    until(app, lambda: watch.look() is not None, frames=600)
+    look = watch.look()
+    assert isinstance(look, tuple) and look[0] == watch.stepper.index
 
 
 def test_settings_change_the_table(app: App, data: Path) -> None:

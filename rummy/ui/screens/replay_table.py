@@ -231,6 +231,19 @@ class ReplayTableScene(Scene):
         if self.board is not None:
             self.board.update(dt, None)
 
+    def look(self) -> object | None:
+        """Paused with every card at rest: the position and the controls (frames are not
+        painted again until these change or an event comes). Playing, or with cards
+        still moving: None, every frame is painted."""
+        board = self.board
+        if board is None or self.stepper.playing:
+            return None
+        if any(not s.settled or abs(s.lift - s.target_lift) > 0.5
+               for s in board.sprites.values()):
+            return None
+        return (self.stepper.index, self.stepper.speed, self.result is not None,
+                tuple(button.label for button in self.buttons.values()))
+
     def draw(self, surface: pygame.Surface) -> None:
         board = self.board
         if board is None:
