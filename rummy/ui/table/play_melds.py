@@ -11,7 +11,7 @@ from __future__ import annotations
 from collections.abc import Callable
 
 from rummy.model import Card
-from rummy.model.events import CardLaidOff, DealScored, DiscardFlipped, MeldLaid
+from rummy.model.events import CardLaidOff, DealScored, DiscardFlipped, MeldLaid, TurnBegan
 from rummy.model.scoring import RoundResult
 
 from .parts_melds import MeldParts
@@ -22,6 +22,9 @@ def register(player: EventPlayer, parts: MeldParts, names_of: Callable[[], list[
              ) -> None:
     """Animate the meld families' events on ``player``."""
     scored = player.handlers[DealScored]
+    turn_began = player.handlers[TurnBegan]
+    laying: int | None = None  # the seat that laid melds this turn, and their kinds
+    kinds: list[str] = []
 
     def relayout() -> None:
         parts.layout(player.board.lay, names_of())
@@ -42,15 +45,26 @@ def register(player: EventPlayer, parts: MeldParts, names_of: Callable[[], list[
                               end_width=spot.card_w, delay=k * player.t(0.08))
 
     def meld_laid(event: MeldLaid) -> None:
+        nonlocal laying
         while len(parts.melds) <= event.index:
             parts.melds.append(event.meld)
         parts.melds[event.index] = event.meld
         parts.grown[event.index] = len(event.meld.cards)
         fly_to_meld(event.seat, event.index, list(event.meld.cards), event.meld.cards)
-        kind = event.meld.kind.value
+        if laying != event.seat:
+            laying = event.seat
+            kinds.clear()
+        kinds.append(event.meld.kind.value)
         lays = player.does(event.seat, "lay", "lays")
-        player.say(f"{lays} a {kind}" + (" (end of round)" if event.auto else ""), False)
+        # A contract laid down is several melds at once: name them all, not the last.
+        player.say(f"{lays} {melds_in_words(kinds)}" + (" (end of round)" if event.auto else ""),
+                   False)
         player.sound("discard")
+
+    def turn(event: TurnBegan) -> None:
+        nonlocal laying
+        laying = None
+        turn_began(event)
 
     def laid_off(event: CardLaidOff) -> None:
         if event.index < len(parts.melds):
@@ -75,7 +89,27 @@ def register(player: EventPlayer, parts: MeldParts, names_of: Callable[[], list[
                        else f"{player.does(result.winner, 'go', 'goes')} out", False)
         scored(event)
 
+    player.register(TurnBegan, turn)
     player.register(MeldLaid, meld_laid)
     player.register(CardLaidOff, laid_off)
     player.register(DiscardFlipped, flipped)
     player.register(DealScored, round_over)
+
+
+_COUNTS = {1: "a", 2: "two", 3: "three", 4: "four"}
+
+
+def melds_in_words(kinds: list[str]) -> str:
+    """The melds a seat laid this turn, in words, kinds in the order first laid.
+
+    >>> melds_in_words(["set"]), melds_in_words(["set", "set"])
+    ('a set', 'two sets')
+    >>> melds_in_words(["run", "set", "run"])
+    'two runs and a set'
+    """
+    order = list(dict.fromkeys(kinds))
+    parts = []
+    for kind in order:
+        n = kinds.count(kind)
+        parts.append(f"{_COUNTS.get(n, str(n))} {kind}{'s' * (n > 1)}")
+    return " and ".join(parts)
