@@ -224,17 +224,6 @@ def test_readme_example_is_true() -> None:
     assert checked == 1
 
 
-@pytest.mark.parametrize("module", ["rummy.ai", "rummy.simulate", "rummy.cli_moves"])
-def test_doctests_outside_the_model(module: str) -> None:
-    """pytest collects doctests in rummy/model; these modules have a few of their own."""
-    import doctest
-    import importlib
-
-    result = doctest.testmod(importlib.import_module(module))
-    assert result.attempted > 0
-    assert result.failed == 0
-
-
 @pytest.mark.parametrize(("flag", "value", "message"), [
     ("--rate", "0", "--rate is a number of messages a second, more than 0"),
     ("--burst", "0.5", "--burst is a number of messages, at least 1"),

@@ -37,6 +37,7 @@ from rummy.ui.table import TableScene
 from rummy.ui.table.driver import TableDriver
 from rummy.ui.table.meld_area import MeldLayout
 from rummy.ui.table.parts_melds import MeldParts
+from rummy.ui.table.play_melds import melds_in_words
 
 from .test_table import click, drag, grip, hand_point, key, settle
 
@@ -234,6 +235,13 @@ def test_a_joker_goes_on_the_end_of_the_run_it_is_dropped_on(
     played = scene.driver.actions[-1]
     assert isinstance(played, LayOff) and played.end == ("low" if side < 0 else "high")
     assert " ".join(c.code for c in meld_state(scene.driver.state).melds[0].cards) == expected
+
+
+def test_the_melds_laid_in_a_turn_are_named_together() -> None:
+    assert melds_in_words(["set"]) == "a set"
+    assert melds_in_words(["set", "set"]) == "two sets"
+    assert melds_in_words(["run", "set", "run"]) == "two runs and a set"
+    assert melds_in_words(["set"] * 5) == "5 sets"
 
 
 @pytest.mark.timeout(60)

@@ -100,13 +100,8 @@ _COUNTS = {1: "a", 2: "two", 3: "three", 4: "four"}
 
 
 def melds_in_words(kinds: list[str]) -> str:
-    """The melds a seat laid this turn, in words, kinds in the order first laid.
-
-    >>> melds_in_words(["set"]), melds_in_words(["set", "set"])
-    ('a set', 'two sets')
-    >>> melds_in_words(["run", "set", "run"])
-    'two runs and a set'
-    """
+    """The melds a seat laid this turn, in words, kinds in the order first laid: "a set",
+    "two sets", "two runs and a set"."""
     order = list(dict.fromkeys(kinds))
     parts = []
     for kind in order:
