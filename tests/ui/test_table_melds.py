@@ -267,6 +267,7 @@ def test_a_contract_is_laid_down_through_the_staging_slots(app: App) -> None:
     assert isinstance(game.actions[-1], LayDown)
     assert len(game.state.melds) == 2 and game.state.laid_down(0)
     assert scene.board.message == "You lay two sets"  # the contract, not its last meld
+    assert scene.board.status_line == "Discard a card"  # lay-offs wait for the next turn
 
 
 @pytest.mark.timeout(120)

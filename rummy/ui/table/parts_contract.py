@@ -12,7 +12,7 @@ from typing import Any
 
 import pygame
 
-from rummy.model import Action, Card, Discard, Draw, LayDown, PlayerView, Variant
+from rummy.model import Action, Card, Discard, Draw, LayDown, LayOff, PlayerView, Variant
 from rummy.model.melds import MeldKind, MeldRules, meld_kinds
 
 from .hand import HandModel
@@ -75,7 +75,11 @@ class ContractParts(MeldParts):
             return "Your turn: draw from the stock or the discard pile"
         if not self.down:
             return "Drag cards into the slots to lay down your contract, then discard"
-        return "Lay off onto the melds, then discard"
+        if any(isinstance(a, LayOff) for a in legal):
+            return "Lay off onto the melds, then discard"
+        # Nothing fits the melds, or the contract went down this turn (lay-offs wait for
+        # the next one, docs/rules.md): only a discard is left.
+        return "Discard a card"
 
     # -- staging the contract
 
