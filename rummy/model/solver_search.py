@@ -34,6 +34,7 @@ from .solver_templates import (
     LOOSE,
     OPTIONS_MAX,
     SUIT_AT,
+    UNTRIMMED,
     Meld,
     Template,
     pure_wilds,
@@ -44,7 +45,6 @@ from .solver_templates import (
 from .variant import Variant
 
 FIELD_MASK = (1 << FIELD) - 1
-FAST: dict[int, tuple[Template, ...]] = {}
 
 
 class Search:
@@ -143,22 +143,22 @@ class Search:
         # The cache key before the work of trimming it: the suit's ranks from this one up
         # (all of them for an ace, which may also stand high), the later suits of the
         # rank, the jokers and the suit's free wild cards (position, index).
-        fast = ((((ranks if rank == 1 else ranks >> rank) << 4 | rank) << 3
-                 | later_suits) << 4 | self.jokers) << 8 | self.rules.id
+        key = ((((ranks if rank == 1 else ranks >> rank) << 4 | rank) << 3
+                | later_suits) << 4 | self.jokers) << 8 | self.rules.id
         spots = self.wild_at.get(suit)
         if spots:
             for pos, wi in spots:
                 if wmask >> wi & 1:
-                    fast = fast << 8 | 128 | pos << 3 | wi
-        found = FAST.get(fast)
+                    key = key << 8 | 128 | pos << 3 | wi
+        found = UNTRIMMED.get(key)
         if found is None:
-            if len(FAST) > OPTIONS_MAX:
-                FAST.clear()
+            if len(UNTRIMMED) > OPTIONS_MAX:
+                UNTRIMMED.clear()
             positions = self.rules.positions[rank]
             wild_here = pure_wilds(spots, wmask, ranks, positions) if spots else ()
             later_ranks = reachable(ranks, positions, self.jokers)
-            found = FAST[fast] = templates(self.rules, rank, later_ranks, later_suits,
-                                           wild_here, self.jokers)
+            found = UNTRIMMED[key] = templates(self.rules, rank, later_ranks, later_suits,
+                                                wild_here, self.jokers)
         self.templates[f << 16 | wmask] = found
         return found
 
@@ -313,8 +313,8 @@ class Search:
                 state &= ~(FIELD_MASK << shift)
                 continue
             for used, need, wused, kind, gain, meld in (opts[0], *fits):
-                sub_state, sub_jokers, sub_wild = (rel - used) << shift, jokers - need, \
-                    wmask & ~wused
+                sub_state = (rel - used) << shift
+                sub_jokers, sub_wild = jokers - need, wmask & ~wused
                 sub = memo.get(sub_state << 20 | sub_jokers << 12 | sub_wild)
                 if sub is None:
                     sub = self.table(sub_state, sub_jokers, sub_wild)

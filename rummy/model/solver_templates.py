@@ -107,6 +107,10 @@ LOOSE_OPTION: Template = (1, 0, 0, LOOSE, 0, (LOOSE, (), (), 0, 0, ()))
 OPTIONS: dict[tuple[object, ...], tuple[Template, ...]] = {}
 SETS: dict[tuple[object, ...], tuple[Template, ...]] = {}
 RUNS: dict[tuple[object, ...], tuple[Template, ...]] = {}
+# The same templates by one integer made from the hand without trimming it first (the
+# suit's ranks from the face up, the later suits, the jokers, the free wild cards): a hit
+# skips the trimming, which costs more than the lookup (see Search.options).
+UNTRIMMED: dict[int, tuple[Template, ...]] = {}
 OPTIONS_MAX = 50_000
 RULES_IDS: dict[tuple[object, ...], int] = {}
 
