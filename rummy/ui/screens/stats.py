@@ -93,6 +93,9 @@ class StatsScene(Scene):
         self.summaries: list[Summary] = []
         self.titles: dict[str, str] = {}
         """Variant id -> its name, read once per refresh (a variant file is YAML to parse)."""
+        self._fitted: tuple[int, list[list[str]], pygame.font.Font, list[int]] | None = None
+        """The table's width, rows, font and column widths, worked out once per refresh or
+        size (not at every paint)."""
         self.points: list[tuple[float, int]] = []
         self.asking = False
         """True while the Reset question is shown."""
@@ -111,6 +114,17 @@ class StatsScene(Scene):
         self.summaries = self.stats.summary()
         self.titles = {s.variant: variant_title(s.variant) for s in self.summaries}
         self.points = self.stats.points_over_time()
+        self._fitted = None
+
+    def fitted(self) -> tuple[list[list[str]], pygame.font.Font, list[int]]:
+        """The table's rows, and the font and column widths they fit in."""
+        room = self.table.width - 24
+        if self._fitted is None or self._fitted[0] != room:
+            rows = [row_cells(s, self.titles[s.variant]) for s in self.summaries]
+            font, widths = fit_table([self.app.res.font(size) for size in TABLE_SIZES], rows,
+                                     room)
+            self._fitted = (room, rows, font, widths)
+        return self._fitted[1:]
 
     # -- actions
 
@@ -187,9 +201,7 @@ class StatsScene(Scene):
             draw_text(surface, font, "No games finished yet: statistics appear after your"
                       " first deal.", rect.center, DIM, "center")
             return
-        rows = [row_cells(s, self.titles[s.variant]) for s in self.summaries]
-        font, widths = fit_table([self.app.res.font(size) for size in TABLE_SIZES], rows,
-                                 rect.width - 24)
+        rows, font, widths = self.fitted()
         line = font.get_linesize() + 4
         y = rect.y + 8
         for cells, colour in [(list(COLUMNS), ACCENT), *((row, TEXT) for row in rows)]:
