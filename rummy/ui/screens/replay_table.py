@@ -238,8 +238,7 @@ class ReplayTableScene(Scene):
         board = self.board
         if board is None or self.stepper.playing:
             return None
-        if any(not s.settled or abs(s.lift - s.target_lift) > 0.5
-               for s in board.sprites.values()):
+        if not all(sprite.at_rest for sprite in board.sprites.values()):
             return None
         return (self.stepper.index, self.stepper.speed, self.result is not None,
                 tuple(button.label for button in self.buttons.values()))

@@ -130,3 +130,9 @@ class CardSprite:
     @property
     def settled(self) -> bool:
         return self.x == self.tx and self.y == self.ty
+
+    @property
+    def at_rest(self) -> bool:
+        """In its place and as lifted as it will be (within half a pixel: the lift eases
+        towards its target without ever quite reaching it)."""
+        return self.settled and abs(self.lift - self.target_lift) <= 0.5
