@@ -107,7 +107,7 @@ def test_an_owners_name_tag_never_runs_under_its_melds(app: App, size: tuple[int
         melds += [kind, run]
     lay = compute_layout(size, players, 0, melds=True)
     font = app.res.font(tag_font(lay.font_small), bold=True)
-    placed = layout_melds(lay, melds, names, name_width=lambda name: font.size(name)[0])
+    placed = layout_melds(lay, melds, names, lambda name: font.size(name)[0])
     height = card_height(placed.card_w)
     for name, (x, y) in placed.tags:
         w, h = font.size(name)

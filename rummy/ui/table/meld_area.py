@@ -73,15 +73,13 @@ def meld_width(cards: int, card_w: int) -> int:
 
 
 def layout_melds(lay: TableLayout, melds: Sequence[TableMeld], names: Sequence[str],
-                 slot_titles: Sequence[str] = (), slot_sizes: Sequence[int] = (),
-                 name_width: Callable[[str], int] | None = None) -> MeldLayout:
-    """Every meld's place in ``lay.meld_area``; ``slot_titles``: lay-down slots to show
-    (``slot_sizes``: cards already staged in each); ``name_width``: how wide an owner's
-    name is written (by default, a font size a letter: the widest letters' width)."""
+                 width_of: Callable[[str], int], slot_titles: Sequence[str] = (),
+                 slot_sizes: Sequence[int] = ()) -> MeldLayout:
+    """Every meld's place in ``lay.meld_area``; ``width_of``: how wide an owner's name is
+    written; ``slot_titles``: lay-down slots to show (``slot_sizes``: cards already
+    staged in each)."""
     area = lay.meld_area
     card_w = max(26, int(lay.pile_w * 0.72))
-    size = tag_font(lay.font_small)
-    width_of = name_width or (lambda name: len(name) * size)
     while True:
         placed = _flow(area, melds, names, card_w, slot_titles, slot_sizes, width_of)
         if placed is not None or card_w <= 26:

@@ -134,8 +134,8 @@ class ContractParts(MeldParts):
 
     def layout(self, lay: TableLayout, names: Sequence[str]) -> MeldLayout:
         self.names = names
-        self.placed = layout_melds(lay, self.melds, names, self.slot_titles,
-                                   [len(g) for g in self.staged], self.tag_width(lay))
+        self.placed = layout_melds(lay, self.melds, names, self.tag_width(lay),
+                                   self.slot_titles, [len(g) for g in self.staged])
         return self.placed
 
     def draw(self, surface: pygame.Surface, art: CardArt, text: TextCache, lay: TableLayout,

@@ -41,6 +41,12 @@ class TableHost(Protocol):
     def selected_cards(self) -> list[Card]: ...
 
 
+def widest_letters(name: str, size: int) -> int:
+    """A name's width if every letter were as wide as the widest (about a font size): the
+    measure until a board's fonts give the real one."""
+    return len(name) * size
+
+
 class TableParts:
     """The declare family's table (Indian rummy): open deck, finish slot, drop."""
 
@@ -55,7 +61,7 @@ class TableParts:
 
     def __init__(self, variant: Variant) -> None:
         self.variant = variant
-        self.name_width: Callable[[str, int], int] | None = None
+        self.name_width: Callable[[str, int], int] = widest_letters
         """How wide a name is written in bold at a font size: the board that paints these
         parts measures with its fonts (the meld tables size owners' name tags by it)."""
         self.seated = True

@@ -105,13 +105,13 @@ class MeldParts(TableParts):
 
     def layout(self, lay: TableLayout, names: Sequence[str]) -> MeldLayout:
         self.names = names
-        self.placed = layout_melds(lay, self.melds, names, name_width=self.tag_width(lay))
+        self.placed = layout_melds(lay, self.melds, names, self.tag_width(lay))
         return self.placed
 
-    def tag_width(self, lay: TableLayout) -> Callable[[str], int] | None:
+    def tag_width(self, lay: TableLayout) -> Callable[[str], int]:
         """How wide an owner's name tag is written on this table."""
         measure, size = self.name_width, tag_font(lay.font_small)
-        return None if measure is None else (lambda name: measure(name, size))
+        return lambda name: measure(name, size)
 
     def draw(self, surface: pygame.Surface, art: CardArt, text: TextCache, lay: TableLayout,
              lit: dict[str, int]) -> None:
