@@ -167,18 +167,18 @@ def main(argv: list[str] | None = None) -> int:
     args.out.mkdir(parents=True, exist_ok=True)
     # A data folder of its own: no save, statistics or replays of this machine's player
     # may change the pictures (the title offers Continue only when there is a save).
-    data = tempfile.TemporaryDirectory()
-    os.environ["RUMMY_DATA_DIR"] = data.name
-    for text in args.size or ["1280x720", "960x600"]:
-        w, h = (int(v) for v in text.lower().split("x"))
-        if args.only_melds:
-            with tempfile.TemporaryDirectory() as settings:
-                app = register_scenes(App((w, h), audio=False, settings_dir=Path(settings)))
-                shoot_melds(app, args.out, f"{w}x{h}", save)
-                app.close()
-        else:
-            shoot((w, h), args.out)
-    data.cleanup()
+    with tempfile.TemporaryDirectory() as data:
+        os.environ["RUMMY_DATA_DIR"] = data
+        for text in args.size or ["1280x720", "960x600"]:
+            w, h = (int(v) for v in text.lower().split("x"))
+            if args.only_melds:
+                with tempfile.TemporaryDirectory() as settings:
+                    app = register_scenes(App((w, h), audio=False,
+                                              settings_dir=Path(settings)))
+                    shoot_melds(app, args.out, f"{w}x{h}", save)
+                    app.close()
+            else:
+                shoot((w, h), args.out)
     return 0
 
 
