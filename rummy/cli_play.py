@@ -18,11 +18,12 @@ from rummy.ai import Bot, make_bot
 from rummy.cli_common import UsageError, one_line, parse_options
 from rummy.cli_common import load_variant_with as _load
 from rummy.cli_moves import HELP, QUIT, MoveError, contract_words, help_text, read_move, typed
-from rummy.model.actions import Action, IllegalMoveError, LayDown
+from rummy.model.actions import DECKS, Action, IllegalMoveError, LayDown, Piles
 from rummy.model.cards import Card
 from rummy.model.events import CardLaidOff, DealScored, Event, MeldLaid, redact_for, seen_by
 from rummy.model.families import Phase
 from rummy.model.match import describe
+from rummy.model.rules import family_of
 from rummy.model.scoring import DealResult, RoundResult
 from rummy.model.solver import best_arrangement
 from rummy.model.state import apply
@@ -124,7 +125,7 @@ def _report(game: Session, events: Sequence[Event], seats: Sequence[int], me: in
         mine = seats.index(me)
         if not seen_by(event, mine):
             continue
-        write(f"  {event_text(redact_for(event, mine))}")
+        write(f"  {event_text(redact_for(event, mine), family_of(game.variant).piles)}")
         if isinstance(event, DealScored):
             _result(event.result, seats, me, write)
             _standing(game, me, write)
@@ -140,8 +141,9 @@ def _report(game: Session, events: Sequence[Event], seats: Sequence[int], me: in
     return True
 
 
-def event_text(event: Event) -> str:
-    """An event in words; melds by the numbers the table shows (1, 2, ...)."""
+def event_text(event: Event, piles: Piles = DECKS) -> str:
+    """An event in words, the piles named as the family names them (``piles``); melds by
+    the numbers the table shows (1, 2, ...)."""
     if isinstance(event, MeldLaid):
         auto = " (laid for it at the end of the round)" if event.auto else ""
         return f"seat {event.seat} lays meld {event.index + 1}: {event.meld}{auto}"
@@ -149,7 +151,7 @@ def event_text(event: Event) -> str:
         auto = " (at the end of the round)" if event.auto else ""
         return (f"seat {event.seat} lays {event.card.label} off onto meld {event.index + 1},"
                 f" now {event.meld}{auto}")
-    return str(event)
+    return event.told(piles)
 
 
 def _result(result: DealResult | RoundResult, seats: Sequence[int], me: int,

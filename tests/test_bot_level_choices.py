@@ -19,7 +19,17 @@ from rummy.ai.hard import HardBot
 from rummy.ai.hint import Hint, hint
 from rummy.ai.medium import MediumBot
 from rummy.ai.tracking import known_holdings, live_counts, open_deck_cards
-from rummy.model.actions import Action, Discard, Draw, DrawSource, Drop, Finish
+from rummy.model.actions import (
+    Action,
+    Discard,
+    Draw,
+    DrawSource,
+    Drop,
+    Finish,
+    LayDown,
+    LayMeld,
+    LayOff,
+)
 from rummy.model.cards import parse_card, parse_cards
 from rummy.model.melds import is_joker
 from rummy.model.solver import best_arrangement
@@ -227,13 +237,36 @@ def test_hint_after_drawing(indian: Variant) -> None:
 
 
 def test_hint_in_the_table_family() -> None:
-    from rummy.model.variant import list_variant_ids
-
-    if "super_rummy" not in list_variant_ids():
-        pytest.skip("super_rummy has not landed")
     game = Session.lone_deal("super_rummy", players=2, seed=1)
     seat = game.state.turn
     h = hint(game.view(seat), game.legal_actions(seat))
     assert h.action in game.legal_actions(seat)
     assert len([c for g in h.groups for c in g]) + len(h.ungrouped) == len(
         game.view(seat).hand)
+
+
+@pytest.mark.parametrize("variant_id", ["super_rummy", "dummy_rummy"])
+def test_a_hint_names_every_move_in_the_familys_words(variant_id: str) -> None:
+    """Hard's lay-downs and lay-offs were once suggested as "wait for your turn", and its
+    draws from "the closed deck", Indian rummy's words for the stock."""
+    said: dict[type, str] = {}
+    for seed in range(40):
+        game = Session.lone_deal(variant_id, players=2, seed=seed)
+        for _ in range(120):
+            if game.over:
+                break
+            seat = game.state.turn
+            view, legal = game.view(seat), game.legal_actions(seat)
+            h = hint(view, legal)
+            text = str(h)
+            assert text != "wait for your turn" and "deck" not in text, (h.action, text)
+            assert set(h.cards) <= set(view.hand)
+            if isinstance(h.action, LayOff):
+                meld = view.melding.melds[h.action.meld]
+                assert text.endswith(" ".join(c.label for c in meld.cards))
+            said.setdefault(type(h.action), text)
+            game.act(legal[0] if h.action is None else h.action)
+        if {Draw, LayOff} <= said.keys() and {LayMeld, LayDown} & said.keys():
+            break
+    assert said[Draw] in ("draw from the stock", "draw from the discard pile")
+    assert {Draw, LayOff} <= said.keys() and {LayMeld, LayDown} & said.keys(), said

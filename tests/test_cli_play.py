@@ -77,6 +77,9 @@ def test_classic_match_typed_in_the_terminal() -> None:
     assert re.search(r"seat 1: (\d+ left in hand \(|out \()", text)
     assert "after round 1: you " in text and "to 250 points" in text
     assert text.rstrip().splitlines()[-1] == "bye"
+    # the piles by classic rummy's names, never Indian rummy's closed and open decks
+    assert re.search(r"seat 0 draws \S+ from the (stock|discard pile)", text)
+    assert "starts the discard pile" in text and " deck" not in text
     reasons = dict(person.refused)
     assert set(reasons) == {line for line in person.typed if line in reasons}
     assert len(person.refused) == len(CLASSIC_WRONG), person.refused

@@ -4,7 +4,11 @@
 
 - In the draw phase: the deck hard would draw from (``source``), or that it would drop.
 - After drawing: the card hard would let go (``card``), and whether letting it go leaves
-  a valid show (``declare``: put it on the finish slot).
+  a valid show (``declare``: put it on the finish slot); where melds lie on the table,
+  the meld it would lay, the contract it would lay down or the card it would lay off
+  first. ``cards`` are the cards of the hand the move plays, ``text`` (and ``str``) the
+  move in the player's words: the family's names for its piles (the stock, the closed
+  deck), a lay-off by the cards of the meld it goes onto.
 - Always: the best grouping of the cards in hand (``groups`` and ``ungrouped``, from
   :func:`~rummy.model.solver.best_arrangement`; in the table and contract families the
   melds that leave the fewest points), for the table's "arrange my hand".
@@ -23,7 +27,18 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import dataclass
 
-from rummy.model.actions import Action, Discard, Draw, DrawSource, Drop, Finish
+from rummy.model.actions import (
+    Action,
+    Discard,
+    Draw,
+    DrawSource,
+    Drop,
+    Finish,
+    FlipDiscard,
+    LayDown,
+    LayMeld,
+    LayOff,
+)
 from rummy.model.cards import Card
 from rummy.model.solver import best_arrangement
 from rummy.model.view import PlayerView
@@ -53,17 +68,14 @@ class Hint:
     """The cards of the hand in no group."""
     points: int
     """What the hand would count as it stands (0 for a valid show)."""
+    cards: tuple[Card, ...] = ()
+    """The cards of the hand that ``action`` plays (the discard, a meld, a contract, a card
+    to lay off), for the table to select."""
+    text: str = "wait for your turn"
+    """The suggestion in words, the piles and melds named as the player sees them."""
 
     def __str__(self) -> str:
-        if self.drop:
-            what = "drop this hand"
-        elif self.source is not None:
-            what = f"draw from the {self.source.value} deck"
-        elif self.card is not None:
-            what = f"{'declare with' if self.declare else 'discard'} {self.card.label}"
-        else:
-            what = "wait for your turn"
-        return what
+        return self.text
 
 
 _BOT = make_bot("hard", seed=0)
@@ -75,13 +87,54 @@ def hint(view: PlayerView, legal: Sequence[Action]) -> Hint:
     # the best grouping in the family's own terms (melds that leave the fewest points
     # where melds lie on the table)
     arrangement = best_arrangement(view.variant, view.hand, view.wild_joker)
+    card = action.card if isinstance(action, (Discard, Finish)) else None
     return Hint(
         action=action,
         source=action.source if isinstance(action, Draw) else None,
-        card=action.card if isinstance(action, (Discard, Finish)) else None,
+        card=card,
         declare=isinstance(action, Finish),
         drop=isinstance(action, Drop),
         groups=arrangement.groups,
         ungrouped=arrangement.ungrouped,
         points=arrangement.points,
+        cards=played(action),
+        text=in_words(view, action),
     )
+
+
+def played(action: Action | None) -> tuple[Card, ...]:
+    """The cards of the hand that ``action`` plays."""
+    if isinstance(action, (Discard, Finish, LayOff)):
+        return (action.card,)
+    if isinstance(action, LayMeld):
+        return action.cards
+    if isinstance(action, LayDown):
+        return tuple(c for group in action.groups for c in group)
+    return ()
+
+
+def in_words(view: PlayerView, action: Action | None) -> str:
+    """``action`` as a suggestion to the player of ``view``."""
+    piles = view.rules.piles
+    if isinstance(action, Drop):
+        return "drop this hand"
+    if isinstance(action, Draw):
+        return f"draw from the {piles.name(action.source)}"
+    if isinstance(action, Finish):
+        return f"declare with {action.card.label}"
+    if isinstance(action, Discard):
+        return f"discard {action.card.label}"
+    if isinstance(action, LayMeld):
+        return f"lay {_labels(action.cards)}"
+    if isinstance(action, LayDown):
+        return "lay down " + " and ".join(_labels(g) for g in action.groups)
+    if isinstance(action, LayOff):
+        meld = view.melding.melds[action.meld]
+        return f"lay {action.card.label} off onto {_labels(meld.cards)}"
+    if isinstance(action, FlipDiscard):
+        return f"turn the {piles.open} over"
+    return "wait for your turn"
+
+
+def _labels(cards: Sequence[Card]) -> str:
+    return " ".join(c.label for c in cards)

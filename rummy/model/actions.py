@@ -13,7 +13,7 @@ from __future__ import annotations
 
 import enum
 from dataclasses import dataclass
-from typing import Any
+from typing import Any, NamedTuple
 
 from .cards import Card, parse_card
 
@@ -29,6 +29,28 @@ class DrawSource(enum.Enum):
     """The top of the face-down closed deck."""
     OPEN = "open"
     """The top of the face-up open deck."""
+
+
+class Piles(NamedTuple):
+    """What a rule family calls its face-down and face-up piles, for what players read
+    (docs/rules.md): Indian rummy's closed and open decks are classic rummy's stock and
+    discard pile.
+
+    >>> STOCK.name(DrawSource.OPEN)
+    'discard pile'
+    """
+
+    closed: str
+    open: str
+
+    def name(self, source: DrawSource) -> str:
+        return self.closed if source is DrawSource.CLOSED else self.open
+
+
+DECKS = Piles("closed deck", "open deck")
+"""The declare family's words (Indian rummy)."""
+STOCK = Piles("stock", "discard pile")
+"""The words of the families whose melds lie on the table (classic, contract)."""
 
 
 @dataclass(frozen=True)

@@ -25,7 +25,7 @@ from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import Any, ClassVar
 
-from .actions import DrawSource
+from .actions import DECKS, DrawSource, Piles
 from .cards import Card, Rank
 from .melds import TableMeld
 from .scoring import DealResult, RoundResult
@@ -65,6 +65,11 @@ class _Event:
     def seen_by(self, seat: int) -> bool:
         """Whether ``seat`` learns of this event at all; most events are public."""
         return True
+
+    def told(self, piles: Piles) -> str:
+        """The event in words, the piles named as the family names them (``str`` uses
+        Indian rummy's closed and open decks)."""
+        return str(self)
 
 
 def _cards(cards: tuple[Card, ...]) -> str:
@@ -129,7 +134,10 @@ class OpenCardTurned(_Event):
     card: Card
 
     def __str__(self) -> str:
-        return f"{self.card.label} starts the open deck"
+        return self.told(DECKS)
+
+    def told(self, piles: Piles) -> str:
+        return f"{self.card.label} starts the {piles.open}"
 
 
 @dataclass(frozen=True)
@@ -168,8 +176,11 @@ class CardDrawn(_Event):
     card: Card | None
 
     def __str__(self) -> str:
+        return self.told(DECKS)
+
+    def told(self, piles: Piles) -> str:
         what = "" if self.card is None else f" {self.card.label}"
-        return f"seat {self.seat} draws{what} from the {self.source.value} deck"
+        return f"seat {self.seat} draws{what} from the {piles.name(self.source)}"
 
     def redacted_for(self, seat: int) -> Event:
         if seat == self.seat or self.source is DrawSource.OPEN:

@@ -19,7 +19,7 @@ from collections.abc import Callable
 from dataclasses import replace
 from typing import Any, ClassVar
 
-from .actions import Action
+from .actions import DECKS, STOCK, Action, Piles
 from .events import Event
 from .families import contract, declare, table
 from .families.declare_deal import DeclareState
@@ -49,6 +49,9 @@ class RuleFamily:
     deals_replay_alone: ClassVar[bool] = False
     """A deal is dealt from its seed alone (not from where the match stands), so one deal
     of a match replays on its own from a deal record."""
+    piles: ClassVar[Piles] = STOCK
+    """What players read the two piles called: the stock and the discard pile, or Indian
+    rummy's closed and open decks."""
 
     def __init__(self, module: Any) -> None:
         self._module = module
@@ -99,6 +102,7 @@ class Declare(RuleFamily):
     name = "declare"
     has_match_formats = True
     deals_replay_alone = True
+    piles = DECKS
 
     def start_deal(self, variant: Variant, players: int, seed: int, **where: int
                    ) -> GameState:

@@ -17,6 +17,7 @@ from concurrent.futures import Future, ThreadPoolExecutor
 from dataclasses import dataclass
 from typing import Any
 
+from rummy.ai.hint import Hint, hint
 from rummy.model.actions import Action, Finish, Timeout
 from rummy.model.events import Event
 from rummy.model.variant import Variant
@@ -237,13 +238,12 @@ class RemoteDriver:
         self.pump()
         return len(self.pending) > before
 
-    def submit_hint(self) -> Future[Any] | None:
+    def submit_hint(self) -> Future[Hint] | None:
         if self.mirror.view is None or not self.mirror.legal:
             return None
-        from rummy.ui.table.hints import compute_hint  # the desktop game's own hint
         if self._pool is None:
             self._pool = ThreadPoolExecutor(max_workers=1, thread_name_prefix="rummy-hint")
-        return self._pool.submit(compute_hint, self.view, list(self.mirror.legal))
+        return self._pool.submit(hint, self.view, list(self.mirror.legal))
 
     def next_deal(self) -> RemoteDriver:
         """The driver of the next deal (its messages were held back until now)."""

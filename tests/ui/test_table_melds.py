@@ -353,3 +353,20 @@ def test_the_desktop_table_and_the_terminal_end_a_deal_that_goes_on_too_long() -
     assert isinstance(match.deals[0][-1], Stalemate) and len(match.deals[0]) >= 3
     assert all(a.seat == 1 for a in match.deals[0][:-1])  # the bot's one turn, then the cap
     assert any(f"nobody went out in {MAX_TURNS} turns" in line for line in said)
+
+
+@pytest.mark.timeout(60)
+def test_a_hint_to_lay_down_names_the_contract_and_selects_its_cards(app: App) -> None:
+    """The hint once said "wait for your turn" when hard would lay down or lay off."""
+    scene = table(app, meld_game("dummy_rummy", CONTRACT, stock="QC"), "dummy_rummy")
+    draw_from_stock(app, scene)
+    key(app, pygame.K_h)
+    for _ in range(200):
+        app.step(1 / 30)
+        if scene.hint_job is None:
+            break
+    message = scene.board.message
+    assert message.startswith("Hint: lay down ") and " and " in message, message
+    for label in ("7♠", "7♥", "7♦", "9♣", "9♦", "9♠"):
+        assert label in message
+    assert {c.code for c in scene.hand.selected} == {"7S", "7H", "7D", "9C", "9D", "9S"}

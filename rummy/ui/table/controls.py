@@ -31,6 +31,7 @@ from .parts_declare import TableParts
 from .sprites import INK, RED
 
 if TYPE_CHECKING:
+    from rummy.ai.hint import Hint
     from rummy.ui.scene import Host as App
 
 
@@ -45,7 +46,7 @@ class ControlsMixin:
     keeper: TableKeeper
     dialog: DeclareDialog | None
     result: ResultPanel | None
-    hint_job: Future[Any] | None
+    hint_job: Future[Hint] | None
     drop_armed: float
     message_left: float
 
@@ -230,11 +231,12 @@ class ControlsMixin:
             hint = job.result()
         except Exception:  # noqa: BLE001 - a failed hint is just no hint
             hint = None
-        card, groups, text = read_hint(hint)
+        cards, groups, text = read_hint(hint)
         if groups and self.hand.improves(groups):
             self.hand.set_groups(groups)
-        if card is not None and card in self.hand:
-            self.hand.selected = {card}
+        chosen = {c for c in cards if c in self.hand}
+        if chosen:
+            self.hand.selected = chosen
         if text:
             self.say(text, seconds=4.0)
         self.board.layout_hand()

@@ -29,6 +29,7 @@ from concurrent.futures import Executor, Future, ThreadPoolExecutor
 from typing import Any
 
 from rummy.ai import Bot, make_bot
+from rummy.ai.hint import Hint, hint
 from rummy.model import Action, IllegalMoveError, PlayerView
 from rummy.model.events import Event, redact_for
 from rummy.model.match import MatchState, deal_seed
@@ -256,14 +257,12 @@ class TableDriver:
                 self.act(legal[0])
         return True
 
-    def submit_hint(self) -> Future[Any] | None:
+    def submit_hint(self) -> Future[Hint] | None:
         """Work out a hint for the human off the frame."""
         if self.human_seat is None:
             return None
-        from .hints import compute_hint
-
         view, legal = view_for(self.state, self.human_seat), self.legal()
-        return self._pool.submit(compute_hint, view, legal)
+        return self._pool.submit(hint, view, legal)
 
     @property
     def bot_thinking(self) -> bool:

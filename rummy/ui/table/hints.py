@@ -1,55 +1,17 @@
-"""The Hint key: the hard bot's suggestion (``rummy.ai.hint``), else the engine's solver.
-
-The answer is read loosely (an object or a dict with a card, groups and ungrouped cards)
-so the table keeps working whatever shape the bots' hint settles on.
-"""
+"""The Hint key at the table: the hard level's suggestion (:func:`rummy.ai.hint.hint`,
+worked out off the frame by the table's driver), read into what the table does with it."""
 
 from __future__ import annotations
 
-import importlib
-from collections.abc import Sequence
-from typing import Any
-
-from rummy.model import Action, Card, PlayerView, best_arrangement, best_discards
+from rummy.ai.hint import Hint
+from rummy.model import Card
 
 
-def compute_hint(view: PlayerView, legal: Sequence[Action]) -> Any:
-    """What to suggest for ``view``: ``rummy.ai.hint.hint`` when the bots provide it."""
-    try:
-        bots_hint = importlib.import_module("rummy.ai.hint").hint
-    except (ImportError, AttributeError):
-        bots_hint = None
-    if callable(bots_hint):
-        return bots_hint(view, legal)
-    cut = view.wild_joker
-    if view.drawn is not None:
-        options = best_discards(view.variant, view.hand, cut)
-        if options:
-            card, arr = options[0]
-            return {"card": card, "groups": arr.groups + ((card,),),
-                    "ungrouped": arr.ungrouped}
-    arr = best_arrangement(view.variant, view.hand, cut)
-    return {"card": None, "groups": arr.groups, "ungrouped": arr.ungrouped}
-
-
-def read_hint(hint: Any) -> tuple[Card | None, list[list[Card]], str]:
-    """(card to let go, groups to arrange the hand into, what to say) from a hint."""
+def read_hint(hint: Hint | None) -> tuple[list[Card], list[list[Card]], str]:
+    """(the cards the suggested move plays, to select; the groups to arrange the hand
+    into; what to say) from a hint, or nothing when working it out failed."""
     if hint is None:
-        return None, [], ""
-    if isinstance(hint, dict):
-        get = hint.get
-    else:
-        def get(key: str, default: Any = None) -> Any:
-            return getattr(hint, key, default)
-    card = get("card")
+        return [], [], ""
     # Only the groups: the loose cards stay where the player had them.
-    groups = [list(g) for g in (get("groups") or ()) if g]
-    if not isinstance(card, Card):
-        card = None
-    if not isinstance(hint, dict) and "__str__" in vars(type(hint)):
-        text = f"Hint: {hint}"
-    elif card is not None:
-        text = f"Hint: discard {card.label}"
-    else:
-        text = "Hint: your hand in its best groups"
-    return card, groups, text
+    groups = [list(g) for g in hint.groups if g]
+    return list(hint.cards), groups, f"Hint: {hint}"

@@ -19,7 +19,7 @@ buttons, keys and dialogs are :mod:`.controls`', the mouse :mod:`.pointer`'s, it
 from __future__ import annotations
 
 from concurrent.futures import Future
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING
 
 import pygame
 
@@ -48,6 +48,7 @@ from .strokes import Strokes
 from .targets import DropTarget
 
 if TYPE_CHECKING:
+    from rummy.ai.hint import Hint
     from rummy.model.match import MatchState
     from rummy.ui.scene import Host as App
     from rummy.ui.settings import GameConfig
@@ -91,7 +92,7 @@ class TableScene(ControlsMixin, PointerMixin, FrameMixin, Scene):
         self.result_wait = 0.0
         self.turn_left: float | None = None
         self.message_left = 0.0
-        self.hint_job: Future[Any] | None = None
+        self.hint_job: Future[Hint] | None = None
         self.drop_armed = 0.0
         self.watching = False
         """The human is out of the match (a pool) and watches the others play it out."""
