@@ -36,6 +36,7 @@ from rummy.ui.settings import GameConfig
 from rummy.ui.table import TableScene
 from rummy.ui.table.driver import TableDriver
 from rummy.ui.table.meld_area import MeldLayout
+from rummy.ui.table.parts_contract import ContractParts
 from rummy.ui.table.parts_melds import MeldParts
 from rummy.ui.table.play_melds import melds_in_words
 
@@ -370,3 +371,29 @@ def test_a_hint_to_lay_down_names_the_contract_and_selects_its_cards(app: App) -
     for label in ("7♠", "7♥", "7♦", "9♣", "9♦", "9♠"):
         assert label in message
     assert {c.code for c in scene.hand.selected} == {"7S", "7H", "7D", "9C", "9D", "9S"}
+    # The selection dropped on one slot is the whole contract: it fills every slot.
+    slots = [s.rect.center for s in placed(scene).slots]
+    drag(app, grip(scene, "7H"), slots[1])
+    settle(app, scene)
+    parts = scene.parts
+    assert isinstance(parts, ContractParts)
+    assert sorted(sorted(c.code for c in g) for g in parts.staged) == [
+        ["7D", "7H", "7S"], ["9C", "9D", "9S"]]
+    key(app, pygame.K_l)
+    settle(app, scene)
+    assert isinstance(scene.driver.game.actions[-1], LayDown)
+
+
+@pytest.mark.timeout(60)
+def test_cards_that_are_not_the_whole_contract_stay_in_the_slot_they_are_dropped_on(
+        app: App) -> None:
+    scene = table(app, meld_game("dummy_rummy", CONTRACT, stock="QC"), "dummy_rummy")
+    draw_from_stock(app, scene)
+    select(app, scene, "7S", "7H", "7D", "9C")
+    slots = [s.rect.center for s in placed(scene).slots]
+    drag(app, grip(scene, "7H"), slots[1])
+    settle(app, scene)
+    parts = scene.parts
+    assert isinstance(parts, ContractParts)
+    assert parts.staged[0] == [] and sorted(c.code for c in parts.staged[1]) == [
+        "7D", "7H", "7S", "9C"]

@@ -7,6 +7,7 @@ family's alone.
 
 from __future__ import annotations
 
+import itertools
 from collections.abc import Sequence
 from typing import Any
 
@@ -14,6 +15,7 @@ import pygame
 
 from rummy.model import Action, Card, Discard, Draw, LayDown, LayOff, PlayerView, Variant
 from rummy.model.melds import MeldKind, MeldRules, meld_kinds
+from rummy.model.solver_melds import best_arrangement as best_meld_arrangement
 
 from .hand import HandModel
 from .layout import TableLayout
@@ -83,11 +85,12 @@ class ContractParts(MeldParts):
 
     # -- staging the contract
 
-    def verdicts(self) -> list[str | None]:
-        """Per slot: None when its cards make the meld it asks for, else why not."""
+    def verdicts(self, staged: Sequence[Sequence[Card]] | None = None) -> list[str | None]:
+        """Per slot: None when its cards (``staged``, else what is staged now) make the
+        meld it asks for, else why not."""
         out: list[str | None] = []
         sets = self.contract[0] if self.contract else 0
-        for i, cards in enumerate(self.staged):
+        for i, cards in enumerate(self.staged if staged is None else staged):
             want = "set" if i < sets else "run"
             least = (self.variant.set_min_size if want == "set"
                      else self.variant.contract.run_min_length)
@@ -99,17 +102,37 @@ class ContractParts(MeldParts):
             out.append(None if kind in kinds else f"not a {want}")
         return out
 
-    def ready(self) -> bool:
-        verdicts = self.verdicts()
+    def ready(self, staged: Sequence[Sequence[Card]] | None = None) -> bool:
+        verdicts = self.verdicts(staged)
         return bool(verdicts) and all(v is None for v in verdicts)
 
     def stage(self, slot: int, cards: Sequence[Card]) -> None:
+        """Put ``cards`` in ``slot``; cards that make the whole contract (the cards a hint
+        to lay down selects) are spread over every slot instead."""
         while len(self.staged) < len(self.slot_titles):
             self.staged.append([])
+        spread = self.spread(cards)
+        if spread is not None:
+            self.staged = spread
+            return
         for group in self.staged:
             group[:] = [c for c in group if c not in cards]
         if 0 <= slot < len(self.staged):
             self.staged[slot].extend(cards)
+
+    def spread(self, cards: Sequence[Card]) -> list[list[Card]] | None:
+        """``cards`` as the contract's melds, slot by slot, when they are exactly the whole
+        contract (every card in a meld of a slot); else None."""
+        if self.contract is None or len(self.staged) < 2 or len(cards) < 2:
+            return None
+        plan = best_meld_arrangement(self.variant, cards, limits=self.contract)
+        if plan.ungrouped or len(plan.groups) != len(self.staged):
+            return None
+        for order in itertools.permutations(plan.groups):  # which meld goes in which slot
+            staged = [list(g) for g in order]
+            if self.ready(staged):
+                return staged
+        return None
 
     def unstage(self, card: Card) -> bool:
         for group in self.staged:
