@@ -22,6 +22,7 @@ from rummy.model.actions import DECKS, Action, IllegalMoveError, LayDown, Piles
 from rummy.model.cards import Card
 from rummy.model.events import CardLaidOff, DealScored, Event, MeldLaid, redact_for, seen_by
 from rummy.model.families import Phase
+from rummy.model.families.lay_at_end import value_if_out
 from rummy.model.match import describe
 from rummy.model.rules import family_of
 from rummy.model.scoring import DealResult, RoundResult
@@ -256,18 +257,6 @@ def _melds_text(view: PlayerView) -> str:
     return "\n".join(lines)
 
 
-def value_if_out(view: PlayerView) -> int:
-    """What the seat's hand would count if another seat went out now: its cards' value,
-    less what the game would lay for it at the end of the round (classic rummy's
-    ``lay_at_end``; contract rummy counts the hand as it is). docs/rules.md."""
-    from rummy.model.families.lay_at_end import best_lay
-    from rummy.model.families.melding import hand_value
-
-    if not view.rules.lays_down_contracts and view.variant.table.lay_at_end:
-        return best_lay(view.variant, view.hand, view.melding.melds, view.seat).left
-    return hand_value(view.variant, view.hand)
-
-
 def _melds_in_hand(view: PlayerView) -> str:
     """Classic: the melds the hand holds; contract, before laying down: the contract's
     melds when the hand holds them (what ``l`` would lay)."""
@@ -303,4 +292,4 @@ def _todo(view: PlayerView) -> str:
     return f"o CARD N = lay off onto meld N (from the turn after laying down); {end}"
 
 
-__all__ = ["cmd_play", "event_text", "play_match", "value_if_out"]
+__all__ = ["cmd_play", "event_text", "play_match"]

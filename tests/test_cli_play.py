@@ -15,13 +15,14 @@ import pytest
 
 from rummy.ai import make_bot
 from rummy.cli_moves import MoveError, faces, read_move
-from rummy.cli_play import _table_text, event_text, play_match, value_if_out
+from rummy.cli_play import _table_text, event_text, play_match
 from rummy.model.actions import (
     IllegalMoveError,
     LayDown,
 )
 from rummy.model.events import DealScored, MeldLaid
 from rummy.model.families.contract import find_contract
+from rummy.model.families.lay_at_end import value_if_out
 from rummy.model.melds import MeldRules
 from rummy.model.solver_melds import best_arrangement
 from rummy.model.view import PlayerView

@@ -27,7 +27,8 @@ from rummy.model import (
 from rummy.model import events as model_events
 from rummy.model.cards import make_deck
 from rummy.model.events import DealScored
-from rummy.model.families.melding import MeldState
+from rummy.model.families.lay_at_end import value_if_out
+from rummy.model.families.melding import MeldState, hand_value
 from rummy.model.melds import MeldRules, lay_run
 from rummy.model.state import MAX_TURNS, GameState
 from rummy.session import Session
@@ -397,3 +398,27 @@ def test_cards_that_are_not_the_whole_contract_stay_in_the_slot_they_are_dropped
     assert isinstance(parts, ContractParts)
     assert parts.staged[0] == [] and sorted(c.code for c in parts.staged[1]) == [
         "7D", "7H", "7S", "9C"]
+
+
+@pytest.mark.timeout(60)
+@pytest.mark.parametrize(("variant", "hands", "options", "cost"), [
+    ("dummy_rummy", CONTRACT, None, 60),  # contract rummy: the sets held count too
+    ("super_rummy", CLASSIC, None, 34),  # lay_at_end: the run would be laid for the player
+    ("super_rummy", CLASSIC, {"lay_at_end": False}, 64),  # nothing is laid: all of it
+])
+def test_beside_the_hand_is_what_it_would_cost_if_someone_went_out_now(
+        app: App, variant: str, hands: list[str], options: dict[str, Any] | None,
+        cost: int) -> None:
+    """It once counted the hand as arranged, leaving out the melds held in it, which
+    contract rummy (and classic rummy without lay_at_end) counts in full."""
+    game = meld_game(variant, hands, options=options)
+    scene = table(app, game, variant)
+    select(app, scene, *hands[0].split()[:3])  # a meld of the hand, grouped by the player
+    key(app, pygame.K_g)
+    settle(app, scene)
+    assert [c.code for c in scene.hand.groups[-1]] == hands[0].split()[:3]
+    view = game.view(0)
+    assert scene.board.count == cost == value_if_out(view)
+    if cost == 60:
+        assert cost == hand_value(game.variant, view.hand)
+    assert f"{cost} in hand" in scene.parts.count_words(scene.board.count)

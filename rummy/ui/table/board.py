@@ -144,7 +144,7 @@ class Board(BoardPainting):
                 continue  # a group in hand is no declaration here: only runs and sets count
             x0, x1 = row[0][0], row[-1][0] + self.lay.hand_w
             self.labels.append((reading.label, reading.key, (x0 + x1) // 2))
-        self.count = self.hand.count()
+        self.count = self.parts.count_of(self.hand)
 
     def slot_of(self, card: Card) -> tuple[int, int]:
         sprite = self.sprites.get(card)

@@ -68,6 +68,11 @@ class TableParts:
         """A person plays at this table (False for a replay or a demo, only watched: no
         zone to lay a new meld is shown then)."""
 
+    def count_of(self, hand: HandModel) -> int:
+        """The figure written beside the hand: here the count of the hand as the player
+        has arranged it."""
+        return hand.count()
+
     def count_words(self, count: int) -> str:
         """What the hand's count costs, in words, beside the hand."""
         cap = self.variant.declare.count_cap

@@ -24,6 +24,7 @@ from rummy.model import (
     TableMeld,
     Variant,
 )
+from rummy.model.families.lay_at_end import value_if_out
 
 from .hand import HandModel
 from .layers import Layer, changed_lights, lights_of
@@ -44,8 +45,13 @@ class MeldParts(TableParts):
 
     open_label = "discards"
 
+    def count_of(self, hand: HandModel) -> int:
+        """What the hand would cost if someone went out now, whatever its arrangement:
+        melds held in hand count unless the game would lay them at the end."""
+        return self.cost
+
     def count_words(self, count: int) -> str:
-        return f"{count} in hand"  # what the hand costs if someone goes out now
+        return f"{count} in hand"
 
     def __init__(self, variant: Variant) -> None:
         super().__init__(variant)
@@ -56,6 +62,8 @@ class MeldParts(TableParts):
         self.names: Sequence[str] = ()
         self.placed: MeldLayout | None = None
         self.may_lay = True
+        self.cost = 0
+        """What the hand would cost if someone went out now (see :meth:`count_of`)."""
         self._layer = Layer(alpha=True)
         """The melds painted ahead."""
 
@@ -99,6 +107,7 @@ class MeldParts(TableParts):
         return "Lay melds, lay off onto melds, then discard"
 
     def sync(self, view: PlayerView, names: Sequence[str], lay: TableLayout) -> None:
+        self.cost = value_if_out(view)
         self.melds = list(view.melding.melds)
         self.grown.clear()
         self.layout(lay, names)
