@@ -18,6 +18,7 @@ from rummy.net.local import LocalServer
 from rummy.net.remote import RemoteDriver
 from rummy.ui.app import App
 from rummy.ui.menu import TitleScene
+from rummy.ui.screens.lobby import LobbyScene
 from rummy.ui.screens.online import LOOPBACK, SEAT_KEY, OnlineScene
 from rummy.ui.table import TableScene
 from rummy.ui.table.online import LOST
@@ -202,3 +203,35 @@ def test_a_mistyped_address_is_refused_with_its_reason_and_nothing_typed_is_lost
     app.step(1 / 60)
     assert online.address.text == ""
     assert pygame.key.get_repeat() == (0, 0)  # a slow frame never repeats a typed key
+
+
+def test_a_seat_at_a_table_that_is_gone_offers_no_ready_and_is_forgotten(
+        folders: Path) -> None:
+    """Rejoining a table the server no longer has once left "Joining..." up for good,
+    with Start (or Ready) offered, and Rejoin offered again at the next start."""
+    server = LocalServer(LOOPBACK, 0, folders / "outside", limits=Limits(1000, 1000)).start()
+    app = make_app(folders / "settings")
+    try:
+        assert server.wait_bound(10), server.error
+        app.settings.set(SEAT_KEY, {"url": server.url, "code": "GONEX", "name": "Sam",
+                                    "token": "t" * 24, "bind": None, "port": None})
+        title = app.stack[-1]
+        assert isinstance(title, TitleScene)
+        click(app, title.online_button.rect.center)
+        online = app.stack[-1]
+        assert isinstance(online, OnlineScene) and online.saved is not None
+        click(app, online.rejoin_button.rect.center)
+        lobby = app.stack[-1]
+        assert isinstance(lobby, LobbyScene)
+        frames_until(app, lambda: lobby.refused, 20)
+        app.step(1 / 30)
+        assert lobby.message == "no table with code 'GONEX'"
+        assert lobby._status() == "Not seated at a table: Leave to go back."
+        assert not lobby.ready_button.enabled and not lobby.start_button.enabled
+        assert app.settings.get(SEAT_KEY) is None
+        click(app, lobby.leave_button.rect.center)
+        assert app.stack[-1] is online and online.saved is None
+    finally:
+        close_app(app)
+        server.stop()
+    assert not server_threads()

@@ -30,6 +30,11 @@ from rummy.ui.widgets import Button, draw_text
 
 STATUS_WORDS = {"connecting": "Connecting...", "reconnecting": "Connection lost; retrying...",
                 "connected": "", "closed": "Not connected."}
+NO_SEAT = frozenset({"no_table", "bad_token", "game_over", "table_full", "already_started",
+                     "too_many_tables"})
+"""The server's refusals of a join or rejoin (docs/protocol.md): no seat to wait in here."""
+GONE = frozenset({"no_table", "bad_token", "game_over"})
+"""Of those, the ones that mean a remembered seat can never be taken again."""
 
 
 class LobbyScene(Scene):
@@ -56,6 +61,8 @@ class LobbyScene(Scene):
         self.table_opened = False
         self.finished = False
         self.ready = False
+        self.refused = False
+        """The server refused to seat us (the message says why): only Leave is left."""
         self._errors_seen = 0
         if bind is not None:
             self.server = LocalServer(bind, port, data_dir() / "server").start()
@@ -169,12 +176,20 @@ class LobbyScene(Scene):
         if len(errors) > self._errors_seen:
             self.message = str(errors[-1].get("message", ""))
             self._errors_seen = len(errors)
-        if self.client is not None and self.client.token and self.client.code:
-            if self.mirror_code and self.advertiser is None:
+            code = errors[-1].get("code")
+            if not self.mirror_code and code in NO_SEAT:
+                self.refused = True
+                if code in GONE:  # a remembered seat at a table that is gone: forget it
+                    self.app.settings.set(SEAT_KEY, None)
+        if self.client is not None and self.client.token and self.mirror_code:
+            if self.advertiser is None:
                 self._advertise()
-            self._remember()
+            self._remember()  # seated: the seat to rejoin (never one the server refused)
         lobby = driver.mirror.lobby
-        self.start_button.enabled = self.creator and all(s["ready"] for s in lobby[1:])
+        seated = bool(self.mirror_code)  # Ready and Start mean nothing before a seat
+        self.ready_button.enabled = seated
+        self.start_button.enabled = seated and self.creator and all(
+            s["ready"] for s in lobby[1:])
         self.ready_button.text = "Not ready" if self.ready else "Ready"
         if driver.mirror.view is not None:
             self._open_table(driver)
@@ -225,6 +240,8 @@ class LobbyScene(Scene):
             return "Starting the table..." if not self.server.error else ""
         if self.client is None:
             return ""
+        if self.refused and not self.mirror_code:
+            return "Not seated at a table: Leave to go back."
         words = STATUS_WORDS.get(self.client.status, "")
         if self.client.status == "reconnecting" and not self.mirror_code:
             return f"Cannot reach {self.url}; retrying..."
@@ -240,7 +257,7 @@ class LobbyScene(Scene):
                 None if server is None else (server.host, server.port),
                 None if driver is None else (repr(driver.mirror.lobby),
                                              driver.mirror.info.get("players")),
-                self.start_button.enabled, self.ready_button.text)
+                self.start_button.enabled, self.ready_button.enabled, self.ready_button.text)
 
     def draw(self, surface: pygame.Surface) -> None:
         w, h = self.size
