@@ -12,17 +12,12 @@ from rummy.session import Session
 from rummy.store.replays import ReplayShelf
 from rummy.store.stats import Statistics
 from rummy.ui.app import App
+from rummy.ui.columns import fit_table
 from rummy.ui.scene import Scene
+from rummy.ui.screens import replays as replays_screen
 from rummy.ui.screens.prefs import PreferencesScene, current
 from rummy.ui.screens.replays import ReplaysScene
-from rummy.ui.screens.stats import (
-    COLUMNS,
-    GAP,
-    TABLE_SIZES,
-    StatsScene,
-    fit_table,
-    row_cells,
-)
+from rummy.ui.screens.stats import COLUMNS, GAP, TABLE_SIZES, StatsScene, row_cells
 from rummy.ui.settings import Settings
 from tests.store.helpers import play
 
@@ -89,12 +84,30 @@ def test_records_name_their_variant_as_players_read_it(app: App, tmp_path: Path)
 def test_statistics_columns_fit_their_headings_and_the_table(app: App, room: int) -> None:
     rows = [["Two-player classic (single deck)", "Medium", "10 of 120", "8%", "47.0",
              "9 / 68", "10 / 12", "3 of 15", "12 h 17 min"]] * 3
-    font, widths = fit_table([app.res.font(size) for size in TABLE_SIZES], rows, room)
+    font, widths = fit_table([app.res.font(size) for size in TABLE_SIZES], COLUMNS, rows,
+                             room, GAP)
     assert sum(widths) <= room
     for index, (heading, width) in enumerate(zip(COLUMNS, widths, strict=True)):
         cells = [heading, *(row[index] for row in rows)]
         if index or room > 1000:  # at 960 pixels the variant's name is cut short
             assert all(font.size(cell)[0] <= width - GAP for cell in cells), (heading, width)
+
+
+def test_replays_columns_fit_their_cells(app: App, tmp_path: Path) -> None:
+    """The columns once had fixed shares of the width, which cut six players' names
+    short while the date column stood half empty."""
+    shelf = ReplayShelf(tmp_path / "data")
+    names = ["You", "Medium 2", "Medium 3", "Medium 4", "Medium 5", "Medium 6"]
+    shelf.add(play(Session.lone_deal("indian_13", players=6, seed=4)), players=names,
+              result="Medium 4 won")
+    scene = ReplaysScene(app, shelf)
+    app.push(scene)
+    app.step(1 / 60)
+    widths = scene.widths()
+    assert sum(widths) <= scene.list_rect.width - 24
+    for index, width in enumerate(widths):
+        for text in (replays_screen.HEADINGS[index], scene.cells(scene.entries[0])[index]):
+            assert scene.font.size(text)[0] <= width - replays_screen.GAP, (text, width)
 
 
 def test_replays_list_and_watch(app: App, tmp_path: Path) -> None:

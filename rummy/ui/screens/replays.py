@@ -15,6 +15,7 @@ import pygame
 from rummy.session import Session
 from rummy.store.replays import ReplayEntry, ReplayShelf
 from rummy.ui.catalog import variant_title
+from rummy.ui.columns import column_widths, measure
 from rummy.ui.palette import DIM, PANEL, SELECTED
 from rummy.ui.palette import GOLD as ACCENT
 from rummy.ui.palette import INK as TEXT
@@ -26,6 +27,12 @@ if TYPE_CHECKING:
     from rummy.ui.scene import Host as App
 
 Watch = Callable[[Session, ReplayEntry], None]
+
+HEADINGS = ("Date", "Variant", "Players", "Result")
+GAP = 12
+"""Pixels between two columns."""
+GIVES = 2
+"""The column cut short first when the room is short: the players (six names at most)."""
 
 
 class ReplaysScene(Scene):
@@ -53,12 +60,16 @@ class ReplaysScene(Scene):
         self.font = app.res.font(16)
         self.title_font = app.res.font(36, bold=True)
         self._last_click = (-1, 0)
+        self._fitted: tuple[int, pygame.font.Font, list[int]] | None = None
+        """The columns' widths for a width and font, worked out once per refresh or size
+        (every entry's cells are measured, not just the lines shown)."""
         self.refresh()
 
     def refresh(self) -> None:
         self.entries = self.shelf.list()
         self.titles = {e.variant: variant_title(e.variant) for e in self.entries}
         self.message = " ".join(self.shelf.problems[-2:])
+        self._fitted = None
         if self.selected is not None and self.selected >= len(self.entries):
             self.selected = None
 
@@ -70,6 +81,20 @@ class ReplaysScene(Scene):
         """The rectangle of entry ``index`` on screen (it may be scrolled out)."""
         y = self.list_rect.y + (index - self.first + 1) * self.line
         return pygame.Rect(self.list_rect.x, y, self.list_rect.width, self.line)
+
+    def cells(self, entry: ReplayEntry) -> tuple[str, str, str, str]:
+        kind = "match" if entry.kind == "match" else "deal"
+        return (entry.date, f"{self.titles[entry.variant]} ({kind})", ", ".join(entry.players),
+                entry.result)
+
+    def widths(self) -> list[int]:
+        """Each column's width: fitted to the entries' cells and the list's width."""
+        room = self.list_rect.width - 24
+        if self._fitted is None or self._fitted[:2] != (room, self.font):
+            rows = [self.cells(e) for e in self.entries]
+            widths = column_widths(measure(self.font), HEADINGS, rows, room, GAP, GIVES)
+            self._fitted = (room, self.font, widths)
+        return self._fitted[2]
 
     def choose(self, index: int) -> None:
         self.selected = index
@@ -149,11 +174,10 @@ class ReplaysScene(Scene):
         draw_title(surface, self.title_font, "Replays", w, round(20 * scale_for(self.size)))
         rect, font = self.list_rect, self.font
         pygame.draw.rect(surface, PANEL, rect, border_radius=8)
-        # Where each column starts: the variant's name and the kind ("Indian Rummy (13 cards)
-        # (deal)") are the longest cell of a line.
-        columns = (("Date", 0.0), ("Variant", 0.17), ("Players", 0.47), ("Result", 0.7))
-        xs = [rect.x + 12 + round((rect.width - 24) * share) for _, share in columns]
-        for (heading, _), x in zip(columns, xs, strict=True):
+        xs = [rect.x + 12]
+        for width in self.widths()[:-1]:
+            xs.append(xs[-1] + width)
+        for heading, x in zip(HEADINGS, xs, strict=True):
             draw_text(surface, font, heading, (x, rect.y + 4), ACCENT)
         if not self.entries:
             draw_text(surface, font, "No finished games yet: each finished deal and match is"
@@ -162,12 +186,8 @@ class ReplaysScene(Scene):
             entry, row = self.entries[index], self.row_rect(index)
             if index == self.selected:
                 pygame.draw.rect(surface, SELECTED, row, border_radius=4)
-            kind = "match" if entry.kind == "match" else "deal"
-            cells = (entry.date, f"{self.titles[entry.variant]} ({kind})", ", ".join(entry.players),
-                     entry.result)
-            for number, (cell, x) in enumerate(zip(cells, xs, strict=True)):
-                right = xs[number + 1] if number + 1 < len(xs) else rect.right - 8
-                draw_text(surface, font, ellipsize(font, cell, right - x - 8),
+            for cell, x, width in zip(self.cells(entry), xs, self.widths(), strict=True):
+                draw_text(surface, font, ellipsize(font, cell, width - GAP),
                           (x, row.centery), TEXT, "midleft")
         self.watch.draw(surface)
         self.back.draw(surface)

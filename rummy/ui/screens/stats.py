@@ -3,13 +3,13 @@ deal over time, and Reset (which asks first)."""
 
 from __future__ import annotations
 
-from collections.abc import Callable, Sequence
 from typing import TYPE_CHECKING
 
 import pygame
 
 from rummy.store.stats import Statistics, Summary
 from rummy.ui.catalog import variant_title
+from rummy.ui.columns import fit_table
 from rummy.ui.palette import DIM, PANEL, PANEL_EDGE
 from rummy.ui.palette import GOLD as ACCENT
 from rummy.ui.palette import INK as TEXT
@@ -28,50 +28,6 @@ GAP = 14
 """Pixels between two columns."""
 TABLE_SIZES = (16, 14, 12)
 """The table's font sizes, largest first: the first that fits is used."""
-
-
-def column_widths(width_of: Callable[[str], int], rows: Sequence[Sequence[str]],
-                  room: int) -> list[int]:
-    """Each column as wide as its widest cell or heading (``width_of`` measures), plus a gap,
-    the spare room shared out alike. Short of room, the variant's name (the first column,
-    the longest cells) gives it up first, down to a third of its width; then every column
-    shrinks alike and its cells are cut short."""
-    need = _needs(width_of, rows)
-    short = sum(need) - room
-    if short <= 0:
-        return [n + -short // len(need) for n in need]
-    given = min(short, need[0] - need[0] // 3)
-    need[0] -= given
-    short -= given
-    if short > 0:
-        total = sum(need)
-        need = [n * room // total for n in need]
-    return need
-
-
-def fit_table(fonts: Sequence[pygame.font.Font], rows: Sequence[Sequence[str]],
-              room: int) -> tuple[pygame.font.Font, list[int]]:
-    """The largest of ``fonts`` in which only the variants' names are cut short (else the
-    smallest), and the columns' widths in it."""
-    for font in fonts:
-        if least_room(_measure(font), rows) <= room:
-            break
-    return font, column_widths(_measure(font), rows, room)
-
-
-def _measure(font: pygame.font.Font) -> Callable[[str], int]:
-    return lambda text: font.size(text)[0]
-
-
-def least_room(width_of: Callable[[str], int], rows: Sequence[Sequence[str]]) -> int:
-    """The narrowest table in which only the variants' names are cut short."""
-    need = _needs(width_of, rows)
-    return sum(need) - need[0] + need[0] // 3
-
-
-def _needs(width_of: Callable[[str], int], rows: Sequence[Sequence[str]]) -> list[int]:
-    columns = zip(COLUMNS, *rows, strict=True)  # every row has a cell per heading
-    return [max(width_of(text) for text in column) + GAP for column in columns]
 
 
 def row_cells(s: Summary, title: str) -> list[str]:
@@ -121,8 +77,8 @@ class StatsScene(Scene):
         room = self.table.width - 24
         if self._fitted is None or self._fitted[0] != room:
             rows = [row_cells(s, self.titles[s.variant]) for s in self.summaries]
-            font, widths = fit_table([self.app.res.font(size) for size in TABLE_SIZES], rows,
-                                     room)
+            font, widths = fit_table([self.app.res.font(size) for size in TABLE_SIZES],
+                                     COLUMNS, rows, room, GAP)  # the variant's name gives
             self._fitted = (room, rows, font, widths)
         return self._fitted[1:]
 
