@@ -18,6 +18,7 @@ from typing import Any
 import pygame
 
 from rummy.model.variant import Variant
+from rummy.store.saves import SaveSlot
 from rummy.ui.catalog import (
     VariantEntry,
     default_level,
@@ -68,6 +69,8 @@ class NewGameScene(Scene):
         self.list_scroll = ScrollView()
         self.panel_view = OptionsPanel()
         self.start = Button("Start", self.start_game)
+        self.replacing = False
+        """A game is saved and Start was pressed once: the next Start replaces it."""
         self.back = Button("Back", self.close)
         self.rules = Button("Rules (F1)", self.show_rules)
         self.panel = pygame.Rect(0, 0, 0, 0)
@@ -190,6 +193,13 @@ class NewGameScene(Scene):
         if problem:
             self.message = problem
             return
+        if not self.replacing and SaveSlot().exists():
+            # Only one game is kept: say so before a new one replaces the saved one.
+            self.replacing = True
+            self.start.text = "Start anyway"
+            self.message = ("Starting a new game replaces your saved game (Continue on the"
+                            " title screen takes it up). Start anyway?")
+            return
         seed = config.seed if config.seed is not None else random.randrange(2**31)
         config = GameConfig(config.variant_id, config.options, config.players,
                             config.opponents, seed, config.human_seat)
@@ -197,6 +207,13 @@ class NewGameScene(Scene):
 
     def close(self) -> None:
         self.app.pop()
+
+    def resume(self) -> None:
+        """Back from a table (its game saved now): Start asks again before replacing."""
+        self.replacing = False
+        self.start.text = "Start"
+        if self.message.startswith("Starting a new game replaces"):
+            self.message = ""
 
     def show_rules(self) -> None:
         self.app.show_rules(self.variant_id)

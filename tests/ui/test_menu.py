@@ -231,3 +231,30 @@ def test_the_mute_toggle_is_remembered(tmp_path: Path) -> None:
         assert again.res.muted
     finally:
         again.close()
+
+
+@pytest.mark.timeout(30)
+def test_start_asks_before_replacing_the_saved_game(app: App, tmp_path: Path) -> None:
+    """Only one game is kept: a new one once replaced the saved one without a word."""
+    from rummy.session import Session
+    from rummy.store.saves import SaveSlot
+    from rummy.ui.table import TableScene
+
+    slot = SaveSlot()
+    slot.write(Session.new("dummy_rummy", 2, 5))
+    saved = slot.path.read_bytes()
+    menu = NewGameScene(app)
+    app.push(menu)
+    app.step(1 / 60)
+    click(app, menu.start.rect.center)
+    assert app.top is menu and menu.start.text == "Start anyway"
+    assert "replaces your saved game" in menu.message
+    assert slot.path.read_bytes() == saved  # nothing replaced yet
+    app.pop()  # Back, and New game again: it asks again
+    menu = NewGameScene(app)
+    app.push(menu)
+    app.step(1 / 60)
+    click(app, menu.start.rect.center)
+    assert app.top is menu
+    click(app, menu.start.rect.center)
+    assert isinstance(app.top, TableScene), menu.message
