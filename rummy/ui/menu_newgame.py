@@ -196,9 +196,9 @@ class NewGameScene(Scene):
         if not self.replacing and SaveSlot().exists():
             # Only one game is kept: say so before a new one replaces the saved one.
             self.replacing = True
-            self.start.text = "Start anyway"
+            self.start.text = "Yes, start"
             self.message = ("Starting a new game replaces your saved game (Continue on the"
-                            " title screen takes it up). Start anyway?")
+                            " title screen takes it up). Start a new one all the same?")
             return
         seed = config.seed if config.seed is not None else random.randrange(2**31)
         config = GameConfig(config.variant_id, config.options, config.players,

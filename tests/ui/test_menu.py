@@ -247,7 +247,9 @@ def test_start_asks_before_replacing_the_saved_game(app: App, tmp_path: Path) ->
     app.push(menu)
     app.step(1 / 60)
     click(app, menu.start.rect.center)
-    assert app.top is menu and menu.start.text == "Start anyway"
+    assert app.top is menu and menu.start.text == "Yes, start"
+    assert menu.start.font is not None  # the label is shown whole, not cut short
+    assert menu.start.font.size(menu.start.text)[0] <= menu.start.rect.width - 12
     assert "replaces your saved game" in menu.message
     assert slot.path.read_bytes() == saved  # nothing replaced yet
     app.pop()  # Back, and New game again: it asks again
