@@ -208,6 +208,7 @@ def test_new_game_draw_and_discard_in_a_real_window(display: str, tmp_path: Path
     home = tmp_path / "config"
     env = dict(os.environ, DISPLAY=display, SDL_VIDEODRIVER="x11", SDL_AUDIODRIVER="dummy",
                RUMMY_EVENT_LOG=str(log), XDG_CONFIG_HOME=str(home),
+               RUMMY_DATA_DIR=str(tmp_path / "data"),  # no save from another test
                PYGAME_HIDE_SUPPORT_PROMPT="1")
     game = subprocess.Popen([sys.executable, str(ROOT / "main.py"), "--windowed"], cwd=ROOT,
                             env=env, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE)

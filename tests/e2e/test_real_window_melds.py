@@ -164,7 +164,9 @@ def test_a_super_rummy_meld_and_lay_off_in_a_real_window(display: str, tmp_path:
     shots = Path(os.environ.get(SHOTS_VAR) or tmp_path / "shots")
     env = dict(os.environ, DISPLAY=display, SDL_VIDEODRIVER="x11", SDL_AUDIODRIVER="dummy",
                RUMMY_EVENT_LOG=str(log), RUMMY_SEED=str(SEED),
-               XDG_CONFIG_HOME=str(tmp_path / "config"), PYGAME_HIDE_SUPPORT_PROMPT="1")
+               XDG_CONFIG_HOME=str(tmp_path / "config"),
+               RUMMY_DATA_DIR=str(tmp_path / "data"),  # no save from another test
+               PYGAME_HIDE_SUPPORT_PROMPT="1")
     game = subprocess.Popen([sys.executable, str(ROOT / "main.py"), "--windowed"], cwd=ROOT,
                             env=env, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE)
     try:
