@@ -190,16 +190,22 @@ def test_a_drop_out_of_turn_says_not_your_turn(app: App) -> None:
     assert parse_card("4D") in scene.hand.cards
 
 
+def ask_hint(app: App, scene: TableScene) -> None:
+    """Press H and step until the hint is shown."""
+    key(app, pygame.K_h)
+    for _ in range(200):
+        app.step(1 / 30)
+        if scene.hint_job is None:
+            return
+    raise AssertionError("the hint never came")
+
+
 @pytest.mark.timeout(60)
 def test_hint_suggests_a_discard_and_arranges_the_hand(app: App) -> None:
     scene = table(app, prepared_game())
     click(app, scene.board.lay.closed_deck.center)
     settle(app, scene)
-    key(app, pygame.K_h)
-    for _ in range(100):
-        app.step(1 / 30)
-        if scene.hint_job is None:
-            break
+    ask_hint(app, scene)
     assert scene.board.message.startswith("Hint: ")
     (card,) = scene.hand.selected
     assert card == parse_card("4D")

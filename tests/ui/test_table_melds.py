@@ -41,7 +41,7 @@ from rummy.ui.table.parts_contract import ContractParts
 from rummy.ui.table.parts_melds import MeldParts
 from rummy.ui.table.play_melds import melds_in_words
 
-from .test_table import click, drag, grip, hand_point, key, settle
+from .test_table import ask_hint, click, drag, grip, hand_point, key, settle
 
 
 def meld_game(variant: str, hands: list[str], discard: str = "JS", stock: str = "",
@@ -362,11 +362,7 @@ def test_a_hint_to_lay_down_names_the_contract_and_selects_its_cards(app: App) -
     """The hint once said "wait for your turn" when hard would lay down or lay off."""
     scene = table(app, meld_game("dummy_rummy", CONTRACT, stock="QC"), "dummy_rummy")
     draw_from_stock(app, scene)
-    key(app, pygame.K_h)
-    for _ in range(200):
-        app.step(1 / 30)
-        if scene.hint_job is None:
-            break
+    ask_hint(app, scene)
     message = scene.board.message
     assert message.startswith("Hint: lay down ") and " and " in message, message
     for label in ("7♠", "7♥", "7♦", "9♣", "9♦", "9♠"):
