@@ -22,7 +22,7 @@ from rummy.model.actions import DECKS, Action, IllegalMoveError, LayDown, Piles
 from rummy.model.cards import Card
 from rummy.model.events import CardLaidOff, DealScored, Event, MeldLaid, redact_for, seen_by
 from rummy.model.families import Phase
-from rummy.model.families.lay_at_end import value_if_out
+from rummy.model.hand_cost import value_if_out
 from rummy.model.match import describe
 from rummy.model.rules import family_of
 from rummy.model.scoring import DealResult, RoundResult

@@ -22,7 +22,7 @@ from rummy.model.actions import (
 )
 from rummy.model.events import DealScored, MeldLaid
 from rummy.model.families.contract import find_contract
-from rummy.model.families.lay_at_end import value_if_out
+from rummy.model.hand_cost import value_if_out
 from rummy.model.melds import MeldRules
 from rummy.model.solver_melds import best_arrangement
 from rummy.model.view import PlayerView

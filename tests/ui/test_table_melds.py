@@ -27,8 +27,8 @@ from rummy.model import (
 from rummy.model import events as model_events
 from rummy.model.cards import make_deck
 from rummy.model.events import DealScored
-from rummy.model.families.lay_at_end import value_if_out
 from rummy.model.families.melding import MeldState, hand_value
+from rummy.model.hand_cost import value_if_out
 from rummy.model.melds import MeldRules, lay_run
 from rummy.model.state import MAX_TURNS, GameState
 from rummy.session import Session

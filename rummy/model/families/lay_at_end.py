@@ -30,16 +30,12 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import dataclass
 from itertools import product
-from typing import TYPE_CHECKING
 
 from ..cards import Card
 from ..melds import MeldKind, MeldRules, TableMeld, lay_off, meld_options
 from ..variant import Variant
 
-if TYPE_CHECKING:
-    from ..view import PlayerView
-
-__all__ = ["LayPlan", "LayStep", "best_lay", "value_if_out"]
+__all__ = ["LayPlan", "LayStep", "best_lay"]
 
 
 @dataclass(frozen=True)
@@ -61,18 +57,6 @@ class LayPlan:
 
     steps: tuple[LayStep, ...]
     left: int
-
-
-def value_if_out(view: PlayerView) -> int:
-    """What the seat's hand would count if another seat went out now: its cards' value,
-    less what the game would lay for it at the end of the round (classic rummy's
-    ``lay_at_end``); contract rummy, and classic rummy without it, count the hand as it is,
-    melds held in it included (docs/rules.md)."""
-    from .melding import hand_value
-
-    if not view.rules.lays_down_contracts and view.variant.table.lay_at_end:
-        return best_lay(view.variant, view.hand, view.melding.melds, view.seat).left
-    return hand_value(view.variant, view.hand)
 
 
 def best_lay(variant: Variant, hand: Sequence[Card], melds: Sequence[TableMeld],

@@ -24,7 +24,7 @@ from rummy.model import (
     TableMeld,
     Variant,
 )
-from rummy.model.families.lay_at_end import value_if_out
+from rummy.model.hand_cost import value_if_out
 
 from .hand import HandModel
 from .layers import Layer, changed_lights, lights_of
