@@ -87,11 +87,10 @@ def hint(view: PlayerView, legal: Sequence[Action]) -> Hint:
     # the best grouping in the family's own terms (melds that leave the fewest points
     # where melds lie on the table)
     arrangement = best_arrangement(view.variant, view.hand, view.wild_joker)
-    card = action.card if isinstance(action, (Discard, Finish)) else None
     return Hint(
         action=action,
         source=action.source if isinstance(action, Draw) else None,
-        card=card,
+        card=action.card if isinstance(action, (Discard, Finish)) else None,
         declare=isinstance(action, Finish),
         drop=isinstance(action, Drop),
         groups=arrangement.groups,

@@ -33,6 +33,10 @@ from rummy.ui.scroll import ScrollView
 from rummy.ui.settings import GameConfig, fixed_seed
 from rummy.ui.widgets import Button, Selector, draw_text, ellipsize, ui_scale, wrap
 
+REPLACE_QUESTION = ("Starting a new game replaces your saved game (Continue on the title screen"
+                    " takes it up). Start a new one all the same?")
+"""Asked at the first Start while a game is saved (only one game is kept)."""
+
 
 class NewGameScene(Scene):
     """The new-game menu. ``variants_dir`` lists another folder (tests use a copy)."""
@@ -197,8 +201,7 @@ class NewGameScene(Scene):
             # Only one game is kept: say so before a new one replaces the saved one.
             self.replacing = True
             self.start.text = "Yes, start"
-            self.message = ("Starting a new game replaces your saved game (Continue on the"
-                            " title screen takes it up). Start a new one all the same?")
+            self.message = REPLACE_QUESTION
             return
         seed = config.seed if config.seed is not None else random.randrange(2**31)
         config = GameConfig(config.variant_id, config.options, config.players,
@@ -212,7 +215,7 @@ class NewGameScene(Scene):
         """Back from a table (its game saved now): Start asks again before replacing."""
         self.replacing = False
         self.start.text = "Start"
-        if self.message.startswith("Starting a new game replaces"):
+        if self.message == REPLACE_QUESTION:
             self.message = ""
 
     def show_rules(self) -> None:

@@ -174,8 +174,9 @@ class ReplaysScene(Scene):
         draw_title(surface, self.title_font, "Replays", w, round(20 * scale_for(self.size)))
         rect, font = self.list_rect, self.font
         pygame.draw.rect(surface, PANEL, rect, border_radius=8)
+        widths = self.widths()
         xs = [rect.x + 12]
-        for width in self.widths()[:-1]:
+        for width in widths[:-1]:
             xs.append(xs[-1] + width)
         for heading, x in zip(HEADINGS, xs, strict=True):
             draw_text(surface, font, heading, (x, rect.y + 4), ACCENT)
@@ -186,7 +187,7 @@ class ReplaysScene(Scene):
             entry, row = self.entries[index], self.row_rect(index)
             if index == self.selected:
                 pygame.draw.rect(surface, SELECTED, row, border_radius=4)
-            for cell, x, width in zip(self.cells(entry), xs, self.widths(), strict=True):
+            for cell, x, width in zip(self.cells(entry), xs, widths, strict=True):
                 draw_text(surface, font, ellipsize(font, cell, width - GAP),
                           (x, row.centery), TEXT, "midleft")
         self.watch.draw(surface)
