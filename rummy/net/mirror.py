@@ -9,6 +9,7 @@ so a bot or the table scene reads it exactly as it reads a local view.
 
 from __future__ import annotations
 
+import time
 from dataclasses import replace
 from typing import Any
 
@@ -26,6 +27,8 @@ class Mirror:
     def __init__(self) -> None:
         self.code: str | None = None
         self.token: str | None = None
+        self.join_no: int | None = None
+        """Which of the lobby's seats is this client's (from ``joined``)."""
         self.variant: Variant | None = None
         self.view: PlayerView | None = None
         self.legal: list[Action] = []
@@ -34,6 +37,9 @@ class Mirror:
         self.deal = 0
         self.turn: int | None = None
         self.clock: float | None = None
+        """The turn timer's seconds left for the seat to move, as the server last said."""
+        self.clock_at = 0.0
+        """When it said so (``time.monotonic``): the clock runs on between messages."""
         self.seats: list[dict[str, Any]] = []
         self.lobby: list[dict[str, Any]] = []
         self.match: dict[str, Any] = {}
@@ -47,6 +53,16 @@ class Mirror:
         return self.turn is not None and self.turn == self.place and bool(self.legal) \
             and not self.over
 
+    def clock_left(self, now: float | None = None) -> float | None:
+        """The seconds the seat to move has left now (None: no clock runs, as for a bot)."""
+        if self.clock is None:
+            return None
+        now = time.monotonic() if now is None else now
+        return max(0.0, self.clock - (now - self.clock_at))
+
+    def _set_clock(self, turn: int | None, clock: float | None) -> None:
+        self.turn, self.clock, self.clock_at = turn, clock, time.monotonic()
+
     def apply(self, msg: dict[str, Any]) -> list[Event]:
         """Take in one server message; returns the events it brought (already redacted by
         the server for this seat), in order."""
@@ -54,6 +70,7 @@ class Mirror:
         if kind == "joined":
             self._table_info(msg)
             self.token = msg.get("token", self.token)
+            self.join_no = msg.get("join_no", self.join_no)
         elif kind == "lobby":
             self._table_info(msg)
             self.lobby = list(msg["seats"])
@@ -62,7 +79,7 @@ class Mirror:
             assert self.variant is not None
             self.place, self.seq, self.deal = msg["place"], msg["seq"], msg["deal"]
             self.seats, self.match, self.over = msg["seats"], msg["match"], msg["over"]
-            self.turn, self.clock = msg["turn"], msg["clock"]
+            self._set_clock(msg["turn"], msg["clock"])
             self.legal = [action_from_json(a) for a in msg["legal"]]
             self.view = (None if msg["view"] is None
                          else view_from_json(msg["view"], self.variant))
@@ -70,7 +87,8 @@ class Mirror:
         elif kind == "update":
             return self._update(msg)
         elif kind == "seats":
-            self.seats, self.turn, self.clock = msg["seats"], msg["turn"], msg["clock"]
+            self.seats = msg["seats"]
+            self._set_clock(msg["turn"], msg["clock"])
         elif kind == "over":
             self.over, self.match = True, msg["match"]
             self.legal = []
@@ -82,7 +100,8 @@ class Mirror:
         assert self.variant is not None
         events = [event_from_json(e) for e in msg["events"]]
         self.seq, self.deal = msg["seq"], msg["deal"]
-        self.turn, self.clock, self.over = msg["turn"], msg["clock"], msg["over"]
+        self._set_clock(msg["turn"], msg["clock"])
+        self.over = msg["over"]
         self.legal = [action_from_json(a) for a in msg["legal"]]
         if msg["view"] is not None:
             history = self.view.history if self.view is not None else ()

@@ -181,6 +181,16 @@ class RemoteDriver:
     def deal_values(self, per_match_seat: Sequence[int]) -> list[int]:
         return [per_match_seat[s] for s in self.seats]
 
+    def turn_seconds(self, seat: int) -> float | None:
+        """The seconds deal seat ``seat`` has left to move, by the server's clock, which
+        plays the turn when they run out (whatever the variant's own timer: online, every
+        human turn is timed). None when it is not that seat's turn by the server's latest
+        word (its events are still being shown) or no clock runs (a bot's turn)."""
+        seats = self.seats
+        place = seats[seat] if 0 <= seat < len(seats) else None
+        return self.mirror.clock_left() if place is not None and self.mirror.turn == place \
+            else None
+
     def waiting_text(self, now_left: float | None = None) -> str | None:
         """"waiting for Asha (reconnecting, 0:42)" while the seat to move is away."""
         turn = self.mirror.turn

@@ -5,7 +5,8 @@ The menus and the launcher ask here instead of reading the variants folder thems
 :func:`find_variant` loads the one a command line names, and :func:`value_words` /
 :func:`refusal` put the variant's option values and the engine's refusals into the words a
 player reads on the New game screen (docs/rules.md names the options), and
-:func:`variant_title` names a variant kept in a record.
+:func:`variant_title` names a variant kept in a record; :func:`table_words` says what an
+online table plays.
 """
 
 from __future__ import annotations
@@ -14,6 +15,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
+from rummy.model.match import describe
 from rummy.model.variant import VARIANTS_DIR, Variant, VariantError, load_variant, variant_files
 
 LEVELS = ("easy", "medium", "hard")
@@ -145,3 +147,28 @@ def player_words(variant: Variant, text: str) -> str:
     for option in variant.options:
         text = text.replace(option.key, option.label.rstrip("."))
     return text[:1].upper() + text[1:]
+
+
+def table_words(ref: str, options: dict[str, Any], players: int) -> tuple[str, str]:
+    """What an online table plays, as two lines for its lobby: the variant, the seats and
+    the match's end ("Super Rummy · 2 seats · to 250 points"), then every option its host
+    set away from the file's default ("Aces: high (Q-K-A) · Runs may mix suits: On"; ""
+    when none). A variant this game cannot load is named by its reference alone."""
+    try:
+        variant = load_variant(ref)
+    except (VariantError, OSError):
+        return f"{ref} · {players} seats", ""
+    try:
+        table = variant.with_options(options)
+    except (VariantError, ValueError):
+        table = variant  # the server took them; this copy of the game does not know them
+    first = f"{variant.name} · {players} seats · {describe(table)}"
+    offered = {option.key: option for option in variant.options}
+    changed = []
+    for key, value in options.items():
+        option = offered.get(key)
+        if option is not None and value != option.default:
+            label = option.label.split(" (")[0].rstrip(".")  # "Turn timer (seconds, ...)"
+            unit = " s" if key == "turn_timer" and value else ""
+            changed.append(f"{label}: {value_words(key, value)}{unit}")
+    return first, " · ".join(changed)

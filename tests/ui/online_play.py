@@ -116,8 +116,9 @@ def wait(done: Callable[[], object], seconds: float = 30) -> None:
     raise AssertionError("timed out")
 
 
-def host_table(app: App) -> LobbyScene:
-    """Title, Play online, this computer only, any free port, Host a table."""
+def host_table(app: App, variant: str | None = None) -> LobbyScene:
+    """Title, Play online, this computer only, any free port, Host a table (of
+    ``variant``, else of the variant the screen offers first)."""
     title = app.stack[-1]
     assert isinstance(title, TitleScene)
     shot(app, "title")
@@ -125,6 +126,8 @@ def host_table(app: App) -> LobbyScene:
     online = app.stack[-1]
     assert isinstance(online, OnlineScene)
     type_into(app, online.name.rect.center, "Asha")
+    while variant is not None and online.variant.value != variant:
+        click(app, online.variant.right.center)
     while online.bind.value != LOOPBACK:
         click(app, online.bind.right.center)
     type_into(app, online.port.rect.center, "0")

@@ -16,6 +16,7 @@ from rummy.net.client import NetClient
 from rummy.net.conn import Limits
 from rummy.net.local import LocalServer
 from rummy.net.remote import RemoteDriver
+from rummy.net.table import DEFAULT_TURN_TIMER
 from rummy.ui.app import App
 from rummy.ui.menu import TitleScene
 from rummy.ui.screens.lobby import LobbyScene
@@ -68,6 +69,8 @@ def test_host_a_table_a_second_player_joins_by_code_and_both_see_one_open_deck(
     code = str(lobby.mirror_code)
     other = join(lobby.server.url, code.lower(), "Ravi")  # any case will do
     try:
+        listed = ["1. Asha (ready) - you", "2. Ravi (ready)"]  # which seat is this player's
+        frames_until(app, lambda: [text for text, _ in lobby.seat_lines()] == listed)
         table = start(app, lobby)
         assert table.keeper.enabled is False  # the server keeps the record
         assert sorted(table.board.names) == ["Ravi", "You"]
@@ -95,6 +98,29 @@ def test_host_a_table_a_second_player_joins_by_code_and_both_see_one_open_deck(
         other.close()
     assert lobby.server is None and not server_threads()
     assert app.settings.get(SEAT_KEY)["code"] == code  # left mid-game: Rejoin is offered
+
+
+def test_the_server_s_turn_clock_shows_at_a_table_whose_variant_has_no_timer(
+        app: App) -> None:
+    """Super Rummy has no turn timer of its own, but online the server plays a turn left
+    too long: the table counts that clock down where the player looks."""
+    lobby = host_table(app, "super_rummy")
+    assert lobby.server is not None
+    other = join(lobby.server.url, str(lobby.mirror_code), "Ravi")
+    try:
+        table = start(app, lobby)
+        assert table.driver.game.variant.params.turn_seconds == 0
+        frames_until(app, lambda: table.idle and remote(table).mirror.my_turn)
+        frames_until(app, lambda: table.board.timer is not None)
+        assert table.board.timer is not None and 20 < table.board.timer <= DEFAULT_TURN_TIMER
+        play_my_turn(app, table)
+        # Ravi's turn: his clock, not ours
+        frames_until(app, pumped(other, lambda: other.mirror.my_turn
+                                 and table.board.timer is not None))
+        assert table.board.turn == 1 - (table.seat or 0)
+        assert table.board.timer is not None and 20 < table.board.timer <= DEFAULT_TURN_TIMER
+    finally:
+        other.close()
 
 
 def test_a_lost_connection_is_shown_retried_and_the_game_resumes(

@@ -12,6 +12,7 @@ import pygame
 import pytest
 
 from rummy.ui.app import App
+from rummy.ui.catalog import table_words
 from rummy.ui.menu import TitleScene
 from rummy.ui.screens.lobby import LobbyScene
 from rummy.ui.screens.online import LOOPBACK, OPTIONS_KEY, OnlineScene
@@ -84,6 +85,20 @@ def test_a_hosted_table_gets_the_options_chosen(app: App) -> None:
     assert lobby.driver.mirror.info["options"] == chosen  # as the server took them
     assert app.settings.get(OPTIONS_KEY) == {"indian_13": {
         "turn_timer": 45, "allow_drop": False, "match_format": "pool_101"}}
+    # the lobby says what the table plays: the variant, the seats, the match and the
+    # options changed from the file's defaults (the timer's default there is off)
+    frames_until(app, lambda: lobby.table_words()[0])
+    assert lobby.table_words() == (
+        "Indian Rummy (13 cards) · 2 seats · pool 101: out at 101, last player left wins",
+        "Turn timer: 45 s · Allow dropping out: Off · Match format: pool to 101")
+
+
+def test_table_words_name_a_variant_this_game_does_not_have() -> None:
+    assert table_words("no_such_variant", {"x": 1}, 3) == ("no_such_variant · 3 seats", "")
+    first, changed = table_words("super_rummy", {"ace_rank": "high", "deck_count": 1}, 2)
+    assert (first, changed) == ("Super Rummy · 2 seats · to 250 points", "Aces: high (Q-K-A)")
+    # an option this copy of the game refuses still shows; the match falls back to the file
+    assert table_words("super_rummy", {"target_score": 7}, 2)[0].endswith("to 250 points")
 
 
 def test_values_the_rules_refuse_with_the_seats_are_skipped(app: App) -> None:

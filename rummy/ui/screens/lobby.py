@@ -21,12 +21,13 @@ from rummy.net.discovery import Advertiser
 from rummy.net.local import LocalServer
 from rummy.net.remote import RemoteDriver
 from rummy.store.files import data_dir
-from rummy.ui.palette import DIM, GOLD, INK
+from rummy.ui.catalog import table_words
+from rummy.ui.palette import DIM, GOLD, INK, Color
 from rummy.ui.scene import Host, Scene
 from rummy.ui.screens.common import draw_message, draw_title, scale_for
 from rummy.ui.screens.online import LOOPBACK, SEAT_KEY, start_aside, stop_aside
 from rummy.ui.settings import GameConfig
-from rummy.ui.widgets import Button, draw_text
+from rummy.ui.widgets import Button, draw_text, wrap
 
 STATUS_WORDS = {"connecting": "Connecting...", "reconnecting": "Connection lost; retrying...",
                 "connected": "", "closed": "Not connected."}
@@ -64,6 +65,7 @@ class LobbyScene(Scene):
         self.refused = False
         """The server refused to seat us (the message says why): only Leave is left."""
         self._errors_seen = 0
+        self._words: tuple[object, tuple[str, str]] | None = None
         if bind is not None:
             self.server = LocalServer(bind, port, data_dir() / "server").start()
         elif url is not None:
@@ -249,13 +251,45 @@ class LobbyScene(Scene):
             return words
         return "Joining..."
 
+    def table_words(self) -> tuple[str, str]:
+        """What the table plays, once the server has said (see ``catalog.table_words``)."""
+        info = self.driver.mirror.info if self.driver is not None else {}
+        if not info.get("variant"):
+            return "", ""
+        said = (info["variant"], repr(info.get("options")), info.get("players"))
+        if self._words is None or self._words[0] != said:  # loading a variant takes a while
+            self._words = said, table_words(str(info["variant"]),
+                                            dict(info.get("options") or {}),
+                                            int(info.get("players") or 0))
+        return self._words[1]
+
+    def seat_lines(self) -> list[tuple[str, Color]]:
+        """The table's seats as the lobby lists them: who joined, ready or not, which one
+        is this player's (two may share a name), and the free ones."""
+        driver = self.driver
+        lobby = driver.mirror.lobby if driver is not None else []
+        players = int(driver.mirror.info.get("players", 0)) if driver is not None else 0
+        mine = driver.mirror.join_no if driver is not None else None
+        lines = []
+        for index in range(max(players, len(lobby))):
+            if index >= len(lobby):
+                lines.append((f"{index + 1}. (free: a bot plays it if nobody joins)", DIM))
+                continue
+            seat = lobby[index]
+            state = "ready" if seat["ready"] else "not ready"
+            if not seat["connected"]:
+                state += ", away"
+            you = " - you" if seat.get("join_no") == mine else ""
+            lines.append((f"{index + 1}. {seat['name']} ({state}){you}", INK))
+        return lines
+
     def look(self) -> object:
         """What changes here without input: the table's people and the connection."""
         driver = self.driver
         server = self.server
-        return (self.mirror_code, self._status(), self.message,
+        return (self.mirror_code, self._status(), self.message, self.table_words(),
                 None if server is None else (server.host, server.port),
-                None if driver is None else (repr(driver.mirror.lobby),
+                None if driver is None else (repr(driver.mirror.lobby), driver.mirror.join_no,
                                              driver.mirror.info.get("players")),
                 self.start_button.enabled, self.ready_button.enabled, self.ready_button.text)
 
@@ -277,22 +311,15 @@ class LobbyScene(Scene):
                     give += " (this computer only)"
                 draw_text(surface, self.font, give, (w // 2, y), INK, "midtop")
                 y += line
+            for words, color in zip(self.table_words(), (INK, DIM), strict=True):
+                for part in wrap(self.font, words, w - round(80 * s)) if words else ():
+                    draw_text(surface, self.font, part, (w // 2, y), color, "midtop")
+                    y += line
         status = self._status()
         if status:
             draw_text(surface, self.font, status, (w // 2, y), GOLD, "midtop")
         y += line * 2
-        driver = self.driver
-        lobby = driver.mirror.lobby if driver is not None else []
-        players = int(driver.mirror.info.get("players", 0)) if driver is not None else 0
-        for index in range(max(players, len(lobby))):
-            if index < len(lobby):
-                seat = lobby[index]
-                state = "ready" if seat["ready"] else "not ready"
-                if not seat["connected"]:
-                    state += ", away"
-                text, color = f"{index + 1}. {seat['name']} ({state})", INK
-            else:
-                text, color = f"{index + 1}. (free: a bot plays it if nobody joins)", DIM
+        for text, color in self.seat_lines():
             draw_text(surface, self.font, text, (w // 2 - round(260 * s), y), color,
                       "topleft")
             y += line + 4

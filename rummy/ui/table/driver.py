@@ -179,6 +179,13 @@ class TableDriver:
     def over(self) -> bool:
         return self.state.result is not None
 
+    def turn_seconds(self, seat: int) -> float | None:
+        """The turn timer's seconds for ``seat``, whose turn begins now (None: no timer).
+        Here the table keeps the clock, from the variant's ``turn_timer``."""
+        del seat  # every seat gets the same time
+        seconds = self.game.variant.params.turn_seconds
+        return float(seconds) if seconds > 0 else None
+
     def legal(self, seat: int | None = None) -> list[Action]:
         seat = self.human_seat if seat is None else seat
         return [] if seat is None or self.over else self.game.legal_actions(seat)

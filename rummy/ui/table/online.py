@@ -9,7 +9,6 @@ waits on the network.
 
 from __future__ import annotations
 
-import time
 from typing import Any
 
 LOST = "Connection lost: reconnecting..."
@@ -23,8 +22,6 @@ class ConnectionNotes:
         self._driver: Any = None
         self._names: list[str] = []
         self._line = ""
-        self._clock_key: tuple[Any, ...] = ()
-        self._clock_at = 0.0
         self._errors = 0
 
     def refusal(self, driver: Any) -> str:
@@ -61,11 +58,4 @@ class ConnectionNotes:
             return LOST
         if driver.connection == "closed":
             return CLOSED
-        mirror = driver.mirror
-        key = (mirror.seq, mirror.turn, mirror.clock, tuple(
-            bool(s.get("connected")) for s in mirror.seats))
-        now = time.monotonic()
-        if key != self._clock_key:
-            self._clock_key, self._clock_at = key, now
-        left = None if mirror.clock is None else max(0.0, mirror.clock - (now - self._clock_at))
-        return str(driver.waiting_text(left) or "")
+        return str(driver.waiting_text(driver.mirror.clock_left()) or "")

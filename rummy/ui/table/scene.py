@@ -316,8 +316,7 @@ class TableScene(ControlsMixin, PointerMixin, FrameMixin, Scene):
         self.keeper.update(self.driver, self.hand, self.turn_left)
 
     def _turn_began(self, seat: int) -> None:
-        timer = self.driver.game.variant.params.turn_seconds
-        self.turn_left = float(timer) if timer > 0 else None
+        self.turn_left = self.driver.turn_seconds(seat)
         self.board.timer = self.turn_left
 
     def _tick_timer(self, dt: float) -> None:
