@@ -270,3 +270,29 @@ def test_a_hint_names_every_move_in_the_familys_words(variant_id: str) -> None:
             break
     assert said[Draw] in ("draw from the stock", "draw from the discard pile")
     assert {Draw, LayOff} <= said.keys() and {LayMeld, LayDown} & said.keys(), said
+
+
+def test_a_hint_that_keeps_melds_in_hand_says_why() -> None:
+    """In Super Rummy hard keeps its melds in hand until it can go out (laid for it at the
+    end, and no place for the others to lay off); its hint once said only "discard 3♣"
+    beside a set the player could lay, which reads as a mistake."""
+    held = 0
+    for seed in range(30):
+        game = Session.lone_deal("super_rummy", players=2, seed=seed)
+        for _ in range(60):
+            if game.over:
+                break
+            seat = game.state.turn
+            view, legal = game.view(seat), game.legal_actions(seat)
+            h = hint(view, legal)
+            could_lay = any(isinstance(a, LayMeld) for a in legal)
+            if isinstance(h.action, Discard) and could_lay:
+                assert str(h) == f"discard {h.action.card.label} and hold your melds" \
+                    " until you can go out"
+                held += 1
+            else:
+                assert "hold your melds" not in str(h)
+            game.act(legal[0] if h.action is None else h.action)
+        if held >= 3:
+            break
+    assert held >= 3

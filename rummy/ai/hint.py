@@ -8,7 +8,8 @@
   the meld it would lay, the contract it would lay down or the card it would lay off
   first. ``cards`` are the cards of the hand the move plays, ``text`` (and ``str``) the
   move in the player's words: the family's names for its piles (the stock, the closed
-  deck), a lay-off by the cards of the meld it goes onto.
+  deck), a lay-off by the cards of the meld it goes onto, and why a discard keeps melds
+  in hand that could be laid.
 - Always: the best grouping of the cards in hand (``groups`` and ``ungrouped``, from
   :func:`~rummy.model.solver.best_arrangement`; in the table and contract families the
   melds that leave the fewest points), for the table's "arrange my hand".
@@ -44,6 +45,7 @@ from rummy.model.solver import best_arrangement
 from rummy.model.view import PlayerView
 
 from . import make_bot
+from .meld_levels import MeldHardBot
 
 __all__ = ["Hint", "hint"]
 
@@ -79,6 +81,7 @@ class Hint:
 
 
 _BOT = make_bot("hard", seed=0)
+_MELDS = MeldHardBot(0)  # hard where melds lie on the table: says when it holds them
 
 
 def hint(view: PlayerView, legal: Sequence[Action]) -> Hint:
@@ -97,8 +100,16 @@ def hint(view: PlayerView, legal: Sequence[Action]) -> Hint:
         ungrouped=arrangement.ungrouped,
         points=arrangement.points,
         cards=played(action),
-        text=in_words(view, action),
+        text=in_words(view, action) + _why(view, legal, action),
     )
+
+
+def _why(view: PlayerView, legal: Sequence[Action], action: Action | None) -> str:
+    """The reason behind a move that looks wrong: a discard while a meld could be laid."""
+    if isinstance(action, Discard) and view.melds_on_table and any(
+            isinstance(a, LayMeld) for a in legal) and _MELDS.holds_melds(view):
+        return " and hold your melds until you can go out"
+    return ""
 
 
 def played(action: Action | None) -> tuple[Card, ...]:

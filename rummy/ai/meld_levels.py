@@ -108,11 +108,7 @@ class MeldHardBot(GreedyBot):
             if stock is not None:
                 return stock
             return flips[0] if flips else draws[0]
-        if (self.hold_melds and not view.rules.lays_down_contracts and view.variant.table.lay_at_end
-                and not self._can_go_out(view)):
-            # Melds held in hand still count at the end (they are laid for us then), and
-            # melds on the table are places for the others to lay off: lay them only to
-            # go out (which, from a hand that laid nothing before, is rummy: doubled).
+        if self.holds_melds(view):
             held = [a for a in legal if not isinstance(a, LayMeld)]
             legal = held or legal
         action = super().choose(view, legal)
@@ -120,6 +116,14 @@ class MeldHardBot(GreedyBot):
             return action
         discards = [a for a in legal if isinstance(a, Discard)]
         return self._safe_discard(view, discards) or action
+
+    def holds_melds(self, view: PlayerView) -> bool:
+        """Whether it keeps its melds in hand this turn. Melds held in hand still count at
+        the end (with ``lay_at_end`` they are laid for it then), and melds on the table
+        are places for the others to lay off: it lays them only to go out (which, from a
+        hand that laid nothing before, is rummy: doubled)."""
+        return bool(self.hold_melds) and not view.rules.lays_down_contracts \
+            and view.variant.table.lay_at_end and not self._can_go_out(view)
 
     def _can_go_out(self, view: PlayerView) -> bool:
         """Whether laying every meld of the best arrangement (and laying off the rest on
