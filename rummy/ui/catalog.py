@@ -150,25 +150,29 @@ def player_words(variant: Variant, text: str) -> str:
 
 
 def table_words(ref: str, options: dict[str, Any], players: int) -> tuple[str, str]:
-    """What an online table plays, as two lines for its lobby: the variant, the seats and
-    the match's end ("Super Rummy · 2 seats · to 250 points"), then every option its host
-    set away from the file's default ("Aces: high (Q-K-A) · Runs may mix suits: On"; ""
-    when none). A variant this game cannot load is named by its reference alone."""
+    """What an online table plays, as two lines for its lobby: the variant, the seats, the
+    match's end and the time a turn has ("Super Rummy · 2 seats · to 250 points · 30 s a
+    turn": the server times every human turn, with the variant's turn timer or its own),
+    then every other option its host set away from the file's default ("Aces: high (Q-K-A)
+    · Runs may mix suits: On"; "" when none). A variant this game cannot load is named by
+    its reference alone."""
+    from rummy.net.table import DEFAULT_TURN_TIMER  # here: the menus need no server code
+
+    turn = f"{options.get('turn_timer') or DEFAULT_TURN_TIMER} s a turn"
     try:
         variant = load_variant(ref)
     except (VariantError, OSError):
-        return f"{ref} · {players} seats", ""
+        return f"{ref} · {players} seats · {turn}", ""
     try:
         table = variant.with_options(options)
     except (VariantError, ValueError):
         table = variant  # the server took them; this copy of the game does not know them
-    first = f"{variant.name} · {players} seats · {describe(table)}"
+    first = f"{variant.name} · {players} seats · {describe(table)} · {turn}"
     offered = {option.key: option for option in variant.options}
     changed = []
     for key, value in options.items():
         option = offered.get(key)
-        if option is not None and value != option.default:
-            label = option.label.split(" (")[0].rstrip(".")  # "Turn timer (seconds, ...)"
-            unit = " s" if key == "turn_timer" and value else ""
-            changed.append(f"{label}: {value_words(key, value)}{unit}")
+        if option is not None and value != option.default and key != "turn_timer":
+            label = option.label.split(" (")[0].rstrip(".")  # "Cards per player (...)"
+            changed.append(f"{label}: {value_words(key, value)}")
     return first, " · ".join(changed)

@@ -89,16 +89,19 @@ def test_a_hosted_table_gets_the_options_chosen(app: App) -> None:
     # options changed from the file's defaults (the timer's default there is off)
     frames_until(app, lambda: lobby.table_words()[0])
     assert lobby.table_words() == (
-        "Indian Rummy (13 cards) · 2 seats · pool 101: out at 101, last player left wins",
-        "Turn timer: 45 s · Allow dropping out: Off · Match format: pool to 101")
+        "Indian Rummy (13 cards) · 2 seats · pool 101: out at 101, last player left wins"
+        " · 45 s a turn", "Allow dropping out: Off · Match format: pool to 101")
 
 
 def test_table_words_name_a_variant_this_game_does_not_have() -> None:
-    assert table_words("no_such_variant", {"x": 1}, 3) == ("no_such_variant · 3 seats", "")
+    assert table_words("no_such_variant", {"x": 1}, 3) == (
+        "no_such_variant · 3 seats · 30 s a turn", "")
+    # a variant without a turn timer of its own: the server's clock
     first, changed = table_words("super_rummy", {"ace_rank": "high", "deck_count": 1}, 2)
-    assert (first, changed) == ("Super Rummy · 2 seats · to 250 points", "Aces: high (Q-K-A)")
+    assert (first, changed) == ("Super Rummy · 2 seats · to 250 points · 30 s a turn",
+                                "Aces: high (Q-K-A)")
     # an option this copy of the game refuses still shows; the match falls back to the file
-    assert table_words("super_rummy", {"target_score": 7}, 2)[0].endswith("to 250 points")
+    assert "to 250 points" in table_words("super_rummy", {"target_score": 7}, 2)[0]
 
 
 def test_values_the_rules_refuse_with_the_seats_are_skipped(app: App) -> None:

@@ -60,6 +60,10 @@ def stop_aside(service: Zeroconf, started: threading.Thread | None) -> None:
     threading.Thread(target=stop, name="rummy-zeroconf-stop", daemon=True).start()
 
 
+NO_TIMER_WORDS = f"Online, every turn has {DEFAULT_TURN_TIMER} s."
+"""Said where the variant has no turn timer to choose: the server times every turn."""
+
+
 class OnlineScene(Scene):
     """Host a table or join one; see the module docstring."""
 
@@ -374,6 +378,9 @@ class OnlineScene(Scene):
         else:
             draw_text(surface, self.font, "This variant has no options.",
                       (self.left, self.options_box.y + 4), DIM, "topleft")
+            draw_text(surface, self.font, NO_TIMER_WORDS,
+                      (self.left, self.options_box.y + 4 + self.font.get_linesize()), DIM,
+                      "topleft")
         for widget in self.widgets:
             widget.draw(surface)
         self._draw_message(surface)
