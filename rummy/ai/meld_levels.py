@@ -8,17 +8,18 @@ least deadwood):
 - ``easy`` plays like it but loosely: it never takes from the discard pile unless it has
   to, and now and then throws a random unmelded card instead of the best one (never a card
   of a meld in its best arrangement, nor, once it is down, a card it could lay off).
-- ``hard``, in the table family, keeps its melds in hand until it can go out (melds on
-  the table are places for the others to lay off, and with ``lay_at_end`` the melds held
-  are laid for it if another player goes out; going out in one turn is rummy, doubled),
-  and draws like greedy (the points left in hand are the score). In the contract family
-  it takes the top discard only when the card can be laid off or ends up in a meld
+- ``hard`` takes the top discard only when the card can be laid off or ends up in a meld
   (never just to swap a high card for a low one, which wastes a draw from the stock:
-  rounds are races), and does not throw a card that another player could lay off on the
-  table or that fits what the next player took from the discard pile. Until it has laid
-  down, it keeps the cards that bring its contract closest (:func:`contract_need`: how
-  many cards it still lacks) and only then counts points, so it does not break a pair to
-  throw a high card, and it takes a discard that brings the contract closer.
+  going out first wins). In the table family it keeps its melds in hand until it can go
+  out (melds on the table are places for the others to lay off, and with ``lay_at_end``
+  the melds held are laid for it if another player goes out; going out in one turn is
+  rummy, doubled), and of its best discards keeps the hand that looks best after the next
+  draw (:mod:`rummy.ai.meld_outlook`). In the contract family it does not throw a card
+  that another player could lay off on the table or that fits what the next player took
+  from the discard pile. Until it has laid down, it keeps the cards that bring its
+  contract closest (:func:`contract_need`: how many cards it still lacks) and only then
+  counts points, so it does not break a pair to throw a high card, and it takes a
+  discard that brings the contract closer.
 """
 
 from __future__ import annotations
@@ -34,6 +35,7 @@ from rummy.model.melds import MeldRules, lay_off
 from rummy.model.solver_melds import best_arrangement, card_points
 from rummy.model.view import PlayerView
 
+from .meld_outlook import best_outlook
 from .table_bots import GreedyBot, is_down
 from .tracking import known_holdings, near
 
@@ -97,8 +99,6 @@ class MeldHardBot(GreedyBot):
             stock = next((a for a in draws if a.source is DrawSource.CLOSED), None)
             top = next((a for a in draws if a.source is DrawSource.OPEN and a.count == 1),
                        None)
-            if not view.rules.lays_down_contracts:  # a swap that lowers the points helps
-                return self._draw(view, draws, flips)
             if top is not None and view.open_top is not None and (
                     (stock is None and not flips) or _fits_table(view, view.open_top)):
                 return top
@@ -115,6 +115,9 @@ class MeldHardBot(GreedyBot):
         if not isinstance(action, Discard):
             return action
         discards = [a for a in legal if isinstance(a, Discard)]
+        if not view.rules.lays_down_contracts:
+            outlook = best_outlook(view, discards, lambda cards: self._deadwood(view, cards))
+            return outlook or action
         return self._safe_discard(view, discards) or action
 
     def holds_melds(self, view: PlayerView) -> bool:

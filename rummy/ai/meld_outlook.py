@@ -1,0 +1,76 @@
+"""Hard's discard in classic rummy (the table family): the hand whose next turn looks best.
+
+Of the discards that leave the least deadwood now (the best ``CANDIDATES``), hard keeps
+the hand that does best, on average, after its next draw: for each card it has not seen
+(the whole pack less its hand, the discard pile, the cards other seats took from it and
+the melds on the table, each face weighed by its copies left), the deadwood of the hand
+with that card once its worst loose card goes. A card that gives the hand more ways to
+meld is kept even at a point or two more now: going out first is what wins a deal.
+Measured in ``benchmarks/bench_bots.py`` (the README gives the figures).
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+from collections.abc import Callable, Sequence
+
+from rummy.model.actions import Discard
+from rummy.model.cards import Card, make_deck
+from rummy.model.solver_melds import best_arrangement, card_points
+from rummy.model.view import PlayerView
+
+from .tracking import live_counts
+
+CANDIDATES = 4
+"""How many of the least-deadwood discards are looked at further (each costs a solver call
+per face still unseen)."""
+
+
+def unseen(view: PlayerView) -> tuple[Counter[str], dict[str, Card]]:
+    """Per face, the copies this seat has not seen (possible draws), and a card of each."""
+    counts = live_counts(view)
+    for meld in view.melding.melds:
+        for card in meld.cards:
+            if counts[card.face] > 0:
+                counts[card.face] -= 1
+    faces: dict[str, Card] = {}
+    for card in make_deck(view.variant.packs, view.variant.printed_jokers):
+        faces.setdefault(card.face, card)
+    return +counts, faces
+
+
+def next_turn(view: PlayerView, rest: Sequence[Card], draws: Counter[str],
+              faces: dict[str, Card]) -> float:
+    """The deadwood ``rest`` may expect after the next draw and discard (see above)."""
+    total = weighed = 0
+    for face, copies in draws.items():
+        arrangement = best_arrangement(view.variant, (*rest, faces[face]))
+        loose = [card_points(view.variant, c) for c in arrangement.ungrouped]
+        weighed += copies * (arrangement.points - max(loose, default=0))
+        total += copies
+    return weighed / total if total else 0.0
+
+
+def best_outlook(view: PlayerView, discards: Sequence[Discard],
+                 deadwood: Callable[[Sequence[Card]], int]) -> Discard | None:
+    """The discard whose hand has the least deadwood now plus expected after the next
+    draw; ``deadwood`` is the bot's own count of a hand."""
+    ranked: list[tuple[int, int, Discard, list[Card]]] = []
+    seen: set[str] = set()
+    for action in discards:
+        if action.card.face in seen:
+            continue
+        seen.add(action.card.face)
+        rest = list(view.hand)
+        rest.remove(action.card)
+        ranked.append((deadwood(rest), -card_points(view.variant, action.card), action, rest))
+    ranked.sort(key=lambda r: r[:2])
+    if len(ranked) <= 1:
+        return ranked[0][2] if ranked else None
+    draws, faces = unseen(view)
+    best: tuple[tuple[float, int], Discard] | None = None
+    for now, minus_points, action, rest in ranked[:CANDIDATES]:
+        key = (now + next_turn(view, rest, draws, faces), minus_points)
+        if best is None or key < best[0]:
+            best = key, action
+    return None if best is None else best[1]
