@@ -36,7 +36,7 @@ from rummy.model.solver_melds import best_arrangement, card_points
 from rummy.model.view import PlayerView
 
 from .meld_outlook import best_outlook
-from .table_bots import GreedyBot, is_down
+from .table_bots import GreedyBot, each_discard, is_down
 from .tracking import known_holdings, near
 
 __all__ = ["MELD_LEVELS", "MeldEasyBot", "MeldHardBot", "MeldMediumBot"]
@@ -168,19 +168,14 @@ class MeldHardBot(GreedyBot):
         contract = view.melding.contract if _before_contract(view) else None
         rules = MeldRules.of(view.variant)
         best: tuple[int, int, int, Discard] | None = None
-        seen: set[str] = set()
-        for a in discards:
-            if a.card.face in seen:
-                continue
-            seen.add(a.card.face)
-            rest = list(view.hand)
-            rest.remove(a.card)
-            feeds = _fits_table(view, a.card) or sum(near(a.card, c) for c in took) >= 2
+        actions = {a.card: a for a in discards}
+        for card, rest in each_discard(view.hand, actions):
+            feeds = _fits_table(view, card) or sum(near(card, c) for c in took) >= 2
             need = contract_need(rules, contract, rest) if contract is not None else 0
             key = (need, self._deadwood(view, rest) + (penalty if feeds else 0),
-                   -card_points(view.variant, a.card))
+                   -card_points(view.variant, card))
             if best is None or key < best[:3]:
-                best = (*key, a)
+                best = (*key, actions[card])
         return None if best is None else best[3]
 
 

@@ -19,6 +19,7 @@ from rummy.model.cards import Card, make_deck
 from rummy.model.solver_melds import best_arrangement, card_points
 from rummy.model.view import PlayerView
 
+from .table_bots import each_discard
 from .tracking import live_counts
 
 CANDIDATES = 4
@@ -55,15 +56,9 @@ def best_outlook(view: PlayerView, discards: Sequence[Discard],
                  deadwood: Callable[[Sequence[Card]], int]) -> Discard | None:
     """The discard whose hand has the least deadwood now plus expected after the next
     draw; ``deadwood`` is the bot's own count of a hand."""
-    ranked: list[tuple[int, int, Discard, list[Card]]] = []
-    seen: set[str] = set()
-    for action in discards:
-        if action.card.face in seen:
-            continue
-        seen.add(action.card.face)
-        rest = list(view.hand)
-        rest.remove(action.card)
-        ranked.append((deadwood(rest), -card_points(view.variant, action.card), action, rest))
+    actions = {action.card: action for action in discards}
+    ranked = [(deadwood(rest), -card_points(view.variant, card), actions[card], rest)
+              for card, rest in each_discard(view.hand, actions)]
     ranked.sort(key=lambda r: r[:2])
     if len(ranked) <= 1:
         return ranked[0][2] if ranked else None

@@ -16,7 +16,7 @@ family, so that one name plays every variant.
 from __future__ import annotations
 
 import random
-from collections.abc import Sequence
+from collections.abc import Iterable, Iterator, Sequence
 
 from rummy.model.actions import (
     Action,
@@ -80,13 +80,7 @@ class GreedyBot:
     def _best_discard(self, view: PlayerView, cards: Sequence[Card],
                       allowed: Sequence[Card]) -> tuple[int, Card]:
         best: tuple[int, int, Card] | None = None
-        seen: set[str] = set()
-        for card in allowed:
-            if card.face in seen:
-                continue
-            seen.add(card.face)
-            rest = list(cards)
-            rest.remove(card)
+        for card, rest in each_discard(cards, allowed):
             key = (self._deadwood(view, rest), -card_points(view.variant, card), card)
             if best is None or key[:2] < best[:2]:
                 best = key
@@ -136,6 +130,20 @@ def _limits(view: PlayerView) -> tuple[int, int] | None:
     if view.melding.contract is None or is_down(view):
         return None
     return view.melding.contract
+
+
+def each_discard(hand: Sequence[Card], allowed: Iterable[Card]
+                 ) -> Iterator[tuple[Card, list[Card]]]:
+    """Each card of ``allowed`` that ``hand`` could let go, once per face (two copies leave
+    the same hand), with the cards that would stay."""
+    seen: set[str] = set()
+    for card in allowed:
+        if card.face in seen:
+            continue
+        seen.add(card.face)
+        rest = list(hand)
+        rest.remove(card)
+        yield card, rest
 
 
 def is_down(view: PlayerView) -> bool:
