@@ -1,10 +1,9 @@
-"""Hard in the meld families draws and discards to go out first.
+"""Hard in classic rummy (Super Rummy): it draws and discards to go out first.
 
-Habits it lost on 2026-11-24, each of which cost it deals against medium (the README gives
-the measured match-ups): in Super Rummy, taking the top discard only to swap a high card
-for a low one (a draw from the stock may meld; the swap never does) and, between discards
-that leave the same deadwood, letting go of the card a single draw could meld; in Dummy
-Rummy, before its contract is down, letting go of the card a draw could complete.
+Two habits it lost on 2026-11-24, each of which cost it deals against medium (the README
+gives the measured match-up): taking the top discard only to swap a high card for a low
+one (a draw from the stock may meld; the swap never does), and, between discards that
+leave the same deadwood, letting go of the card a single draw could meld.
 """
 
 from __future__ import annotations
@@ -51,15 +50,3 @@ def test_hard_keeps_the_card_a_draw_could_meld() -> None:
     keep_queen = [c for c in view.hand if c.face != "KH"]
     keep_king = [c for c in view.hand if c.face != "QC"]
     assert next_turn(view, keep_queen, draws, faces) < next_turn(view, keep_king, draws, faces)
-
-
-def test_hard_keeps_the_pair_a_draw_could_make_a_set_before_its_contract() -> None:
-    """Dummy Rummy's first contract, two sets: Q♣ Q♦ Q♥ is one; the second lacks one card
-    whichever of K♠ and 10♣ goes. With K♠ K♥ kept beside 3♠ 3♠ and 4♠ 4♠, three pairs
-    wait for a third card instead of two: more draws lay the contract down."""
-    game = Session.lone_deal("dummy_rummy", 2, 0)
-    view = game.view(game.state.turn)
-    view = dataclasses.replace(view, phase=Phase.DISCARD, hand=tuple(
-        parse_cards("KS 3S QC 3S 6D QD 4S 10C 7H QH KH 4S")))
-    legal = [Discard(view.seat, card) for card in view.hand]
-    assert make_bot("hard").choose(view, legal) == Discard(view.seat, parse_card("10C"))

@@ -17,10 +17,9 @@ least deadwood):
   draw (:mod:`rummy.ai.meld_outlook`). In the contract family it does not throw a card
   that another player could lay off on the table or that fits what the next player took
   from the discard pile. Until it has laid down, it keeps the cards that bring its
-  contract closest (:func:`contract_need`: how many cards it still lacks), of those the
-  hand a draw is likeliest to bring closer still, and only then counts points, so it does
-  not break a pair to throw a high card, and it takes a discard that brings the contract
-  closer.
+  contract closest (:func:`contract_need`: how many cards it still lacks) and only then
+  counts points, so it does not break a pair to throw a high card, and it takes a
+  discard that brings the contract closer.
 """
 
 from __future__ import annotations
@@ -36,7 +35,7 @@ from rummy.model.melds import MeldRules, lay_off
 from rummy.model.solver_melds import best_arrangement, card_points
 from rummy.model.view import PlayerView
 
-from .meld_outlook import CANDIDATES, best_outlook, expected, unseen
+from .meld_outlook import best_outlook
 from .table_bots import GreedyBot, each_discard, is_down
 from .tracking import known_holdings, near
 
@@ -160,8 +159,7 @@ class MeldHardBot(GreedyBot):
         return after < now
 
     def _safe_discard(self, view: PlayerView, discards: Sequence[Discard]) -> Discard | None:
-        """The discard leaving the least deadwood plus a penalty for feeding; before the
-        contract is down, first the fewest cards it lacks now, then after the next draw."""
+        """The discard leaving the least deadwood plus a penalty for feeding."""
         holdings = known_holdings(view)
         n = view.players
         nxt = (view.seat + 1) % n
@@ -169,24 +167,16 @@ class MeldHardBot(GreedyBot):
         penalty = self.feed_points if view.rules.lays_down_contracts else 0
         contract = view.melding.contract if _before_contract(view) else None
         rules = MeldRules.of(view.variant)
-        ranked: list[tuple[int, int, int, Discard, list[Card]]] = []
+        best: tuple[int, int, int, Discard] | None = None
         actions = {a.card: a for a in discards}
         for card, rest in each_discard(view.hand, actions):
             feeds = _fits_table(view, card) or sum(near(card, c) for c in took) >= 2
             need = contract_need(rules, contract, rest) if contract is not None else 0
-            ranked.append((need, self._deadwood(view, rest) + (penalty if feeds else 0),
-                           -card_points(view.variant, card), actions[card], rest))
-        if not ranked:
-            return None
-        ranked.sort(key=lambda r: r[:3])
-        least = [r for r in ranked if r[0] == ranked[0][0]][:CANDIDATES]
-        if contract is None or len(least) == 1:
-            return ranked[0][3]
-        # Of the discards that leave the contract as near, the hand a draw brings nearer.
-        draws, faces = unseen(view)
-        return min(least, key=lambda r: (expected(
-            draws, faces, lambda cards: contract_need(rules, contract, cards), r[4]),
-            r[:3]))[3]
+            key = (need, self._deadwood(view, rest) + (penalty if feeds else 0),
+                   -card_points(view.variant, card))
+            if best is None or key < best[:3]:
+                best = (*key, actions[card])
+        return None if best is None else best[3]
 
 
 MELD_LEVELS: dict[str, type[GreedyBot]] = {

@@ -1,4 +1,4 @@
-"""Hard's discard in the meld families: the hand whose next turn looks best.
+"""Hard's discard in classic rummy (the table family): the hand whose next turn looks best.
 
 Of the discards that leave the least deadwood now (the best ``CANDIDATES``), hard keeps
 the hand that does best, on average, after its next draw: for each card it has not seen
@@ -6,10 +6,7 @@ the hand that does best, on average, after its next draw: for each card it has n
 the melds on the table, each face weighed by its copies left), the deadwood of the hand
 with that card once its worst loose card goes. A card that gives the hand more ways to
 meld is kept even at a point or two more now: going out first is what wins a deal.
-In contract rummy, before its contract is down, hard looks ahead the same way at how many
-cards the contract still lacks (:func:`expected`, asked by
-:meth:`rummy.ai.meld_levels.MeldHardBot._safe_discard`). Measured in
-``benchmarks/bench_bots.py`` (the README gives the figures).
+Measured in ``benchmarks/bench_bots.py`` (the README gives the figures).
 """
 
 from __future__ import annotations
@@ -43,25 +40,16 @@ def unseen(view: PlayerView) -> tuple[Counter[str], dict[str, Card]]:
     return +counts, faces
 
 
-def expected(draws: Counter[str], faces: dict[str, Card],
-             value: Callable[[list[Card]], float], rest: Sequence[Card]) -> float:
-    """``value`` of ``rest`` with the next card drawn, on average over ``draws``."""
-    total = weighed = 0.0
-    for face, copies in draws.items():
-        weighed += copies * value([*rest, faces[face]])
-        total += copies
-    return weighed / total if total else 0.0
-
-
 def next_turn(view: PlayerView, rest: Sequence[Card], draws: Counter[str],
               faces: dict[str, Card]) -> float:
     """The deadwood ``rest`` may expect after the next draw and discard (see above)."""
-    def after_discard(cards: list[Card]) -> float:
-        arrangement = best_arrangement(view.variant, tuple(cards))
+    total = weighed = 0
+    for face, copies in draws.items():
+        arrangement = best_arrangement(view.variant, (*rest, faces[face]))
         loose = [card_points(view.variant, c) for c in arrangement.ungrouped]
-        return arrangement.points - max(loose, default=0)
-
-    return expected(draws, faces, after_discard, rest)
+        weighed += copies * (arrangement.points - max(loose, default=0))
+        total += copies
+    return weighed / total if total else 0.0
 
 
 def best_outlook(view: PlayerView, discards: Sequence[Discard],
