@@ -6,7 +6,7 @@ from __future__ import annotations
 
 import dataclasses
 import time
-from collections.abc import Sequence
+from collections.abc import Iterator, Sequence
 from typing import Any
 
 import pytest
@@ -34,6 +34,7 @@ from rummy.model.cards import parse_card, parse_cards
 from rummy.model.melds import is_joker
 from rummy.model.solver import best_arrangement
 from rummy.model.variant import Variant
+from rummy.model.view import PlayerView
 from rummy.session import Session
 from rummy.simulate import simulate
 from tests.bot_views import LOOSE_HAND, VALID_PLUS_KD, discard_legal, draw_legal, make_view
@@ -245,19 +246,27 @@ def test_hint_in_the_table_family() -> None:
         game.view(seat).hand)
 
 
+def hinted_turns(variant_id: str, seed: int, turns: int
+                 ) -> Iterator[tuple[PlayerView, list[Action], Hint]]:
+    """A two-player deal played by the hint: each turn's view, legal moves and hint."""
+    game = Session.lone_deal(variant_id, players=2, seed=seed)
+    for _ in range(turns):
+        if game.over:
+            return
+        seat = game.state.turn
+        view, legal = game.view(seat), game.legal_actions(seat)
+        h = hint(view, legal)
+        yield view, legal, h
+        game.act(legal[0] if h.action is None else h.action)
+
+
 @pytest.mark.parametrize("variant_id", ["super_rummy", "dummy_rummy"])
 def test_a_hint_names_every_move_in_the_familys_words(variant_id: str) -> None:
     """Hard's lay-downs and lay-offs were once suggested as "wait for your turn", and its
     draws from "the closed deck", Indian rummy's words for the stock."""
     said: dict[type, str] = {}
     for seed in range(40):
-        game = Session.lone_deal(variant_id, players=2, seed=seed)
-        for _ in range(120):
-            if game.over:
-                break
-            seat = game.state.turn
-            view, legal = game.view(seat), game.legal_actions(seat)
-            h = hint(view, legal)
+        for view, _legal, h in hinted_turns(variant_id, seed, 120):
             text = str(h)
             assert text != "wait for your turn" and "deck" not in text, (h.action, text)
             assert set(h.cards) <= set(view.hand)
@@ -265,7 +274,6 @@ def test_a_hint_names_every_move_in_the_familys_words(variant_id: str) -> None:
                 meld = view.melding.melds[h.action.meld]
                 assert text.endswith(" ".join(c.label for c in meld.cards))
             said.setdefault(type(h.action), text)
-            game.act(legal[0] if h.action is None else h.action)
         if {Draw, LayOff} <= said.keys() and {LayMeld, LayDown} & said.keys():
             break
     assert said[Draw] in ("draw from the stock", "draw from the discard pile")
@@ -278,13 +286,7 @@ def test_a_hint_that_keeps_melds_in_hand_says_why() -> None:
     beside a set the player could lay, which reads as a mistake."""
     held = 0
     for seed in range(30):
-        game = Session.lone_deal("super_rummy", players=2, seed=seed)
-        for _ in range(60):
-            if game.over:
-                break
-            seat = game.state.turn
-            view, legal = game.view(seat), game.legal_actions(seat)
-            h = hint(view, legal)
+        for _view, legal, h in hinted_turns("super_rummy", seed, 60):
             could_lay = any(isinstance(a, LayMeld) for a in legal)
             if isinstance(h.action, Discard) and could_lay:
                 assert str(h) == f"discard {h.action.card.label} and hold your melds" \
@@ -292,7 +294,6 @@ def test_a_hint_that_keeps_melds_in_hand_says_why() -> None:
                 held += 1
             else:
                 assert "hold your melds" not in str(h)
-            game.act(legal[0] if h.action is None else h.action)
         if held >= 3:
             break
     assert held >= 3
