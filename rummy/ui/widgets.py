@@ -166,7 +166,8 @@ class Selector(Widget):
         self.left = pygame.Rect(0, 0, 0, 0)
         self.right = pygame.Rect(0, 0, 0, 0)
         self.value_share: float | None = None
-        """Part of the width the value takes; None: a quarter to a third."""
+        """Part of the width the value takes; None: a quarter to a third. Either way it
+        grows, as far as the label leaves room, to show the longest value whole."""
 
     @property
     def value(self) -> Any:
@@ -192,8 +193,19 @@ class Selector(Widget):
             value_width = round(rect.width * self.value_share)
         else:
             value_width = min(max(rect.width // 4, 4 * side), rect.width // 3)
+        if not self.is_toggle and self.values:
+            # A value cut short ("Two-player classic (single …") hides what is chosen;
+            # the label gives up what it does not need first.
+            longest = max(font.size(self.show(v))[0] for v in self.values) + 12
+            room = rect.width - 2 * side - font.size(self.label)[0] - 16
+            value_width = max(value_width, min(longest, room))
         self.right = pygame.Rect(rect.right - side, rect.y, side, side)
         self.left = pygame.Rect(self.right.x - value_width - side, rect.y, side, side)
+
+    def shown(self) -> str:
+        """The value as drawn: in words, cut short only if the control is too narrow."""
+        assert self.font is not None
+        return ellipsize(self.font, self.show(self.value), self.right.x - self.left.right - 6)
 
     def step(self, delta: int) -> None:
         """The next value (``delta`` +1) or the previous one (-1) that may be chosen."""
@@ -240,9 +252,7 @@ class Selector(Widget):
         else:
             pygame.draw.rect(surface, PANEL, middle, border_radius=4)
             shade = RED if refused else GOLD if self.enabled else DIM
-            draw_text(surface, self.font, ellipsize(self.font, self.show(self.value),
-                                                    middle.width - 6),
-                      middle.center, shade, "center")
+            draw_text(surface, self.font, self.shown(), middle.center, shade, "center")
         if len(self.values) > 1 and not self.is_toggle:
             for rect, points in ((self.left, ((0.65, 0.2), (0.3, 0.5), (0.65, 0.8))),
                                  (self.right, ((0.35, 0.2), (0.7, 0.5), (0.35, 0.8)))):

@@ -122,7 +122,7 @@ def test_values_the_rules_refuse_with_the_seats_are_skipped(app: App) -> None:
     assert online.options_view.controls == [] and online.options() == {}
 
 
-def test_the_screen_fits_at_both_sizes(tmp_path: Path) -> None:
+def test_the_screen_and_every_variant_s_name_fit_at_both_sizes(tmp_path: Path) -> None:
     from rummy.ui.launch import register_scenes
 
     for size in ((1280, 720), (960, 600)):
@@ -145,6 +145,9 @@ def test_the_screen_fits_at_both_sizes(tmp_path: Path) -> None:
                 assert screen.contains(widget.rect)
                 assert not widget.rect.colliderect(box), widget
             assert online.port.rect.bottom <= box.top and box.bottom <= online.back.rect.top
+            for ref, name in online.variants.items():  # every variant's name shows whole
+                online.variant.index = online.variant.values.index(ref)
+                assert online.variant.shown() == name, size
             assert not online.host_button.rect.colliderect(online.back.rect)
             view = online.options_view.scroll.view
             assert box.contains(view)
