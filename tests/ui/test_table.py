@@ -338,3 +338,45 @@ def test_drop_asks_once_then_drops(app: App) -> None:
     result = scene.driver.state.result
     assert result is not None and result.winner == 1 and result.points[0] == 20
     assert scene.result is not None
+
+
+@pytest.mark.timeout(60)
+def test_a_table_without_dropping_shows_no_drop_buttons(app: App) -> None:
+    """Drop and Drop at my turn only where the table allows dropping out (docs/rules.md,
+    Dropping): two greyed buttons that can never be pressed would only puzzle."""
+    scene = table(app, prepared_game({"allow_drop": False}),
+                  options={"allow_drop": False})
+    assert not {"drop", "dropturn"} & set(scene.board.buttons)
+    key(app, pygame.K_ESCAPE)
+    key(app, pygame.K_ESCAPE)
+    allowed = table(app, prepared_game())
+    assert {"drop", "dropturn"} <= set(allowed.board.buttons)
+
+
+@pytest.mark.timeout(60)
+def test_drop_at_my_turn_is_set_and_cleared_while_waiting_and_drops_at_my_turn(
+        app: App) -> None:
+    """While the other seat plays, the toggle asks to drop at this seat's turn and takes
+    the request back (docs/rules.md, Dropping); left set, the drop happens when the turn
+    comes, before drawing, for the first-turn 20 points."""
+    game = prepared_game()
+    game.state = deal_from_cards(
+        game.variant, [parse_cards(HAND), parse_cards(OTHER)], parse_cards("5C"),
+        parse_card("8D"), first_player=1, seed=3)
+    scene = table(app, game, speed=0.5)  # the bot waits a second before it moves
+    assert scene.driver.state.turn == 1
+    toggle = scene.board.buttons["dropturn"]
+    assert toggle.enabled and scene.board.buttons["drop"].enabled is False
+    click(app, toggle.rect.center)
+    assert scene.driver.view.declare.drop_at_turn and toggle.label == "Keep my turn"
+    click(app, toggle.rect.center)
+    assert not scene.driver.view.declare.drop_at_turn and toggle.label is None
+    click(app, toggle.rect.center)
+    assert scene.driver.view.declare.drop_at_turn
+    for _ in range(600):
+        app.step(1 / 30)
+        if scene.driver.state.result is not None:
+            break
+    result = scene.driver.state.result
+    assert result is not None and result.points[0] == 20 and result.winner == 1
+    assert not any(isinstance(a, Draw) and a.seat == 0 for a in scene.driver.actions)

@@ -19,7 +19,7 @@ from rummy.model.actions import DropAtTurn
 
 from .hand import HandModel
 from .hud import GLOW_REACH
-from .layout import TableLayout
+from .layout import BUTTON_LABELS, TableLayout
 from .meld_area import MeldLayout
 from .sprites import CardArt, TextCache
 from .strokes import MARGIN
@@ -67,6 +67,8 @@ class TableParts:
         self.seated = True
         """A person plays at this table (False for a replay or a demo, only watched: no
         zone to lay a new meld is shown then)."""
+        if not variant.declare.allow_drop:  # no drop at this table: no buttons for it
+            self.buttons = tuple(b for b in self.buttons if b not in ("drop", "dropturn"))
 
     def count_of(self, hand: HandModel) -> int:
         """The figure written beside the hand: here the count of the hand as the player
@@ -101,7 +103,7 @@ class TableParts:
     def button_label(self, name: str, view: PlayerView | None) -> str | None:
         """A label that depends on the deal (None: the button's usual one)."""
         if name == "dropturn" and view is not None and view.declare.drop_at_turn:
-            return "Keep my turn"
+            return BUTTON_LABELS["keepturn"]
         return None
 
     def press(self, name: str, host: Any) -> bool:
