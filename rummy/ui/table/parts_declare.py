@@ -67,8 +67,14 @@ class TableParts:
         self.seated = True
         """A person plays at this table (False for a replay or a demo, only watched: no
         zone to lay a new meld is shown then)."""
-        if not variant.declare.allow_drop:  # no drop at this table: no buttons for it
-            self.buttons = tuple(b for b in self.buttons if b not in ("drop", "dropturn"))
+        self.buttons = self.buttons_at(variant)
+
+    def buttons_at(self, variant: Variant) -> tuple[str, ...]:
+        """The buttons this table shows: the drop buttons only where dropping is allowed
+        (two greyed buttons that never work would only puzzle)."""
+        if variant.declare.allow_drop:
+            return self.buttons
+        return tuple(b for b in self.buttons if b not in ("drop", "dropturn"))
 
     def count_of(self, hand: HandModel) -> int:
         """The figure written beside the hand: here the count of the hand as the player

@@ -53,6 +53,9 @@ class MeldParts(TableParts):
     def count_words(self, count: int) -> str:
         return f"{count} in hand"
 
+    def buttons_at(self, variant: Variant) -> tuple[str, ...]:
+        return self.buttons  # no drop in the meld families
+
     def __init__(self, variant: Variant) -> None:
         super().__init__(variant)
         self.melds: list[TableMeld] = []
