@@ -30,7 +30,8 @@ def error(err: ProtocolError) -> dict[str, Any]:
 
 def table_info(table: Table) -> dict[str, Any]:
     return {"code": table.code, "variant": table.variant_ref, "options": table.options,
-            "players": table.players, "deals": table.deals, "bots": table.bot_level}
+            "players": table.players, "deals": table.deals, "bots": table.bot_level,
+            "turn_seconds": table.turn_seconds}
 
 
 def joined(table: Table, join_no: int, token: str | None) -> dict[str, Any]:

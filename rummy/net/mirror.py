@@ -111,7 +111,7 @@ class Mirror:
 
     def _table_info(self, msg: dict[str, Any]) -> None:
         self.info = {k: msg[k] for k in ("code", "variant", "options", "players", "deals",
-                                         "bots") if k in msg}
+                                         "bots", "turn_seconds") if k in msg}
         self.code = msg.get("code", self.code)
         if self.variant is None and "variant" in msg:
             self.variant = load_variant(msg["variant"]).with_options(msg.get("options") or {})

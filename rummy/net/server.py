@@ -201,7 +201,7 @@ class Server(Turns):
         while code in self.tables or self.store.code_taken(code):
             code = new_code()
         table = Table.create(code, msg["variant"], msg.get("options", {}), players, deals,
-                             bots if isinstance(bots, str) else "")
+                             bots if isinstance(bots, str) else "", msg.get("turn_seconds"))
         self.tables[code] = table
         self.quota.add(code, conn.address)
         self._join(conn, table, name)

@@ -23,7 +23,7 @@ from . import messages
 from .conn import Conn, Quota
 from .protocol import ProtocolError
 from .store import Store
-from .table import DEFAULT_TURN_TIMER, Step, Table
+from .table import Step, Table
 
 log = logging.getLogger("rummy.net")
 
@@ -91,8 +91,7 @@ class Turns:
                 self.bot_delay, lambda: asyncio.ensure_future(self._bot_move(table, seq)))
             self.deadlines.pop(table.code, None)
             return
-        seconds = left if left is not None else self.turn_seconds or float(
-            table.state.variant.params.turn_seconds or DEFAULT_TURN_TIMER)
+        seconds = left if left is not None else self.turn_seconds or float(table.turn_seconds)
         self.deadlines[table.code] = time.monotonic() + seconds
         self.timers[table.code] = loop.call_later(seconds, self._clock, table, seq)
 

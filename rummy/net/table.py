@@ -53,11 +53,27 @@ CODE_LENGTH = 5
 DEFAULT_TURN_TIMER = 30
 """Online declare tables always run a turn timer (the variant files say online tables use
 30-45 seconds): the engine's Timeout plays a missed turn and three in a row drop the seat."""
+TURN_SECONDS = (30, 45, 60, 90, 120)
+"""The clocks a host picks from for a variant without a turn timer of its own (classic and
+contract rummy, where laying melds takes longer than a draw and a discard)."""
+TURN_SECONDS_RANGE = (15, 300)
+"""The clocks the server accepts in ``create``."""
 DEFAULT_MAX_TURNS = MAX_TURNS
 """Turns (all seats together) after which the server ends a deal without a winner: a deal
 between bots, or people who only pass, can go on for ever in contract rummy. Deals of
 Dummy Rummy between medium bots take 15 to 90 turns, a few several hundred."""
 RECORD_FORMAT = "rummy-table/1"
+
+
+def _clock(seconds: Any) -> int:
+    """A table's turn clock as asked for (None: the default); ProtocolError out of range."""
+    if seconds is None:
+        return DEFAULT_TURN_TIMER
+    low, high = TURN_SECONDS_RANGE
+    if not isinstance(seconds, int) or isinstance(seconds, bool) or not low <= seconds <= high:
+        raise ProtocolError("bad_request", f"turn_seconds is a whole number from {low} to"
+                            f" {high}")
+    return seconds
 
 
 def new_code() -> str:
@@ -135,11 +151,15 @@ class Table:
     bots: dict[int, Bot] = field(default_factory=dict)
     seq: int = 0
     """Actions played at this table, all deals together (each message carries it)."""
+    turn_seconds: int = DEFAULT_TURN_TIMER
+    """The seconds each person's turn has: the variant's turn timer where it has one, else
+    what the host picked."""
 
     @classmethod
     def create(cls, code: str, variant: Any, options: Any, players: int,
-               deals: int | None, bot_level: str) -> Table:
-        """A new table in the lobby; ProtocolError for a bad variant, options or count."""
+               deals: int | None, bot_level: str, turn_seconds: Any = None) -> Table:
+        """A new table in the lobby; ProtocolError for a bad variant, options, count or
+        clock. ``turn_seconds`` is the clock of a variant without a turn timer option."""
         if not isinstance(variant, str) or variant not in list_variant_ids():
             raise ProtocolError("bad_request", f"no variant {variant!r:.40} (variants:"
                                 f" {', '.join(list_variant_ids())})")
@@ -158,7 +178,8 @@ class Table:
         if not rules.min_players <= players <= rules.max_players:
             raise ProtocolError("bad_request", f"{variant} seats {rules.min_players} to"
                                 f" {rules.max_players} players")
-        return cls(code, variant, options, players, deals, bot_level)
+        clock = _clock(options["turn_timer"] if "turn_timer" in offered else turn_seconds)
+        return cls(code, variant, options, players, deals, bot_level, turn_seconds=clock)
 
     # -- the lobby
 
@@ -339,7 +360,7 @@ class Table:
         return {"format": RECORD_FORMAT, "code": self.code, "variant": self.variant_ref,
                 "options": self.options, "players": self.players, "deals": self.deals,
                 "bot_level": self.bot_level, "seed": self.seed,
-                "seats": [s.to_json() for s in self.seats]}
+                "seats": [s.to_json() for s in self.seats], "turn_seconds": self.turn_seconds}
 
     @classmethod
     def from_record(cls, meta: dict[str, Any], actions: list[dict[str, Any]]) -> Table:
@@ -347,7 +368,8 @@ class Table:
         if meta.get("format") != RECORD_FORMAT:
             raise ValueError(f"not a table record (format {RECORD_FORMAT!r} expected)")
         table = cls(meta["code"], meta["variant"], dict(meta["options"]), int(meta["players"]),
-                    meta["deals"], meta["bot_level"])
+                    meta["deals"], meta["bot_level"],
+                    turn_seconds=int(meta.get("turn_seconds", DEFAULT_TURN_TIMER)))
         table.seats = [Seat(s["name"], s["token_hash"], s["bot"], bool(s["ready"]),
                             int(s["join_no"])) for s in meta["seats"]]
         seed = meta["seed"]

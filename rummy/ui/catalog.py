@@ -149,16 +149,18 @@ def player_words(variant: Variant, text: str) -> str:
     return text[:1].upper() + text[1:]
 
 
-def table_words(ref: str, options: dict[str, Any], players: int) -> tuple[str, str]:
+def table_words(ref: str, options: dict[str, Any], players: int,
+                turn_seconds: int | None = None) -> tuple[str, str]:
     """What an online table plays, as two lines for its lobby: the variant, the seats, the
-    match's end and the time a turn has ("Super Rummy · 2 seats · to 250 points · 30 s a
-    turn": the server times every human turn, with the variant's turn timer or its own),
+    match's end and the time a turn has ("Super Rummy · 2 seats · to 250 points · 60 s a
+    turn": the server times every human turn, with the variant's turn timer or the clock
+    the host picked, ``turn_seconds``),
     then every other option its host set away from the file's default ("Aces: high (Q-K-A)
     · Runs may mix suits: On"; "" when none). A variant this game cannot load is named by
     its reference alone."""
     from rummy.net.table import DEFAULT_TURN_TIMER  # here: the menus need no server code
 
-    turn = f"{options.get('turn_timer') or DEFAULT_TURN_TIMER} s a turn"
+    turn = f"{options.get('turn_timer') or turn_seconds or DEFAULT_TURN_TIMER} s a turn"
     try:
         variant = load_variant(ref)
     except (VariantError, OSError):

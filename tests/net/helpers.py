@@ -165,13 +165,14 @@ def showing_after(choose: Chooser, moves: int) -> Chooser:
 
 async def seat_table(url: str, players: list[Player], variant: str,
                      options: dict[str, Any] | None = None, seats: int | None = None,
-                     deals: int | None = 1, bots: str = "greedy") -> str:
-    """Create a table with the first player, join the others, ready, start."""
+                     deals: int | None = 1, bots: str = "greedy", **create: Any) -> str:
+    """Create a table with the first player (``create``: more fields of its message), join
+    the others, ready, start."""
     first, *rest = players
     for p in players:
         await p.connect(url)
     await first.send(type="create", variant=variant, options=options or {}, name=first.name,
-                     seats=seats or len(players), deals=deals, bots=bots)
+                     seats=seats or len(players), deals=deals, bots=bots, **create)
     code = (await first.expect("joined"))["code"]
     for p in rest:
         await p.send(type="join", code=code.lower(), name=p.name)

@@ -45,6 +45,9 @@ def test_each_bad_message_gets_its_error_and_the_connection_stays(tmp_path: Path
                              "options": {"turn_timer": [1]}}), "bad_request"),
                 (json.dumps({**v1, "type": "create", "variant": "indian_13", "name": "x",
                              "seats": 9}), "bad_request"),
+                *((json.dumps({**v1, "type": "create", "variant": "super_rummy", "name": "x",
+                               "turn_seconds": clock}), "bad_request")
+                  for clock in ("60", 5, 301, True, 60.5)),
                 (json.dumps({**v1, "type": "create", "variant": "indian_13", "name": ""}),
                  "bad_request"),
             ]

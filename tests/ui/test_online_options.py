@@ -15,7 +15,7 @@ from rummy.ui.app import App
 from rummy.ui.catalog import table_words
 from rummy.ui.menu import TitleScene
 from rummy.ui.screens.lobby import LobbyScene
-from rummy.ui.screens.online import LOOPBACK, OPTIONS_KEY, OnlineScene
+from rummy.ui.screens.online import CLOCK_KEY, LOOPBACK, OPTIONS_KEY, OnlineScene
 from rummy.ui.widgets import Selector
 
 from .online_play import click, close_app, frames_until, make_app, post, type_into
@@ -93,6 +93,35 @@ def test_a_hosted_table_gets_the_options_chosen(app: App) -> None:
         " · 45 s a turn", "Allow dropping out: Off · Match format: pool to 101")
 
 
+def test_a_hosted_contract_table_runs_the_clock_chosen(app: App) -> None:
+    """Classic and contract rummy have no turn timer option: the host picks the server's
+    clock (30 s unless chosen), remembered for the next table of the variant."""
+    online = open_online(app)
+    type_into(app, online.name.rect.center, "Asha")
+    while online.variant.value != "dummy_rummy":
+        click(app, online.variant.right.center)
+    clock = control(online, "Turn timer")
+    assert clock.values == [30, 45, 60, 90, 120] and clock.value == 30
+    for _ in range(3):
+        click(app, clock.right.center)
+    assert online.turn_seconds() == 90 and app.settings.get(CLOCK_KEY) == {"dummy_rummy": 90}
+    while online.variant.value != "indian_13":  # a variant with its own timer: no clock
+        click(app, online.variant.right.center)
+    assert online.turn_seconds() is None
+    while online.variant.value != "dummy_rummy":
+        click(app, online.variant.right.center)
+    assert control(online, "Turn timer").value == 90
+    while online.bind.value != LOOPBACK:
+        click(app, online.bind.right.center)
+    type_into(app, online.port.rect.center, "0")
+    click(app, online.host_button.rect.center)
+    lobby = app.stack[-1]
+    assert isinstance(lobby, LobbyScene), online.message
+    frames_until(app, lambda: lobby.table_words()[0])
+    assert lobby.table_words()[0].endswith(" · 90 s a turn")
+    assert lobby.driver is not None and lobby.driver.mirror.info["turn_seconds"] == 90
+
+
 def test_table_words_name_a_variant_this_game_does_not_have() -> None:
     assert table_words("no_such_variant", {"x": 1}, 3) == (
         "no_such_variant · 3 seats · 30 s a turn", "")
@@ -100,6 +129,7 @@ def test_table_words_name_a_variant_this_game_does_not_have() -> None:
     first, changed = table_words("super_rummy", {"ace_rank": "high", "deck_count": 1}, 2)
     assert (first, changed) == ("Super Rummy · 2 seats · to 250 points · 30 s a turn",
                                 "Aces: high (Q-K-A)")
+    assert table_words("super_rummy", {}, 2, 120)[0].endswith(" · 120 s a turn")
     # an option this copy of the game refuses still shows; the match falls back to the file
     assert "to 250 points" in table_words("super_rummy", {"target_score": 7}, 2)[0]
 
@@ -115,11 +145,12 @@ def test_values_the_rules_refuse_with_the_seats_are_skipped(app: App) -> None:
     for _ in range(len(cards.values)):
         click(app, cards.right.center)
         assert not cards.refused(online.options()["hand_size"])
-    assert len(online.options_view.controls) == 11
-    # a variant without options says so and sends none
+    assert len(online.options_view.controls) == 12  # the turn clock and 11 options
+    # a variant without options sends none; only its turn clock is chosen
     while online.variant.value != "dummy_rummy":
         click(app, online.variant.right.center)
-    assert online.options_view.controls == [] and online.options() == {}
+    assert [c.label for c in online.options_view.controls] == ["Turn timer (seconds)"]
+    assert online.options() == {}
 
 
 def test_the_screen_and_every_variant_s_name_fit_at_both_sizes(tmp_path: Path) -> None:

@@ -256,11 +256,14 @@ class LobbyScene(Scene):
         info = self.driver.mirror.info if self.driver is not None else {}
         if not info.get("variant"):
             return "", ""
-        said = (info["variant"], repr(info.get("options")), info.get("players"))
+        said = (info["variant"], repr(info.get("options")), info.get("players"),
+                info.get("turn_seconds"))
         if self._words is None or self._words[0] != said:  # loading a variant takes a while
+            clock = info.get("turn_seconds")
             self._words = said, table_words(str(info["variant"]),
                                             dict(info.get("options") or {}),
-                                            int(info.get("players") or 0))
+                                            int(info.get("players") or 0),
+                                            clock if isinstance(clock, int) else None)
         return self._words[1]
 
     def seat_lines(self) -> list[tuple[str, Color]]:

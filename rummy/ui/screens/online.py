@@ -18,7 +18,7 @@ import pygame
 from rummy.model.variant import Variant
 from rummy.net.client import server_url
 from rummy.net.discovery import Browser, FoundTable, local_address
-from rummy.net.table import DEFAULT_TURN_TIMER
+from rummy.net.table import DEFAULT_TURN_TIMER, TURN_SECONDS
 from rummy.ui.catalog import refusal, scan_variants
 from rummy.ui.menu_options import OptionsPanel, chosen_options, option_selectors
 from rummy.ui.palette import DIM, INK, PANEL, PANEL_EDGE, RED
@@ -32,6 +32,10 @@ SEAT_KEY = "online_seat"
 OPTIONS_KEY = "online_options"
 """The settings key of the options last chosen for a hosted table, per variant (apart from
 New game's: an online table always runs a turn timer)."""
+CLOCK_KEY = "online_clock"
+"""The settings key of the turn clock last chosen per variant without a turn timer option."""
+CLOCK_LABEL = "Turn timer (seconds)"
+CLOCK_HELP = "The server times every turn online: out of time, it draws and discards for you."
 BOT_LEVELS = ("easy", "medium", "hard", "greedy", "random")
 LOOPBACK = "127.0.0.1"
 DEFAULT_PORT = 8765
@@ -60,10 +64,6 @@ def stop_aside(service: Zeroconf, started: threading.Thread | None) -> None:
     threading.Thread(target=stop, name="rummy-zeroconf-stop", daemon=True).start()
 
 
-NO_TIMER_WORDS = f"Online, every turn has {DEFAULT_TURN_TIMER} s."
-"""Said where the variant has no turn timer to choose: the server times every turn."""
-
-
 class OnlineScene(Scene):
     """Host a table or join one; see the module docstring."""
 
@@ -89,6 +89,11 @@ class OnlineScene(Scene):
             k: dict(v) for k, v in (remembered if isinstance(remembered, dict) else {}).items()
             if isinstance(v, dict)}
         """The options chosen for each variant's tables (untouched ones are defaults)."""
+        clocks = app.settings.get(CLOCK_KEY)
+        self.clocks: dict[str, int] = {
+            k: v for k, v in (clocks if isinstance(clocks, dict) else {}).items()
+            if v in TURN_SECONDS}
+        """The turn clock chosen for each variant that has no turn timer of its own."""
         self.options_view = OptionsPanel()
         self.options_box = pygame.Rect(0, 0, 0, 0)
         self.seats = Selector("Seats", [2, 3, 4, 5, 6], 2, lambda v: self._relayout(),
@@ -144,6 +149,18 @@ class OnlineScene(Scene):
             chosen["turn_timer"] = DEFAULT_TURN_TIMER
         return chosen
 
+    def turn_seconds(self) -> int | None:
+        """The clock picked for a variant without a turn timer option (None: the variant's
+        own timer is the clock)."""
+        variant = self._variant_entry(self.variant.value)
+        if variant is None or any(o.key == "turn_timer" for o in variant.options):
+            return None
+        return self.clocks.get(self.variant.value, DEFAULT_TURN_TIMER)
+
+    def set_clock(self, seconds: int) -> None:
+        self.clocks[self.variant.value] = seconds
+        self.app.settings.set(CLOCK_KEY, self.clocks)
+
     def set_option(self, key: str, value: Any) -> None:
         self.chosen.setdefault(self.variant.value, {})[key] = value
         self.app.settings.set(OPTIONS_KEY, self.chosen)
@@ -167,7 +184,11 @@ class OnlineScene(Scene):
                 chosen = control.value
                 control.values.remove(0)
                 control.index = control.values.index(chosen)
-                control.label = "Turn timer (seconds)"
+                control.label = CLOCK_LABEL
+        clock = self.turn_seconds()
+        if clock is not None:  # the server's clock, which the variant's options lack
+            controls.insert(0, Selector(CLOCK_LABEL, TURN_SECONDS, clock, self.set_clock,
+                                        help_text=CLOCK_HELP))
         return controls
 
     def _variant_entry(self, value: str) -> Variant | None:
@@ -207,6 +228,9 @@ class OnlineScene(Scene):
         create = {"type": "create", "variant": self.variant.value, "name": name,
                   "seats": self.seats.value, "bots": self.bots.value,
                   "options": self.options()}
+        clock = self.turn_seconds()
+        if clock is not None:
+            create["turn_seconds"] = clock
         self.app.open("lobby", name=name, bind=self.bind.value, port=port, create=create)
 
     def join(self) -> None:
@@ -378,9 +402,6 @@ class OnlineScene(Scene):
         else:
             draw_text(surface, self.font, "This variant has no options.",
                       (self.left, self.options_box.y + 4), DIM, "topleft")
-            draw_text(surface, self.font, NO_TIMER_WORDS,
-                      (self.left, self.options_box.y + 4 + self.font.get_linesize()), DIM,
-                      "topleft")
         for widget in self.widgets:
             widget.draw(surface)
         self._draw_message(surface)
