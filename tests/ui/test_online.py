@@ -251,12 +251,45 @@ def test_a_seat_at_a_table_that_is_gone_offers_no_ready_and_is_forgotten(
         assert isinstance(lobby, LobbyScene)
         frames_until(app, lambda: lobby.refused, 20)
         app.step(1 / 30)
-        assert lobby.message == "no table with code 'GONEX'"
+        assert lobby.message == "No table with code 'GONEX'."
         assert lobby._status() == "Not seated at a table: Leave to go back."
         assert not lobby.ready_button.enabled and not lobby.start_button.enabled
         assert app.settings.get(SEAT_KEY) is None
         click(app, lobby.leave_button.rect.center)
         assert app.stack[-1] is online and online.saved is None
+    finally:
+        close_app(app)
+        server.stop()
+    assert not server_threads()
+
+
+def test_leaving_a_lobby_that_never_seated_keeps_the_seat_to_rejoin(folders: Path) -> None:
+    """A mistyped room code, then Leave, once forgot the seat of the game the player was
+    in: Leave forgets only the seat of the table it leaves."""
+    server = LocalServer(LOOPBACK, 0, folders / "outside", limits=Limits(1000, 1000)).start()
+    app = make_app(folders / "settings")
+    try:
+        assert server.wait_bound(10), server.error
+        seat = {"url": "ws://127.0.0.1:9", "code": "FFDYD", "name": "Sam",
+                "token": "t" * 24, "bind": None, "port": None}
+        app.settings.set(SEAT_KEY, seat)
+        title = app.stack[-1]
+        assert isinstance(title, TitleScene)
+        click(app, title.online_button.rect.center)
+        online = app.stack[-1]
+        assert isinstance(online, OnlineScene)
+        type_into(app, online.address.rect.center, server.url)
+        type_into(app, online.code.rect.center, "ACDEF")
+        click(app, online.join_button.rect.center)
+        lobby = app.stack[-1]
+        assert isinstance(lobby, LobbyScene)
+        frames_until(app, lambda: lobby.refused, 20)
+        app.step(1 / 30)
+        assert lobby.message == "No table with code 'ACDEF'."
+        click(app, lobby.leave_button.rect.center)
+        assert app.stack[-1] is online
+        assert app.settings.get(SEAT_KEY) == seat and online.saved == seat
+        assert online.rejoin_button.text == "Rejoin table FFDYD"
     finally:
         close_app(app)
         server.stop()

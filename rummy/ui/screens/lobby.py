@@ -38,6 +38,16 @@ GONE = frozenset({"no_table", "bad_token", "game_over"})
 """Of those, the ones that mean a remembered seat can never be taken again."""
 
 
+def sentence(words: str) -> str:
+    """The server's words ("no table with code 'ACDEF'") as a sentence: a capital first
+    letter and a full stop."""
+    words = words.strip()
+    if not words:
+        return words
+    words = words[0].upper() + words[1:]
+    return words if words[-1] in ".!?" else words + "."
+
+
 class LobbyScene(Scene):
     """Host (``bind`` and ``create``), join (``url`` and ``code``) or rejoin (``token``)."""
 
@@ -142,8 +152,15 @@ class LobbyScene(Scene):
             self.ready = not self.ready
             self.client.send({"type": "ready", "ready": self.ready})
 
+    def _forget_seat(self, code: str | None) -> None:
+        """Forget the remembered seat if it is at table ``code``: a lobby that never
+        seated (a mistyped code) leaves the seat of the game the player is in alone."""
+        saved = self.app.settings.get(SEAT_KEY)
+        if code and isinstance(saved, dict) and saved.get("code") == code:
+            self.app.settings.set(SEAT_KEY, None)
+
     def leave(self) -> None:
-        self.app.settings.set(SEAT_KEY, None)  # left on purpose: nothing to rejoin
+        self._forget_seat(self.mirror_code)  # left on purpose: nothing to rejoin
         self.shutdown()
         self.finished = True
         self.app.pop()
@@ -158,7 +175,7 @@ class LobbyScene(Scene):
     def update(self, dt: float) -> None:
         if self.finished:
             if self.driver is not None and self.driver.mirror.over:
-                self.app.settings.set(SEAT_KEY, None)  # the game is over: nothing to rejoin
+                self._forget_seat(self.mirror_code)  # the game is over: nothing to rejoin
             self.shutdown()
             if self in self.app.stack and self.app.stack[-1] is self:
                 self.app.pop()
@@ -176,13 +193,13 @@ class LobbyScene(Scene):
         driver.pump()
         errors = driver.mirror.errors
         if len(errors) > self._errors_seen:
-            self.message = str(errors[-1].get("message", ""))
+            self.message = sentence(str(errors[-1].get("message", "")))
             self._errors_seen = len(errors)
             code = errors[-1].get("code")
             if not self.mirror_code and code in NO_SEAT:
                 self.refused = True
-                if code in GONE:  # a remembered seat at a table that is gone: forget it
-                    self.app.settings.set(SEAT_KEY, None)
+                if code in GONE and self.token:  # the seat rejoined is gone: forget it
+                    self._forget_seat(self.code)
         if self.client is not None and self.client.token and self.mirror_code:
             if self.advertiser is None:
                 self._advertise()
