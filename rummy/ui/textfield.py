@@ -2,14 +2,25 @@
 
 from __future__ import annotations
 
+from collections.abc import Callable
+
 import pygame
 
 from rummy.ui.palette import INK, PANEL
 from rummy.ui.widgets import Widget, draw_text, ellipsize
 
 
+def clipboard_text() -> str:
+    """The clipboard's text ("" when there is none, or no clipboard to read)."""
+    try:
+        return pygame.scrap.get_text()
+    except pygame.error:
+        return ""
+
+
 class TextField(Widget):
-    """One line of typed text; a click gives it the keyboard, Ctrl+Backspace empties it."""
+    """One line of typed text; a click gives it the keyboard, Ctrl+Backspace empties it,
+    Ctrl+V (or Shift+Insert) pastes."""
 
     def __init__(self, label: str, text: str = "", limit: int = 40,
                  upper: bool = False) -> None:
@@ -19,6 +30,10 @@ class TextField(Widget):
         self.limit = limit
         self.upper = upper
         self.focused = False
+        self.on_paste: Callable[[str], bool] | None = None
+        """Hears pasted text first; True when it took care of it (a whole invitation
+        pasted into one field fills two)."""
+        self.clipboard: Callable[[], str] = clipboard_text
 
     def handle(self, event: pygame.event.Event) -> bool:
         super().handle(event)
@@ -26,15 +41,28 @@ class TextField(Widget):
             self.focused = self.rect.collidepoint(event.pos)
             return self.focused
         if event.type == pygame.KEYDOWN and self.focused:
+            mod = getattr(event, "mod", 0)
             if event.key == pygame.K_BACKSPACE:
-                clear = getattr(event, "mod", 0) & pygame.KMOD_CTRL
-                self.text = "" if clear else self.text[:-1]
+                self.text = "" if mod & pygame.KMOD_CTRL else self.text[:-1]
+                return True
+            if (event.key == pygame.K_v and mod & (pygame.KMOD_CTRL | pygame.KMOD_META)
+                    or event.key == pygame.K_INSERT and mod & pygame.KMOD_SHIFT):
+                self.paste(self.clipboard())
                 return True
             char = getattr(event, "unicode", "")
             if char and char.isprintable() and len(self.text) < self.limit:
                 self.text += char.upper() if self.upper else char
                 return True
         return False
+
+    def paste(self, text: str) -> None:
+        """Add pasted text: on one line, printable characters only, up to the limit."""
+        if self.on_paste is not None and self.on_paste(text):
+            return
+        line = "".join(c for c in " ".join(text.split()) if c.isprintable())
+        if self.upper:
+            line = line.upper()
+        self.text = (self.text + line)[:self.limit]
 
     def draw(self, surface: pygame.Surface) -> None:
         assert self.font is not None

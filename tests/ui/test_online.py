@@ -14,6 +14,7 @@ import pytest
 
 from rummy.net.client import NetClient
 from rummy.net.conn import Limits
+from rummy.net.invite import invite, read_invite
 from rummy.net.local import LocalServer
 from rummy.net.remote import RemoteDriver
 from rummy.net.table import DEFAULT_TURN_TIMER
@@ -294,3 +295,39 @@ def test_leaving_a_lobby_that_never_seated_keeps_the_seat_to_rejoin(folders: Pat
         close_app(app)
         server.stop()
     assert not server_threads()
+
+
+def test_the_host_copies_an_invite_that_a_joiner_pastes_into_the_join_form(
+        app: App) -> None:
+    """Copy invite puts the address and the room code on the clipboard as one line; pasted
+    (Ctrl+V) into the Join form's address, it fills both fields, and that address and
+    code seat a second player."""
+    lobby = host_table(app)
+    assert lobby.server is not None
+    code = str(lobby.mirror_code)
+    frames_until(app, lambda: lobby.invite_button.enabled)
+    click(app, lobby.invite_button.rect.center)
+    address = f"127.0.0.1:{lobby.server.port}"
+    assert pygame.scrap.get_text() == invite(address, code)
+    assert lobby.note.startswith("Invite copied")
+    read = read_invite(pygame.scrap.get_text())
+    assert read is not None
+    other = join(f"ws://{read[0]}", read[1], "Ravi")
+    try:
+        frames_until(app, lambda: "2. Ravi (ready)" in [t for t, _ in lobby.seat_lines()])
+    finally:
+        other.close()
+    click(app, lobby.leave_button.rect.center)
+    online = app.stack[-1]
+    assert isinstance(online, OnlineScene)
+    click(app, online.address.rect.center)
+    post(pygame.KEYDOWN, key=pygame.K_v, mod=pygame.KMOD_LCTRL, unicode="\x16")
+    app.step(1 / 60)
+    assert (online.address.text, online.code.text) == (address, code)
+    # other text pastes on one line, printable characters only, as typed
+    pygame.scrap.put_text("Ravi\n Kumar\t")
+    click(app, online.name.rect.center)
+    post(pygame.KEYDOWN, key=pygame.K_BACKSPACE, mod=pygame.KMOD_LCTRL, unicode="")
+    post(pygame.KEYDOWN, key=pygame.K_INSERT, mod=pygame.KMOD_LSHIFT, unicode="")
+    app.step(1 / 60)
+    assert online.name.text == "Ravi Kumar"

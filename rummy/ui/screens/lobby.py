@@ -18,6 +18,7 @@ import pygame
 
 from rummy.net.client import NetClient
 from rummy.net.discovery import Advertiser
+from rummy.net.invite import invite
 from rummy.net.local import LocalServer
 from rummy.net.remote import RemoteDriver
 from rummy.store.files import data_dir
@@ -83,6 +84,9 @@ class LobbyScene(Scene):
         self.start_button = Button("Start", self.start, enabled=False)
         self.ready_button = Button("Ready", self.toggle_ready)
         self.leave_button = Button("Leave", self.leave)
+        self.invite_button = Button("Copy invite", self.copy_invite, enabled=False)
+        self.note = ""
+        """What Copy invite did, said under the table's words."""
 
     # -- the connection
 
@@ -147,6 +151,24 @@ class LobbyScene(Scene):
         if self.client is not None:
             self.client.send({"type": "start"})
 
+    def address(self) -> str | None:
+        """The address the others join at: this game's server, or the one joined."""
+        if self.server is not None:
+            return None if self.server.port is None else f"{self.server.host}:{self.server.port}"
+        return self.url.removeprefix("ws://") if self.url else None
+
+    def copy_invite(self) -> None:
+        """The address and the room code on the clipboard, as one line to send the others
+        (pasted into their Join form, it fills both fields)."""
+        address, code = self.address(), self.mirror_code
+        if address is None or not code:
+            return
+        try:
+            pygame.scrap.put_text(invite(address, code))
+            self.note = "Invite copied: paste it where the others will read it."
+        except pygame.error:
+            self.note = f"No clipboard here: give them {address} and the code {code}."
+
     def toggle_ready(self) -> None:
         if self.client is not None:
             self.ready = not self.ready
@@ -207,6 +229,7 @@ class LobbyScene(Scene):
         lobby = driver.mirror.lobby
         seated = bool(self.mirror_code)  # Ready and Start mean nothing before a seat
         self.ready_button.enabled = seated
+        self.invite_button.enabled = seated and self.address() is not None
         self.start_button.enabled = seated and self.creator and all(
             s["ready"] for s in lobby[1:])
         self.ready_button.text = "Not ready" if self.ready else "Ready"
@@ -230,7 +253,7 @@ class LobbyScene(Scene):
     @property
     def buttons(self) -> list[Button]:
         middle = self.start_button if self.creator else self.ready_button
-        return [self.leave_button, middle]
+        return [self.leave_button, self.invite_button, middle]
 
     def handle(self, event: pygame.event.Event) -> None:
         if event.type == pygame.KEYDOWN and event.key == pygame.K_ESCAPE:
@@ -249,8 +272,10 @@ class LobbyScene(Scene):
         self.font = self.app.res.font(round(21 * s))
         bold = self.app.res.font(round(22 * s), bold=True)
         bw, bh, gap = round(240 * s), round(48 * s), round(20 * s)
-        self.leave_button.place(pygame.Rect(w // 2 - bw - gap, h - bh - 2 * gap, bw, bh), bold)
-        right = pygame.Rect(w // 2 + gap, h - bh - 2 * gap, bw, bh)
+        top = h - bh - 2 * gap
+        self.leave_button.place(pygame.Rect(w // 2 - bw * 3 // 2 - gap, top, bw, bh), bold)
+        self.invite_button.place(pygame.Rect(w // 2 - bw // 2, top, bw, bh), bold)
+        right = pygame.Rect(w // 2 + bw // 2 + gap, top, bw, bh)
         self.start_button.place(right, bold)
         self.ready_button.place(right, bold)
 
@@ -307,11 +332,12 @@ class LobbyScene(Scene):
         """What changes here without input: the table's people and the connection."""
         driver = self.driver
         server = self.server
-        return (self.mirror_code, self._status(), self.message, self.table_words(),
+        return (self.mirror_code, self._status(), self.message, self.note, self.table_words(),
                 None if server is None else (server.host, server.port),
                 None if driver is None else (repr(driver.mirror.lobby), driver.mirror.join_no,
                                              driver.mirror.info.get("players")),
-                self.start_button.enabled, self.ready_button.enabled, self.ready_button.text)
+                self.start_button.enabled, self.ready_button.enabled, self.ready_button.text,
+                self.invite_button.enabled)
 
     def draw(self, surface: pygame.Surface) -> None:
         w, h = self.size
@@ -338,6 +364,8 @@ class LobbyScene(Scene):
         status = self._status()
         if status:
             draw_text(surface, self.font, status, (w // 2, y), GOLD, "midtop")
+        elif self.note:
+            draw_text(surface, self.font, self.note, (w // 2, y), DIM, "midtop")
         y += line * 2
         for text, color in self.seat_lines():
             draw_text(surface, self.font, text, (w // 2 - round(260 * s), y), color,

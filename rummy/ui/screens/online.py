@@ -18,6 +18,7 @@ import pygame
 from rummy.model.variant import Variant
 from rummy.net.client import server_url
 from rummy.net.discovery import Browser, FoundTable, local_address
+from rummy.net.invite import read_invite
 from rummy.net.table import DEFAULT_TURN_TIMER, TURN_SECONDS
 from rummy.ui.catalog import refusal, scan_variants
 from rummy.ui.menu_options import OptionsPanel, chosen_options, option_selectors
@@ -109,6 +110,8 @@ class OnlineScene(Scene):
         self.port = TextField("Port", str(DEFAULT_PORT), 5)
         self.address = TextField("Address", "", 60)
         self.code = TextField("Room code", "", 8, upper=True)
+        for field in (self.address, self.code):
+            field.on_paste = self._paste_invite
         self.host_button = Button("Host a table", self.host)
         self.join_button = Button("Join", self.join)
         self.back = Button("Back", self._back)
@@ -258,6 +261,16 @@ class OnlineScene(Scene):
             if name is not None:
                 self._join(table.url, table.code, name)
         return join
+
+    def _paste_invite(self, text: str) -> bool:
+        """An invitation pasted into the address or the code fills both (see
+        :mod:`rummy.net.invite`)."""
+        found = read_invite(text)
+        if found is None:
+            return False
+        self.address.text, self.code.text = found
+        self.message = ""
+        return True
 
     def rejoin(self) -> None:
         seat = self.saved
