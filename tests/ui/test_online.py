@@ -6,7 +6,7 @@ posted events; every server and client started is stopped."""
 
 from __future__ import annotations
 
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from pathlib import Path
 
 import pygame
@@ -232,6 +232,23 @@ def test_a_mistyped_address_is_refused_with_its_reason_and_nothing_typed_is_lost
     assert pygame.key.get_repeat() == (0, 0)  # a slow frame never repeats a typed key
 
 
+def refused_in_lobby(app: App, ask: Callable[[OnlineScene], None]
+                     ) -> tuple[OnlineScene, LobbyScene]:
+    """Title, Play online, ``ask`` for a seat (Rejoin, or Join with what it types), and the
+    lobby once the server has refused it."""
+    title = app.stack[-1]
+    assert isinstance(title, TitleScene)
+    click(app, title.online_button.rect.center)
+    online = app.stack[-1]
+    assert isinstance(online, OnlineScene)
+    ask(online)
+    lobby = app.stack[-1]
+    assert isinstance(lobby, LobbyScene)
+    frames_until(app, lambda: lobby.refused, 20)
+    app.step(1 / 30)
+    return online, lobby
+
+
 def test_a_seat_at_a_table_that_is_gone_offers_no_ready_and_is_forgotten(
         folders: Path) -> None:
     """Rejoining a table the server no longer has once left "Joining..." up for good,
@@ -242,16 +259,8 @@ def test_a_seat_at_a_table_that_is_gone_offers_no_ready_and_is_forgotten(
         assert server.wait_bound(10), server.error
         app.settings.set(SEAT_KEY, {"url": server.url, "code": "GONEX", "name": "Sam",
                                     "token": "t" * 24, "bind": None, "port": None})
-        title = app.stack[-1]
-        assert isinstance(title, TitleScene)
-        click(app, title.online_button.rect.center)
-        online = app.stack[-1]
-        assert isinstance(online, OnlineScene) and online.saved is not None
-        click(app, online.rejoin_button.rect.center)
-        lobby = app.stack[-1]
-        assert isinstance(lobby, LobbyScene)
-        frames_until(app, lambda: lobby.refused, 20)
-        app.step(1 / 30)
+        online, lobby = refused_in_lobby(
+            app, lambda online: click(app, online.rejoin_button.rect.center))
         assert lobby.message == "No table with code 'GONEX'."
         assert lobby._status() == "Not seated at a table: Leave to go back."
         assert not lobby.ready_button.enabled and not lobby.start_button.enabled
@@ -274,18 +283,13 @@ def test_leaving_a_lobby_that_never_seated_keeps_the_seat_to_rejoin(folders: Pat
         seat = {"url": "ws://127.0.0.1:9", "code": "FFDYD", "name": "Sam",
                 "token": "t" * 24, "bind": None, "port": None}
         app.settings.set(SEAT_KEY, seat)
-        title = app.stack[-1]
-        assert isinstance(title, TitleScene)
-        click(app, title.online_button.rect.center)
-        online = app.stack[-1]
-        assert isinstance(online, OnlineScene)
-        type_into(app, online.address.rect.center, server.url)
-        type_into(app, online.code.rect.center, "ACDEF")
-        click(app, online.join_button.rect.center)
-        lobby = app.stack[-1]
-        assert isinstance(lobby, LobbyScene)
-        frames_until(app, lambda: lobby.refused, 20)
-        app.step(1 / 30)
+
+        def mistype(online: OnlineScene) -> None:
+            type_into(app, online.address.rect.center, server.url)
+            type_into(app, online.code.rect.center, "ACDEF")
+            click(app, online.join_button.rect.center)
+
+        online, lobby = refused_in_lobby(app, mistype)
         assert lobby.message == "No table with code 'ACDEF'."
         click(app, lobby.leave_button.rect.center)
         assert app.stack[-1] is online
