@@ -11,12 +11,13 @@ from pathlib import Path
 import pygame
 import pytest
 
+from rummy.net.discovery import FoundTable
 from rummy.ui.app import App
 from rummy.ui.catalog import table_words
 from rummy.ui.menu import TitleScene
 from rummy.ui.screens.lobby import LobbyScene
 from rummy.ui.screens.online import CLOCK_KEY, LOOPBACK, OPTIONS_KEY, OnlineScene
-from rummy.ui.widgets import Selector
+from rummy.ui.widgets import Selector, ellipsize
 
 from .online_play import click, close_app, frames_until, make_app, post, type_into
 
@@ -187,3 +188,26 @@ def test_the_screen_and_every_variant_s_name_fit_at_both_sizes(tmp_path: Path) -
                     assert view.left <= selector.rect.left and selector.rect.right <= view.right
         finally:
             application.close()
+
+
+def test_a_table_found_on_the_network_shows_its_free_seats_whole(app: App) -> None:
+    """The free seats are what a joiner looks for: they come before the variant's name,
+    which is the part cut short on a narrow button."""
+    online = open_online(app)
+    found = FoundTable("Priya FFDYD", "192.168.1.20", 8765, "FFDYD", "two_player_13", 2, 1)
+
+    class Found:
+        error = ""
+
+        def tables(self) -> list[FoundTable]:
+            return [found]
+
+        def stop(self) -> None:
+            pass
+
+    online.browser = Found()  # type: ignore[assignment]
+    app.step(1 / 60)
+    button = online.found[0][0]
+    assert button.font is not None
+    shown = ellipsize(button.font, button.text, button.rect.width - 12)
+    assert shown.startswith("Priya FFDYD: 1 of 2 seats free · Two-player classic"), shown

@@ -314,8 +314,10 @@ class OnlineScene(Scene):
     def update(self, dt: float) -> None:
         tables = self.browser.tables()
         if [t for _, t in self.found] != tables:
-            self.found = [(Button(f"{t.name}: {self.variants.get(t.variant, t.variant)},"
-                                  f" {t.free} of {t.players} free", self._join_found(t)), t)
+            # the free seats first: a narrow button cuts the variant's name short instead
+            self.found = [(Button(f"{t.name}: {t.free} of {t.players} seats free ·"
+                                  f" {self.variants.get(t.variant, t.variant)}",
+                                  self._join_found(t)), t)
                           for t in tables[:4]]
             self.resize(self.size)
 
