@@ -35,8 +35,9 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from rummy.model.rules import family_of
-from rummy.model.scoring import RoundResult
+from rummy.model.scoring import DealResult, RoundResult
 from rummy.model.state import GameState
+from rummy.model.variant import Variant
 from rummy.store.files import data_dir, set_aside
 
 DB_NAME = "stats.sqlite3"
@@ -265,11 +266,17 @@ def _summarise(key: tuple[str, str], deals: list[tuple[object, ...]],
 def deal_outcome(state: GameState, seat: int) -> tuple[bool, int, bool]:
     """``(won, points, lower_is_better)`` of deal seat ``seat`` in a finished deal, ready for
     :meth:`Statistics.record_deal`. ValueError when the deal is not over."""
-    result = state.result
+    return result_outcome(state.result, state.variant, seat)
+
+
+def result_outcome(result: DealResult | RoundResult | None, variant: Variant,
+                   seat: int) -> tuple[bool, int, bool]:
+    """:func:`deal_outcome` from a deal's result as a seat's view holds it (an online
+    table's: the client has no whole state)."""
     if result is None:
         raise ValueError("the deal is not over")
     won = result.winner == seat
     if isinstance(result, RoundResult):
-        collects = family_of(state.variant).winner_collects  # then the highest total wins
+        collects = family_of(variant).winner_collects  # then the highest total wins
         return won, result.changes[seat], not collects
     return won, result.points[seat], True

@@ -8,21 +8,29 @@ from __future__ import annotations
 
 from collections.abc import Callable, Iterator
 from pathlib import Path
+from types import SimpleNamespace
+from typing import Any
 
 import pygame
 import pytest
 
+from rummy.model.variant import load_variant
 from rummy.net.client import NetClient
 from rummy.net.conn import Limits
 from rummy.net.invite import invite, read_invite
 from rummy.net.local import LocalServer
 from rummy.net.remote import RemoteDriver
 from rummy.net.table import DEFAULT_TURN_TIMER
+from rummy.store.files import data_dir
+from rummy.store.stats import Statistics
 from rummy.ui.app import App
 from rummy.ui.menu import TitleScene
 from rummy.ui.screens.lobby import LobbyScene
 from rummy.ui.screens.online import LOOPBACK, SEAT_KEY, OnlineScene
+from rummy.ui.settings import GameConfig
 from rummy.ui.table import TableScene
+from rummy.ui.table.hand import HandModel
+from rummy.ui.table.keeper import TableKeeper
 from rummy.ui.table.online import LOST
 
 from .online_play import (
@@ -335,3 +343,40 @@ def test_the_host_copies_an_invite_that_a_joiner_pastes_into_the_join_form(
     post(pygame.KEYDOWN, key=pygame.K_INSERT, mod=pygame.KMOD_LSHIFT, unicode="")
     app.step(1 / 60)
     assert online.name.text == "Ravi Kumar"
+
+
+def test_an_online_deal_counts_in_the_statistics_as_played_online(app: App) -> None:
+    """The server keeps an online table's record, but the player's statistics count its
+    deals, against the level "online": here the host drops on the first turn (20)."""
+    lobby = host_table(app)
+    assert lobby.server is not None
+    other = join(lobby.server.url, str(lobby.mirror_code), "Ravi")
+    try:
+        table = start(app, lobby)
+        drop = table.board.buttons["drop"].rect.center
+        click(app, drop)
+        click(app, drop)  # the second press drops (the first asks)
+        frames_until(app, lambda: table.driver.over)
+        for _ in range(5):
+            app.step(1 / 30)
+    finally:
+        other.close()
+    stats = Statistics(data_dir())
+    try:
+        rows = stats.summary("indian_13")
+    finally:
+        stats.close()
+    assert [(r.level, r.deals, r.deals_won, r.matches, r.worst) for r in rows] == [
+        ("online", 1, 0, 1, 20)]
+
+
+def test_an_online_deal_already_over_when_the_table_opens_is_not_counted_again(
+        app: App) -> None:
+    """A rejoin after a deal ended shows its result again: it was counted when it was seen
+    end, so the table opened on it counts nothing."""
+    keeper = TableKeeper(app, GameConfig("indian_13", {}, 2, (), None, 0), keep=False,
+                         online=True)
+    ended: Any = SimpleNamespace(deal_no=0, over=True)
+    for _ in range(3):
+        keeper.update(ended, HandModel(load_variant("indian_13"), None))
+    assert keeper._stats is None  # the statistics were never opened

@@ -10,8 +10,10 @@ only the newest save waiting: a burst of changes costs one or two writes, and ev
 still atomic. When a deal ends, its statistics are recorded (one transaction) and its replay
 kept; when the match ends, the save is discarded (the game is over, nothing to continue).
 
-A demo (every seat a bot) is not the player's game: nothing is saved or recorded; nor is
-an online table's game (``keep=False``): its server keeps the record.
+A demo (every seat a bot) is not the player's game: nothing is saved or recorded. An
+online table's game (``keep=False, online=True``) is not saved or kept as a replay (its
+server keeps the record), but each deal the player saw played counts in the statistics,
+against the opponent level "online".
 """
 
 from __future__ import annotations
@@ -32,7 +34,7 @@ from rummy.store.prefs import Preferences, load_preferences
 from rummy.store.records import fingerprint
 from rummy.store.replays import ReplayShelf
 from rummy.store.saves import SaveSlot, groups_to_codes
-from rummy.store.stats import Statistics, deal_outcome
+from rummy.store.stats import Statistics, deal_outcome, result_outcome
 
 if TYPE_CHECKING:
     from rummy.ui.scene import Host, Scene
@@ -140,6 +142,11 @@ def config_data(config: GameConfig) -> dict[str, Any]:
             "seed": config.seed, "human_seat": config.human_seat}
 
 
+ONLINE = "online"
+"""The opponent level an online table's deals count under (people, and bots in the seats
+nobody took)."""
+
+
 class TableKeeper:
     """The table's autosave, statistics and replays (see the module docstring).
 
@@ -147,11 +154,16 @@ class TableKeeper:
     is not one to keep."""
 
     def __init__(self, app: Host, config: GameConfig, slot: SaveSlot | None = None,
-                 keep: bool = True) -> None:
+                 keep: bool = True, online: bool = False) -> None:
         self.app = app
         self.config = config
         self.prefs = table_preferences(app)
         self.enabled = keep and config.human_seat is not None
+        self.online = online and config.human_seat is not None
+        """Count this online table's deals in the statistics (nothing else is kept)."""
+        self._live_deal: int | None = None
+        """The online deal seen while it was being played: one that had already ended
+        when the table opened (a rejoin after it) was counted when it was seen end."""
         self.slot = slot if slot is not None else SaveSlot()
         self.writer = SaveWriter(self.slot, background=not app.inline_work)
         self.session: Session | None = None
@@ -182,6 +194,8 @@ class TableKeeper:
         self.seconds += now - self._clock
         self.match_seconds += now - self._clock
         self._clock = now
+        if self.online:
+            self._count_online(driver)
         if not self.enabled:
             return
         changed = False
@@ -285,6 +299,30 @@ class TableKeeper:
                 champion = session.match.winner
                 words = "no winner" if champion is None else f"{names[champion]} won"
                 shelf.add(session, names, f"{words} the match")
+
+    def _count_online(self, driver: TableDriver) -> None:
+        """An online deal's statistics, once, when it is seen to end."""
+        deal = driver.deal_no
+        if not driver.over:
+            self._live_deal = deal
+            return
+        if self._live_deal != deal:
+            return
+        self._live_deal = None
+        seat = driver.human_seat
+        if seat is None:  # out of the match: nothing of this player's to count
+            return
+        won, points, lower = result_outcome(driver.view.result, driver.game.variant, seat)
+        match_won = None
+        if driver.match_over:
+            match_won = driver.match.winner == driver.human
+        stats = self._open_stats()
+        if stats is not None:
+            stats.record_deal(self.config.variant_id, [ONLINE], won=won, points=points,
+                              seconds=self.seconds, lower_is_better=lower,
+                              match_won=match_won, match_seconds=self.match_seconds)
+            self.message = stats.message
+        self.seconds = 0.0
 
     def _open_stats(self) -> Statistics | None:
         if self._stats is None:

@@ -71,7 +71,7 @@ class TableScene(ControlsMixin, PointerMixin, FrameMixin, Scene):
         whose server deals, keeps the record and ends the match."""
         self.online = ConnectionNotes() if driver is not None else None
         self.keeper = TableKeeper(app, config,  # autosave, statistics, replays
-                                  keep=driver is None)
+                                  keep=driver is None, online=driver is not None)
         self.speed = speed if speed is not None else (
             (2.0 if self.demo else 1.0) * self.keeper.prefs.animation_speed)
         self.deals = deals if deals is not None else getattr(config, "deals", None)
