@@ -105,11 +105,26 @@ def hint(view: PlayerView, legal: Sequence[Action]) -> Hint:
 
 
 def _why(view: PlayerView, legal: Sequence[Action], action: Action | None) -> str:
-    """The reason behind a move that looks wrong: a discard while a meld could be laid."""
+    """The reason behind a move: the group the open cards go into (one that looks
+    wrong: a discard while a meld could be laid, too)."""
     if isinstance(action, Discard) and view.melds_on_table and any(
             isinstance(a, LayMeld) for a in legal) and _MELDS.holds_melds(view):
         return " and hold your melds until you can go out"
+    if isinstance(action, Draw) and action.source is DrawSource.OPEN:
+        taken = taken_cards(view, action)
+        held = best_arrangement(view.variant, (*view.hand, *taken), view.wild_joker)
+        for group in held.groups if taken else ():
+            if taken[0] in group:
+                others = [c for c in group if c is not taken[0]]
+                return f": {taken[0].label} goes with {_labels(others)}"
     return ""
+
+
+def taken_cards(view: PlayerView, draw: Draw) -> tuple[Card, ...]:
+    """The cards a draw from the open pile takes, the one chosen (the deepest) first."""
+    if draw.count > 1:
+        return tuple(reversed(view.melding.open_cards[-draw.count:]))
+    return () if view.open_top is None else (view.open_top,)
 
 
 def played(action: Action | None) -> tuple[Card, ...]:
@@ -128,6 +143,10 @@ def in_words(view: PlayerView, action: Action | None) -> str:
     piles = view.rules.piles
     if isinstance(action, Drop):
         return "drop this hand"
+    if isinstance(action, Draw) and action.count > 1:
+        chosen = taken_cards(view, action)[0]
+        return (f"take {chosen.label} and the {action.count - 1} above it from the"
+                f" {piles.name(action.source)}")
     if isinstance(action, Draw):
         return f"draw from the {piles.name(action.source)}"
     if isinstance(action, Finish):
