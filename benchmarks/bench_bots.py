@@ -33,6 +33,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
 from rummy.ai import hard as hard_module  # noqa: E402
 from rummy.ai import meld_levels  # noqa: E402
+from rummy.cli_common import parse_options  # noqa: E402
 from rummy.model.variant import load_variant  # noqa: E402
 from rummy.simulate import Summary, play_one, seating, simulate  # noqa: E402
 
@@ -131,14 +132,15 @@ def every_round(variant: str, games: int, seed: int, bots: tuple[str, str]) -> S
 
 
 def run_matchup(name: str, games: int, seed: int, variant: str,
-                rounds: bool = False) -> dict[str, Any]:
+                rounds: bool = False, options: dict[str, Any] | None = None
+                ) -> dict[str, Any]:
     first, second, target = MATCHUPS[name]
     with DecisionTimer() as timer:
         if rounds:
             summary = every_round(variant, games, seed, (first, second))
         else:
             summary = simulate(variant, 2, games, seed, (first, second), rotate=True,
-                               failed_dir=None)
+                               failed_dir=None, options=options)
     wins = summary.wins.get(first, 0)
     n = summary.completed
     low, high = wilson(wins, n)
@@ -172,11 +174,16 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--only", nargs="*", choices=sorted(MATCHUPS), default=None)
     parser.add_argument("--every-round", action="store_true",
                         help="contract family: deal i plays round i mod 7's contract")
+    parser.add_argument("--options", nargs="*", default=[], metavar="KEY=VALUE",
+                        help="the variant's options, as for `rummy simulate`")
     args = parser.parse_args(argv)
-    results = {name: run_matchup(name, args.games, args.seed, args.variant, args.every_round)
+    options = parse_options(args.options)
+    results = {name: run_matchup(name, args.games, args.seed, args.variant, args.every_round,
+                                 options)
                for name in (args.only or MATCHUPS)}
     print(json.dumps({"benchmark": "bots", "variant": args.variant, "players": 2,
-                      "seed": args.seed, "every_round": args.every_round, "matchups": results,
+                      "seed": args.seed, "every_round": args.every_round, "options": options,
+                      "matchups": results,
                       "python": platform.python_version(), "cpus": os.cpu_count()}))
     return 1 if any(r["errors"] for r in results.values()) else 0
 
