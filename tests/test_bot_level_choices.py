@@ -282,6 +282,21 @@ def test_a_hint_names_every_move_in_the_familys_words(variant_id: str) -> None:
     assert {Draw, LayOff} <= said.keys() and {LayMeld, LayDown} & said.keys(), said
 
 
+def test_a_hint_to_take_several_discards_names_the_card_to_take() -> None:
+    """With draw choice, hard may take a card from under the top of the discard pile: the
+    hint once said only "draw from the discard pile", which takes the top card alone."""
+    for seed in range(60):
+        for view, _legal, h in hinted_turns("super_rummy", seed, 80,
+                                            {"allow_draw_choice": True}):
+            if isinstance(h.action, Draw) and h.action.count > 1:
+                chosen = view.melding.open_cards[-h.action.count]
+                assert str(h).startswith(
+                    f"take {chosen.label} and the {h.action.count - 1} above it from the"
+                    f" discard pile: {chosen.label} goes with "), str(h)
+                return
+    raise AssertionError("hard never took more than the top discard")
+
+
 def test_a_hint_that_keeps_melds_in_hand_says_why() -> None:
     """In Super Rummy hard keeps its melds in hand until it can go out (laid for it at the
     end, and no place for the others to lay off); its hint once said only "discard 3♣"

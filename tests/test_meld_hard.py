@@ -50,3 +50,21 @@ def test_hard_keeps_the_card_a_draw_could_meld() -> None:
     keep_queen = [c for c in view.hand if c.face != "KH"]
     keep_king = [c for c in view.hand if c.face != "QC"]
     assert next_turn(view, keep_queen, draws, faces) < next_turn(view, keep_king, draws, faces)
+
+
+def test_with_draw_choice_every_level_above_easy_digs_for_a_card_that_melds() -> None:
+    """With draw choice (docs/rules.md, A turn) the bots once took only the top discard:
+    here 9♦, third from the top, makes 7♦ 8♦ 9♦, and the two above it are low."""
+    view = first_view(Phase.DRAW, "7D 8D KS QH JC 9C 5S 4H 3C KD", "2S")
+    assert isinstance(view.part, MeldTableView)
+    pile = tuple(parse_cards("6C 9D AH 2S"))  # top last
+    view = dataclasses.replace(view, part=dataclasses.replace(view.part, open_cards=pile))
+    legal = [Draw(view.seat, DrawSource.CLOSED), Draw(view.seat, DrawSource.OPEN),
+             *(Draw(view.seat, DrawSource.OPEN, n) for n in (2, 3, 4))]
+    for level in ("medium", "hard"):
+        assert make_bot(level).choose(view, legal) == Draw(view.seat, DrawSource.OPEN, 3), level
+    # nothing under the top melds: hard draws from the stock, as without draw choice
+    assert isinstance(view.part, MeldTableView)
+    dull = dataclasses.replace(view, part=dataclasses.replace(
+        view.part, open_cards=tuple(parse_cards("6C 10S AH 2S"))))
+    assert make_bot("hard").choose(dull, legal) == Draw(view.seat, DrawSource.CLOSED)

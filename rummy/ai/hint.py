@@ -46,6 +46,7 @@ from rummy.model.view import PlayerView
 
 from . import make_bot
 from .meld_levels import MeldHardBot
+from .table_bots import taken_cards
 
 __all__ = ["Hint", "hint"]
 
@@ -119,12 +120,6 @@ def _why(view: PlayerView, legal: Sequence[Action], action: Action | None) -> st
                 return f": {taken[0].label} goes with {_labels(others)}"
     return ""
 
-
-def taken_cards(view: PlayerView, draw: Draw) -> tuple[Card, ...]:
-    """The cards a draw from the open pile takes, the one chosen (the deepest) first."""
-    if draw.count > 1:
-        return tuple(reversed(view.melding.open_cards[-draw.count:]))
-    return () if view.open_top is None else (view.open_top,)
 
 
 def played(action: Action | None) -> tuple[Card, ...]:

@@ -36,7 +36,7 @@ from rummy.model.solver_melds import best_arrangement, card_points
 from rummy.model.view import PlayerView
 
 from .meld_outlook import best_outlook
-from .table_bots import GreedyBot, each_discard, is_down
+from .table_bots import GreedyBot, each_discard, is_down, taken_cards
 from .tracking import known_holdings, near
 
 __all__ = ["MELD_LEVELS", "MeldEasyBot", "MeldHardBot", "MeldMediumBot"]
@@ -96,6 +96,9 @@ class MeldHardBot(GreedyBot):
         draws = [a for a in legal if isinstance(a, Draw)]
         flips = [a for a in legal if isinstance(a, FlipDiscard)]
         if draws or flips:
+            deep = self._deep_draw(view, draws)
+            if deep is not None:
+                return deep
             stock = next((a for a in draws if a.source is DrawSource.CLOSED), None)
             top = next((a for a in draws if a.source is DrawSource.OPEN and a.count == 1),
                        None)
@@ -134,6 +137,31 @@ class MeldHardBot(GreedyBot):
         self.solver_calls += 1
         arr = best_arrangement(view.variant, view.hand)
         return len([c for c in arr.ungrouped if not _fits_table(view, c)]) <= 1
+
+    def _deep_draw(self, view: PlayerView, draws: Sequence[Draw]) -> Draw | None:
+        """With draw choice: a discard under the top worth digging for, with every card
+        above it. It must join a meld with the hand (what digging is for) and leave less
+        deadwood than the hand now and than the top card alone; the least deadwood wins,
+        the fewest cards on a tie."""
+        deeper = sorted((a for a in draws if a.source is DrawSource.OPEN and a.count > 1),
+                        key=lambda a: a.count)
+        if not deeper:
+            return None
+        floor = self._deadwood(view, view.hand)
+        if view.open_top is not None:
+            floor = min(floor, self._best_discard(view, (*view.hand, view.open_top),
+                                                  view.hand)[0])
+        best: tuple[int, Draw] | None = None
+        for draw in deeper:
+            taken = taken_cards(view, draw)
+            self.solver_calls += 1
+            arr = best_arrangement(view.variant, (*view.hand, *taken))
+            if not any(c is taken[0] for g in arr.groups for c in g):
+                continue
+            after, _ = self._best_discard(view, (*view.hand, *taken), view.hand)
+            if after < floor and (best is None or after < best[0]):
+                best = after, draw
+        return None if best is None else best[1]
 
     def _top_melds(self, view: PlayerView, top: Card) -> bool:
         """The top discard joins a meld in the best arrangement with it (and lowers the

@@ -113,15 +113,32 @@ class GreedyBot:
         if top is not None and view.open_top is not None:
             if stock is None and not flips:
                 return top
+            # the discards it may take (the top one, or with draw choice any of the top
+            # five and those above it), the fewest cards first: the one that lowers the
+            # deadwood most
             now = self._deadwood(view, view.hand)
-            after, _ = self._best_discard(view, (*view.hand, view.open_top), view.hand)
-            if after < now:
-                return top
+            best: tuple[int, Draw] | None = None
+            for draw in sorted((a for a in draws if a.source is DrawSource.OPEN),
+                               key=lambda a: a.count):
+                taken = taken_cards(view, draw)
+                after, _ = self._best_discard(view, (*view.hand, *taken), view.hand)
+                if after < now and (best is None or after < best[0]):
+                    best = after, draw
+            if best is not None:
+                return best[1]
         if stock is not None:
             return stock
         if flips:
             return flips[0]
         return draws[0]
+
+
+def taken_cards(view: PlayerView, draw: Draw) -> tuple[Card, ...]:
+    """The cards a draw from the discard pile takes, the one chosen (the deepest) first:
+    with draw choice, every card above it comes too (docs/rules.md, A turn)."""
+    if draw.count > 1:
+        return view.melding.open_cards[-draw.count:]  # top last: the chosen one first
+    return () if view.open_top is None else (view.open_top,)
 
 
 def _limits(view: PlayerView) -> tuple[int, int] | None:
