@@ -18,13 +18,18 @@ from dataclasses import dataclass
 from typing import Any
 
 from rummy.ai.hint import Hint, hint
-from rummy.model.actions import Action, Finish, Timeout
+from rummy.model.actions import Action, Finish, LayDown, LayMeld, LayOff, Timeout
 from rummy.model.events import Event
 from rummy.model.variant import Variant
 from rummy.model.view import PlayerView
 
 from .client import NetClient
 from .mirror import Mirror
+
+ANY_FORM = (LayMeld, LayDown, LayOff)
+"""Moves the engine lists in one form each (one order, one copy of a two-pack card, one
+grouping of a contract) but takes in any valid form: the legal moves the server sent
+cannot judge them, its engine does (and its refusal is shown)."""
 
 
 @dataclass(frozen=True)
@@ -223,6 +228,9 @@ class RemoteDriver:
             return None
         if not self.mirror.my_turn:
             return "not your turn"
+        if isinstance(action, ANY_FORM) and any(type(a) is type(action)
+                                                for a in self.mirror.legal):
+            return None  # the server's engine takes any valid form, or says why not
         if isinstance(action, Finish) and Finish(action.seat, action.card) in self.mirror.legal:
             assert action.groups is not None
             rest = list(self.view.hand)
