@@ -171,6 +171,11 @@ def make_meld(rules: MeldRules, kind: MeldKind, cards: Sequence[Card],
     return lay_run(rules, cards, owner) if kind is MeldKind.RUN else lay_set(rules, cards, owner)
 
 
+def new_meld(rules: MeldRules, cards: Sequence[Card], owner: int = 0) -> TableMeld | None:
+    """``cards`` laid as a new meld: a run if they make one, else a set, else None."""
+    return lay_run(rules, cards, owner) or lay_set(rules, cards, owner)
+
+
 RUN_ENDS = ("low", "high")
 """The two ends of a run a card may be laid off at (``None`` for a set)."""
 

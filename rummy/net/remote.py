@@ -20,16 +20,12 @@ from typing import Any
 from rummy.ai.hint import Hint, hint
 from rummy.model.actions import Action, Finish, LayDown, LayMeld, LayOff, Timeout
 from rummy.model.events import Event
+from rummy.model.melds import MeldRules, new_meld
 from rummy.model.variant import Variant
 from rummy.model.view import PlayerView
 
 from .client import NetClient
 from .mirror import Mirror
-
-ANY_FORM = (LayMeld, LayDown, LayOff)
-"""Moves the engine lists in one form each (one order, one copy of a two-pack card, one
-grouping of a contract) but takes in any valid form: the legal moves the server sent
-cannot judge them, its engine does (and its refusal is shown)."""
 
 
 @dataclass(frozen=True)
@@ -228,9 +224,8 @@ class RemoteDriver:
             return None
         if not self.mirror.my_turn:
             return "not your turn"
-        if isinstance(action, ANY_FORM) and any(type(a) is type(action)
-                                                for a in self.mirror.legal):
-            return None  # the server's engine takes any valid form, or says why not
+        if self._listed_otherwise(action):
+            return None  # the server's engine takes it (or says why not)
         if isinstance(action, Finish) and Finish(action.seat, action.card) in self.mirror.legal:
             assert action.groups is not None
             rest = list(self.view.hand)
@@ -238,6 +233,21 @@ class RemoteDriver:
             shown = Counter(c for g in action.groups for c in g)
             return None if shown == Counter(rest) else "group every other card of your hand"
         return "that move is not allowed now"
+
+    def _listed_otherwise(self, action: Action) -> bool:
+        """The engine lists a meld, a lay-off and a contract's lay-down in one form each
+        (one order, one copy of a two-pack card, one grouping of the contract) but takes
+        any valid form: a lay-off of the other copy of a listed card, a new meld whose
+        cards make one (in any order), a lay-down while one is listed (its slots said
+        what each holds); the server's engine judges the rest and its refusal is shown."""
+        legal = self.mirror.legal
+        if isinstance(action, LayOff):
+            return any(isinstance(a, LayOff) and (a.meld, a.end, a.card.face) == (
+                action.meld, action.end, action.card.face) for a in legal)
+        if isinstance(action, LayMeld):
+            return any(isinstance(a, LayMeld) for a in legal) and new_meld(
+                MeldRules.of(self.view.variant), action.cards) is not None
+        return isinstance(action, LayDown) and any(isinstance(a, LayDown) for a in legal)
 
     def act(self, action: Action) -> str | None:
         """Send ``action``; its events arrive from the server. The reason if refused."""

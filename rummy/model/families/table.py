@@ -30,13 +30,10 @@ from ..actions import (
 from ..cards import Card, shuffled
 from ..events import CardLaidOff, DealScored, DiscardFlipped, Event, MeldLaid, OpenCardTurned
 from ..melds import (
-    MeldRules,
-    TableMeld,
     lay_off,
     lay_off_ends,
-    lay_run,
-    lay_set,
     meld_options,
+    new_meld,
 )
 from ..scoring import RoundResult, ShownHand
 from ..variant import DeckExhaust, Variant
@@ -144,7 +141,7 @@ def check_action(state: MeldState, action: Action) -> None:
     elif isinstance(action, LayMeld):
         if not _in_hand(hand, action.cards):
             raise IllegalMoveError("those cards are not all in your hand")
-        if _new_meld(state.rules, action.cards, seat) is None:
+        if new_meld(state.rules, action.cards, seat) is None:
             raise IllegalMoveError("those cards are not a run or a set")
         problem = _lay_problem(state, seat, _minus(hand, action.cards))
         if problem:
@@ -206,10 +203,6 @@ def _minus(hand: tuple[Card, ...], cards: Sequence[Card]) -> tuple[Card, ...]:
     return tuple(c for c in hand if c not in gone)
 
 
-def _new_meld(rules: MeldRules, cards: Sequence[Card], seat: int) -> TableMeld | None:
-    return lay_run(rules, cards, seat) or lay_set(rules, cards, seat)
-
-
 # ---------------------------------------------------------------- apply
 
 
@@ -231,7 +224,7 @@ def apply(state: MeldState, action: Action) -> tuple[MeldState, tuple[Event, ...
         else:
             state = _next_turn(state, seat, events)
     elif isinstance(action, LayMeld):
-        meld = _new_meld(state.rules, action.cards, seat)
+        meld = new_meld(state.rules, action.cards, seat)
         assert meld is not None
         state = lay_cards(state, seat, action.cards)
         state = replace(state, melds=state.melds + (meld,))
@@ -287,7 +280,7 @@ def auto_lay(state: MeldState, seat: int, events: list[Event]) -> MeldState:
     plan = best_lay(state.variant, state.hands[seat], state.melds, seat)
     for step in plan.steps:
         if step.meld < 0:
-            meld = _new_meld(state.rules, step.cards, seat)
+            meld = new_meld(state.rules, step.cards, seat)
             assert meld is not None, "the plan lays only valid melds"
             state = lay_cards(state, seat, step.cards)
             state = replace(state, melds=state.melds + (meld,))
