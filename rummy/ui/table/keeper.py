@@ -163,7 +163,7 @@ class TableKeeper:
         """Count this online table's deals in the statistics (nothing else is kept)."""
         self._live_deal: int | None = None
         """The online deal seen while it was being played: one that had already ended
-        when the table opened (a rejoin after it) was counted when it was seen end."""
+        when the table opened (a rejoin after it) was counted when it was seen to end."""
         self.slot = slot if slot is not None else SaveSlot()
         self.writer = SaveWriter(self.slot, background=not app.inline_work)
         self.session: Session | None = None
