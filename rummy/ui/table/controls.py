@@ -34,6 +34,8 @@ if TYPE_CHECKING:
     from rummy.ai.hint import Hint
     from rummy.ui.scene import Host as App
 
+    from .online import ConnectionNotes
+
 
 class ControlsMixin:
     """The table scene's buttons, keys and answers (mixed into :class:`~.scene.TableScene`)."""
@@ -48,6 +50,8 @@ class ControlsMixin:
     result: ResultPanel | None
     hint_job: Future[Hint] | None
     drop_armed: float
+    leave_armed: float
+    online: ConnectionNotes | None
     message_left: float
 
     if TYPE_CHECKING:
@@ -105,7 +109,7 @@ class ControlsMixin:
             if self.dialog is not None:
                 self._dialog_answer("cancel")
             else:
-                self._leave()
+                self._escape()
             return
         if self.dialog is not None:
             if key in (pygame.K_RETURN, pygame.K_KP_ENTER):
@@ -147,6 +151,20 @@ class ControlsMixin:
                 self.open_declare(card)
         self.board.layout_hand()
         self._refresh_buttons()
+
+    def _escape(self) -> None:
+        """Esc leaves the table. Online, while the match goes on, the server's clock plays
+        the seat's turns while it is away (and drops it after missed turns where the rules
+        say so): the first press asks, a second within 3 s leaves (Rejoin takes the seat
+        back)."""
+        if self.online is None or self.leave_armed > 0 or self.driver.match_over \
+                or self.seat is None:
+            self.leave_armed = 0.0
+            self._leave()
+            return
+        self.leave_armed = 3.0
+        self.say("Press Esc again to leave: the clock plays your turns while you are away",
+                 bad=True, seconds=3.0)
 
     def _drop(self, seat: int) -> None:
         """Dropping costs points: the first press asks, a second within 3 s drops."""

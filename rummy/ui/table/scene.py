@@ -94,6 +94,7 @@ class TableScene(ControlsMixin, PointerMixin, FrameMixin, Scene):
         self.message_left = 0.0
         self.hint_job: Future[Hint] | None = None
         self.drop_armed = 0.0
+        self.leave_armed = 0.0
         self.watching = False
         """The human is out of the match (a pool) and watches the others play it out."""
         self.auto_next = False
@@ -293,6 +294,7 @@ class TableScene(ControlsMixin, PointerMixin, FrameMixin, Scene):
                 self.board.layout_hand()
             self._refresh_buttons()
         self.drop_armed = max(0.0, self.drop_armed - dt)
+        self.leave_armed = max(0.0, self.leave_armed - dt)
         if self.message_left > 0:
             self.message_left -= dt
             if self.message_left <= 0:
