@@ -44,7 +44,7 @@ from rummy.model.variant import Variant, VariantError, list_variant_ids, load_va
 from rummy.model.view import PlayerView, view_for
 from rummy.session import Session
 
-from .protocol import ProtocolError
+from .protocol import NAME_LENGTH, ProtocolError
 
 CODE_LETTERS = "ACDEFHJKMNPRTWXY"
 """Room-code letters: none that reads as a digit or as another letter (no B, G, I, L, O,
@@ -194,8 +194,20 @@ class Table:
         if len(self.seats) >= self.players:
             raise ProtocolError("table_full", f"all {self.players} seats are taken")
         token = secrets.token_urlsafe(18)
-        self.seats.append(Seat(name, hash_token(token), join_no=len(self.seats)))
+        self.seats.append(Seat(self._unique(name), hash_token(token), join_no=len(self.seats)))
         return len(self.seats) - 1, token
+
+    def _unique(self, name: str) -> str:
+        """``name``, or with a number after it when a seat here has it already ("Player 2"):
+        the table names every other seat, and two alike could not be told apart."""
+        taken = {seat.name for seat in self.seats}
+        number = 2
+        unique = name
+        while unique in taken:
+            suffix = f" {number}"
+            unique = name[:NAME_LENGTH - len(suffix)] + suffix
+            number += 1
+        return unique
 
     def seat_for_token(self, token: Any) -> int | None:
         """The place (join number before the start, match seat after) holding ``token``."""
