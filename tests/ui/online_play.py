@@ -66,6 +66,7 @@ def click(app: App, pos: tuple[int, int]) -> None:
 
 def type_into(app: App, field_pos: tuple[int, int], text: str) -> None:
     click(app, field_pos)
+    post(pygame.KEYDOWN, key=pygame.K_END, mod=0, unicode="")  # the click put the caret inside
     for _ in range(30):
         post(pygame.KEYDOWN, key=pygame.K_BACKSPACE, mod=0, unicode="")
     for char in text:  # the key a keyboard sends with it: an "m" is also the M key

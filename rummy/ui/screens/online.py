@@ -341,11 +341,33 @@ class OnlineScene(Scene):
             page = self.options_view.scroll.view.height * 3 // 4
             self.options_view.scroll_by(page if event.key == pygame.K_PAGEDOWN else -page)
             return
+        if event.type == pygame.KEYDOWN and self._field_key(event):
+            return
         if self.options_view.handle(event):
             return
         for widget in self.widgets:
             if widget.handle(event):
                 return
+
+    def _field_key(self, event: pygame.event.Event) -> bool:
+        """Tab (Shift+Tab back) moves the keyboard to the next field; Enter in the
+        address or the room code joins, in the port hosts, as the form's buttons do."""
+        focused = [f for f in self.fields if f.focused]
+        if not focused:
+            return False
+        field = focused[0]
+        if event.key == pygame.K_TAB:
+            step = -1 if getattr(event, "mod", 0) & pygame.KMOD_SHIFT else 1
+            field.focused = False
+            self.fields[(self.fields.index(field) + step) % len(self.fields)].focused = True
+            return True
+        if event.key in (pygame.K_RETURN, pygame.K_KP_ENTER):
+            if field in (self.address, self.code):
+                self.join()
+            elif field is self.port:
+                self.host()
+            return True
+        return False
 
     def resize(self, size: tuple[int, int]) -> None:
         self.size = size
