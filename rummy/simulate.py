@@ -27,13 +27,15 @@ from rummy.model.actions import Action, Finish
 from rummy.model.events import TurnBegan
 from rummy.model.families import Phase
 from rummy.model.invariants import check_invariants
-from rummy.model.state import MAX_TURNS
+from rummy.model.state import MAX_TURNS, stalemate_due
 from rummy.model.variant import Variant
 from rummy.session import FORMAT, Session
 
 DEFAULT_MAX_TURNS = MAX_TURNS
 """A deal still going after this many turns (all seats together) stops as incomplete:
-two bots that never declare could otherwise play for ever. Incomplete is not an error."""
+two bots that never declare could otherwise play for ever. Incomplete is not an error. A
+classic or contract deal also stops where the game would end it as a stalemate sooner
+(:func:`rummy.model.state.stalemate_due`)."""
 
 Narrate = Callable[[str], None]
 
@@ -177,9 +179,9 @@ def play_one(variant: str | Path, players: int, seed: int, index: int, names: Se
         if narrate:
             _narrate_start(game, names, narrate)
         while not game.state.is_over:
-            if report.turns >= max_turns:
+            if report.turns >= max_turns or stalemate_due(game.state, max_turns) is not None:
                 if narrate:
-                    narrate(f"stopped after {max_turns} turns without a winner")
+                    narrate(f"stopped after {report.turns} turns without a winner")
                 break
             seat = game.state.turn
             legal = game.legal_actions(seat)

@@ -21,7 +21,7 @@ from __future__ import annotations
 
 import dataclasses
 import enum
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any, ClassVar
 
@@ -359,3 +359,21 @@ def redact_for(event: Event, seat: int) -> Event:
 def seen_by(event: Event, seat: int) -> bool:
     """Whether ``seat`` learns of ``event`` at all (a seat's own drop request is private)."""
     return event.seen_by(seat)
+
+
+STUCK_TURNOVERS = 4
+"""Times the stock may be made again from the discard pile with no card laid on the table
+in between before a classic or contract deal ends as a stalemate (docs/rules.md, "A deal
+that does not end")."""
+
+
+def turnovers_since_laid(history: Sequence[Event]) -> int:
+    """How many times the stock has been made again from the discard pile since a card was
+    last laid on the table (a meld or a lay-off), or since the deal began."""
+    count = 0
+    for event in reversed(history):
+        if isinstance(event, (MeldLaid, CardLaidOff)):
+            break
+        if isinstance(event, (DiscardFlipped, DeckReshuffled)):
+            count += 1
+    return count

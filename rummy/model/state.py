@@ -23,7 +23,7 @@ rummy.model.actions.IllegalMoveError: you already drew
 from __future__ import annotations
 
 from .actions import Action, IllegalMoveError, Stalemate
-from .events import Event
+from .events import STUCK_TURNOVERS, Event, turnovers_since_laid
 from .families import Phase, SeatStatus
 from .families.melding import MeldState
 from .match_state import GameState
@@ -66,10 +66,14 @@ MAX_TURNS = 600
 
 
 def stalemate_due(state: GameState, max_turns: int = MAX_TURNS) -> Stalemate | None:
-    """The Stalemate that ends ``state``'s deal once it has lasted ``max_turns`` turns and
-    the rules allow one now (between turns, in a family whose deal may end without a
-    winner); else None. ``max_turns`` 0 never ends a deal."""
-    if state.is_over or max_turns <= 0 or sum(state.turns_done) < max_turns:
+    """The Stalemate that ends ``state``'s deal once it has lasted ``max_turns`` turns, or
+    once its stock has been made again ``STUCK_TURNOVERS`` times with no card laid on the
+    table in between, and the rules allow one now (between turns, in a family whose deal
+    may end without a winner); else None. ``max_turns`` 0 never ends a deal."""
+    if state.is_over or max_turns <= 0:
+        return None
+    if (sum(state.turns_done) < max_turns
+            and turnovers_since_laid(state.history) < STUCK_TURNOVERS):
         return None
     action = Stalemate(state.turn)
     try:

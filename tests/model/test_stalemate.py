@@ -4,6 +4,8 @@ end"); Indian rummy has no such end."""
 
 from __future__ import annotations
 
+from dataclasses import replace
+
 import pytest
 
 from rummy.model import (
@@ -19,9 +21,21 @@ from rummy.model import (
     load_variant,
     start_deal,
 )
-from rummy.model.events import DealScored
+from rummy.model.actions import FlipDiscard
+from rummy.model.cards import Rank, parse_cards
+from rummy.model.events import (
+    STUCK_TURNOVERS,
+    DealScored,
+    DeckReshuffled,
+    DiscardFlipped,
+    MeldLaid,
+    turnovers_since_laid,
+)
 from rummy.model.families import Phase
 from rummy.model.families.melding import hand_value
+from rummy.model.melds import MeldKind, TableMeld
+from rummy.model.state import MAX_TURNS, stalemate_due
+from rummy.session import Session
 
 
 def _a_few_turns(variant_id: str, turns: int = 6) -> GameState:
@@ -91,3 +105,52 @@ def test_a_stalemate_is_due_after_the_cap_of_turns_between_turns_only() -> None:
     declare = _a_few_turns("indian_13")
     assert stalemate_due(replace(declare, turns_done=(MAX_TURNS,) * 3)) is None
 
+
+
+def test_four_times_through_the_stock_with_nothing_laid_ends_the_deal() -> None:
+    """Hands that only draw and throw back: once the discard pile has been turned over
+    as the stock for the fourth time with no card laid in between, the deal is a
+    stalemate, long before the cap of turns."""
+    game = Session.lone_deal("super_rummy", players=3, seed=5)
+    flips = 0
+    while not game.over:
+        seat = game.state.turn
+        legal = game.legal_actions(seat)
+        draw = next((a for a in legal if isinstance(a, Draw) and a.source is DrawSource.CLOSED),
+                    None)
+        flip = next((a for a in legal if isinstance(a, FlipDiscard)), None)
+        if draw is None and flip is not None:
+            flips += 1
+            assert stalemate_due(game.state) is None
+            events = game.act(flip)
+            if flips == STUCK_TURNOVERS:
+                break
+            assert not any(isinstance(e, DealScored) for e in events)
+            continue
+        action = draw or next(a for a in legal if isinstance(a, Draw))
+        game.act(action)
+        game.act(next(a for a in game.legal_actions(seat) if isinstance(a, Discard)))
+    assert flips == STUCK_TURNOVERS
+    assert isinstance(game.deals[0][-1], Stalemate)
+    result = game.ends[0].result
+    assert result is not None and result.winner is None
+    turns = sum(game.ends[0].turns_done)
+    assert turns < MAX_TURNS
+    assert result.reason == "the stock went round 4 times with nothing laid"
+
+
+def test_a_card_laid_on_the_table_starts_the_count_of_turnovers_again() -> None:
+    flip = DiscardFlipped(size=20, shuffled=False)
+    reshuffle = DeckReshuffled(number=1, size=20)
+    state = _a_few_turns("super_rummy")
+    meld = TableMeld(0, MeldKind.SET, tuple(parse_cards("7S 7H 7D")), rank=Rank.SEVEN)
+    laid = MeldLaid(seat=0, index=0, meld=meld)
+    assert turnovers_since_laid((flip, reshuffle)) == 2
+    assert turnovers_since_laid((flip, flip, laid, flip)) == 1
+    assert turnovers_since_laid((flip, laid)) == 0
+    flips = (flip,) * STUCK_TURNOVERS
+    stuck = replace(state, history=(*state.history, *flips))
+    assert stalemate_due(stuck) == Stalemate(stuck.turn)
+    again = replace(state, history=(*state.history, flip, laid, *flips[1:]))
+    assert stalemate_due(again) is None
+    assert stalemate_due(replace(again, history=(*again.history, flip))) is not None

@@ -1,5 +1,6 @@
-"""A deal nobody can win ends at the server's cap of turns, as a stalemate every seat is
-told of; the record (and a restarted server) replays it to the same result."""
+"""A deal nobody can win ends as a stalemate every seat is told of (once the stock has gone
+round four times with nothing laid, or at the server's cap of turns); the record (and a
+restarted server) replays it to the same result."""
 
 from __future__ import annotations
 
@@ -10,10 +11,11 @@ from typing import Any
 import pytest
 
 from rummy.model.actions import Action, Discard, Draw, DrawSource, Stalemate
+from rummy.model.events import STUCK_TURNOVERS
 from rummy.model.scoring import RoundResult
 from rummy.net.mirror import Mirror
 from rummy.net.protocol import ProtocolError
-from rummy.net.table import DEFAULT_MAX_TURNS, Table
+from rummy.net.table import Table
 
 from .helpers import Player, running_server, seat_table
 
@@ -21,7 +23,8 @@ pytestmark = pytest.mark.timeout(240)
 
 STALLED_SEED = 1
 """Dummy Rummy, two seats, a person who only passes and a medium bot: the fourth deal
-(three sets) stalls, nobody going out in 800 turns (found by playing seeds in turn)."""
+(three sets) stalls, nobody going out in 800 turns (found by playing seeds in turn) when
+nothing else ends it."""
 STALLED_DEAL = 4
 
 
@@ -76,11 +79,13 @@ async def _play_stalled_table(data: Path, stop_at: int | None = None) -> tuple[i
     return me.mirror.seq, results[-1]
 
 
-def test_a_stalled_deal_ends_at_the_cap_and_a_restart_replays_it(tmp_path: Path) -> None:
+def test_a_stalled_deal_ends_as_a_stalemate_and_a_restart_replays_it(tmp_path: Path) -> None:
     async def scenario() -> None:
         seq, result = await _play_stalled_table(tmp_path / "whole")
         assert result["winner"] is None
-        assert result["reason"] == f"nobody went out in {DEFAULT_MAX_TURNS} turns"
+        # the stock went round four times with nothing laid, long before the cap of turns
+        assert result["reason"] == (f"the stock went round {STUCK_TURNOVERS} times with"
+                                    " nothing laid")
         assert result["changes"] == result["points"]  # each seat scores its hand
         # the same table with the server stopped in the middle of the stalled deal
         again = await _play_stalled_table(tmp_path / "restarted", stop_at=seq - 300)

@@ -17,7 +17,16 @@ from typing import TypeVar
 
 from ..actions import DrawSource, IllegalMoveError
 from ..cards import Card, make_deck, shuffled
-from ..events import CardDiscarded, CardDrawn, CardsDealt, Event, OpenCardTurned, TurnBegan
+from ..events import (
+    STUCK_TURNOVERS,
+    CardDiscarded,
+    CardDrawn,
+    CardsDealt,
+    Event,
+    OpenCardTurned,
+    TurnBegan,
+    turnovers_since_laid,
+)
 from ..melds import MeldRules, TableMeld
 from ..scoring import RoundResult
 from ..variant import Variant
@@ -97,6 +106,8 @@ def check_stalemate(state: MeldState) -> None:
 def stalemate_reason(state: MeldState) -> str:
     """What the round's result says when a Stalemate ended it (docs/rules.md, "A deal that
     does not end")."""
+    if turnovers_since_laid(state.history) >= STUCK_TURNOVERS:
+        return f"the stock went round {STUCK_TURNOVERS} times with nothing laid"
     return f"nobody went out in {sum(state.turns_done)} turns"
 
 
