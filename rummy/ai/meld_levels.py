@@ -9,17 +9,17 @@ least deadwood):
   to, and now and then throws a random unmelded card instead of the best one (never a card
   of a meld in its best arrangement, nor, once it is down, a card it could lay off).
 - ``hard`` takes the top discard only when the card can be laid off or ends up in a meld
-  (never just to swap a high card for a low one, which wastes a draw from the stock:
-  going out first wins). In the table family it keeps its melds in hand until it can go
-  out (melds on the table are places for the others to lay off, and with ``lay_at_end``
-  the melds held are laid for it if another player goes out; going out in one turn is
-  rummy, doubled), and of its best discards keeps the hand that looks best after the next
-  draw (:mod:`rummy.ai.meld_outlook`). In the contract family it does not throw a card
-  that another player could lay off on the table or that fits what the next player took
-  from the discard pile. Until it has laid down, it keeps the cards that bring its
-  contract closest (:func:`contract_need`: how many cards it still lacks) and only then
-  counts points, so it does not break a pair to throw a high card, and it takes a
-  discard that brings the contract closer.
+  (never just to swap a high card for a low one, which wastes a draw from the stock: going
+  out first wins). In the table family it keeps its melds in hand until it can go out
+  (melds on the table are places for the others to lay off, and with ``lay_at_end`` the
+  melds held are laid for it if another player goes out; going out in one turn is rummy,
+  doubled) or the stock has run out once, and of its best discards keeps the hand that
+  looks best after the next draw (:mod:`rummy.ai.meld_outlook`). In the contract family it
+  does not throw a card that another player could lay off on the table or that fits what
+  the next player took from the discard pile. Until it has laid down, it keeps the cards
+  that bring its contract closest (:func:`contract_need`: how many cards it still lacks)
+  and only then counts points, so it does not break a pair to throw a high card, and it
+  takes a discard that brings the contract closer.
 """
 
 from __future__ import annotations
@@ -31,12 +31,12 @@ from collections.abc import Sequence
 
 from rummy.model.actions import Action, Discard, Draw, DrawSource, FlipDiscard, LayMeld
 from rummy.model.cards import Card
-from rummy.model.melds import MeldRules, lay_off
+from rummy.model.melds import MeldRules
 from rummy.model.solver_melds import best_arrangement, card_points
 from rummy.model.view import PlayerView
 
 from .meld_outlook import best_outlook
-from .table_bots import GreedyBot, each_discard, is_down, taken_cards
+from .table_bots import GreedyBot, each_discard, fits_table, is_down, taken_cards, turnovers
 from .tracking import known_holdings, near
 
 __all__ = ["MELD_LEVELS", "MeldEasyBot", "MeldHardBot", "MeldMediumBot"]
@@ -76,7 +76,7 @@ class MeldEasyBot(GreedyBot):
             down = is_down(view)
             loose = [a for a in legal if isinstance(a, Discard) and id(a.card) not in melded
                      and a.card not in view.melding.taken
-                     and not (down and _fits_table(view, a.card))]  # it goes out on those
+                     and not (down and fits_table(view, a.card))]  # it goes out on those
             if loose:
                 return self.rng.choice(loose)
         return action
@@ -103,7 +103,7 @@ class MeldHardBot(GreedyBot):
             top = next((a for a in draws if a.source is DrawSource.OPEN and a.count == 1),
                        None)
             if top is not None and view.open_top is not None and (
-                    (stock is None and not flips) or _fits_table(view, view.open_top)):
+                    (stock is None and not flips) or fits_table(view, view.open_top)):
                 return top
             if top is not None and view.open_top is not None and self._top_melds(
                     view, view.open_top):
@@ -114,29 +114,33 @@ class MeldHardBot(GreedyBot):
         if self.holds_melds(view):
             held = [a for a in legal if not isinstance(a, LayMeld)]
             legal = held or legal
-        action = super().choose(view, legal)
-        if not isinstance(action, Discard):
-            return action
-        discards = [a for a in legal if isinstance(a, Discard)]
+        return super().choose(view, legal)
+
+    def _discard(self, view: PlayerView, discards: Sequence[Discard]) -> Discard:
+        greedy = super()._discard(view, discards)
         if not view.rules.lays_down_contracts:
             outlook = best_outlook(view, discards, lambda cards: self._deadwood(view, cards))
-            return outlook or action
-        return self._safe_discard(view, discards) or action
+            return outlook or greedy
+        return self._safe_discard(view, discards) or greedy
 
     def holds_melds(self, view: PlayerView) -> bool:
         """Whether it keeps its melds in hand this turn. Melds held in hand still count at
         the end (with ``lay_at_end`` they are laid for it then), and melds on the table
         are places for the others to lay off: it lays them only to go out (which, from a
-        hand that laid nothing before, is rummy: doubled)."""
+        hand that laid nothing before, is rummy: doubled). Once the stock has run out and
+        been made again, waiting has had its chance: the melds go down, as places for its
+        own cards to go and for the others' (two hard players each holding half of the
+        cards the other waits for would otherwise wait for ever)."""
         return bool(self.hold_melds) and not view.rules.lays_down_contracts \
-            and view.variant.table.lay_at_end and not self._can_go_out(view)
+            and view.variant.table.lay_at_end and not turnovers(view) \
+            and not self._can_go_out(view)
 
     def _can_go_out(self, view: PlayerView) -> bool:
         """Whether laying every meld of the best arrangement (and laying off the rest on
         the table) leaves at most one card: the hand can go out this turn."""
         self.solver_calls += 1
         arr = best_arrangement(view.variant, view.hand)
-        return len([c for c in arr.ungrouped if not _fits_table(view, c)]) <= 1
+        return len([c for c in arr.ungrouped if not fits_table(view, c)]) <= 1
 
     def _deep_draw(self, view: PlayerView, draws: Sequence[Draw]) -> Draw | None:
         """With draw choice: a discard under the top worth digging for, with every card
@@ -167,7 +171,7 @@ class MeldHardBot(GreedyBot):
         """The top discard joins a meld in the best arrangement with it (and lowers the
         deadwood), or can be laid off on the table; before laying down a contract, it
         brings the contract closer."""
-        if _fits_table(view, top):
+        if fits_table(view, top):
             return True
         if _before_contract(view):
             assert view.melding.contract is not None
@@ -198,7 +202,7 @@ class MeldHardBot(GreedyBot):
         best: tuple[int, int, int, Discard] | None = None
         actions = {a.card: a for a in discards}
         for card, rest in each_discard(view.hand, actions):
-            feeds = _fits_table(view, card) or sum(near(card, c) for c in took) >= 2
+            feeds = fits_table(view, card) or sum(near(card, c) for c in took) >= 2
             need = contract_need(rules, contract, rest) if contract is not None else 0
             key = (need, self._deadwood(view, rest) + (penalty if feeds else 0),
                    -card_points(view.variant, card))
@@ -270,10 +274,3 @@ def contract_need(rules: MeldRules, contract: tuple[int, int], cards: Sequence[C
             best = min(best, max(missing - jokers, 0))
     return best
 
-
-def _fits_table(view: PlayerView, card: Card) -> bool:
-    """Whether ``card`` could be laid off on a meld on the table."""
-    if not view.melding.melds:
-        return False
-    rules = MeldRules.of(view.variant)
-    return any(lay_off(rules, meld, card) is not None for meld in view.melding.melds)

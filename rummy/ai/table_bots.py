@@ -8,6 +8,8 @@ They see only the seat's :class:`~rummy.model.view.PlayerView` and the legal act
   its contract as soon as it can, lays the meld worth most and every lay-off it can, and
   discards the card whose loss leaves the least deadwood (in the contract family, once
   down, the deadwood is what cannot be laid off: it keeps the cards that take it out).
+  In a deal going in circles (the stock made again twice) it now and then throws another
+  loose card instead, so that the cards the others wait for move round.
 
 :class:`rummy.ai.EveryFamily` pairs each with the bot of the same name for the other
 family, so that one name plays every variant.
@@ -29,12 +31,20 @@ from rummy.model.actions import (
     LayOff,
 )
 from rummy.model.cards import Card
+from rummy.model.events import DeckReshuffled, DiscardFlipped
 from rummy.model.melds import MeldRules, lay_off
 from rummy.model.solver_melds import best_arrangement, card_points
 from rummy.model.view import PlayerView
 
 LAY_CHANCE = 0.8
 """How often the random bot lays something when it may."""
+CIRCLE_TURNOVERS = 2
+"""Stock turnovers after which a deal is going in circles: the discard pile comes back
+in the same order (turned over unshuffled, `docs/rules.md`), each player draws a card it
+cannot use and throws it back, and every hand waits for a card another hand keeps."""
+CIRCLE_CHANCE = 0.3
+"""How often, in a deal going in circles, a greedy bot throws one of its other loose
+cards instead of the best discard, so that the cards others wait for move round."""
 
 _LAYS = (LayMeld, LayDown, LayOff)
 
@@ -68,6 +78,7 @@ class GreedyBot:
     def __init__(self, seed: int = 0) -> None:
         self.seed = seed
         self.solver_calls = 0
+        self.circle_rng = random.Random(f"meld-bot-circles/{seed}")
 
     def _deadwood(self, view: PlayerView, cards: Sequence[Card]) -> int:
         self.solver_calls += 1
@@ -104,8 +115,24 @@ class GreedyBot:
         discards = [a for a in legal if isinstance(a, Discard)]
         if not discards:
             return legal[0]
+        return self._break_circle(view, discards) or self._discard(view, discards)
+
+    def _discard(self, view: PlayerView, discards: Sequence[Discard]) -> Discard:
+        """The discard that leaves the least deadwood (the highest card on a tie)."""
         _, card = self._best_discard(view, view.hand, [a.card for a in discards])
         return next(a for a in discards if a.card == card)
+
+    def _break_circle(self, view: PlayerView, discards: Sequence[Discard]) -> Discard | None:
+        """Now and then, in a deal going in circles (see ``CIRCLE_TURNOVERS``), a loose
+        card other than the one just drawn: a hand that only ever throws back what it drew
+        keeps the deal turning for ever."""
+        if turnovers(view) < CIRCLE_TURNOVERS or self.circle_rng.random() >= CIRCLE_CHANCE:
+            return None
+        self.solver_calls += 1
+        melded = {id(c) for g in best_arrangement(view.variant, view.hand).groups for c in g}
+        loose = [a for a in discards if id(a.card) not in melded and a.card is not view.drawn
+                 and not (is_down(view) and fits_table(view, a.card))]
+        return self.circle_rng.choice(loose) if loose else None
 
     def _draw(self, view: PlayerView, draws: list[Draw], flips: list[FlipDiscard]) -> Action:
         stock = next((a for a in draws if a.source is DrawSource.CLOSED), None)
@@ -131,6 +158,20 @@ class GreedyBot:
         if flips:
             return flips[0]
         return draws[0]
+
+
+def fits_table(view: PlayerView, card: Card) -> bool:
+    """Whether ``card`` could be laid off on a meld on the table."""
+    if not view.melding.melds:
+        return False
+    rules = MeldRules.of(view.variant)
+    return any(lay_off(rules, meld, card) is not None for meld in view.melding.melds)
+
+
+def turnovers(view: PlayerView) -> int:
+    """How many times this deal's stock has run out and been made again from the
+    discard pile."""
+    return sum(isinstance(e, (DiscardFlipped, DeckReshuffled)) for e in view.history)
 
 
 def taken_cards(view: PlayerView, draw: Draw) -> tuple[Card, ...]:
