@@ -181,8 +181,10 @@ class ReplaysScene(Scene):
         for heading, x in zip(HEADINGS, xs, strict=True):
             draw_text(surface, font, heading, (x, rect.y + 4), ACCENT)
         if not self.entries:
-            draw_text(surface, font, "No finished games yet: each finished deal and match is"
-                      " kept here (the last 200).", rect.center, DIM, "center")
+            # Online deals are not kept: a replay shows every hand face up, and the
+            # joiners' hands are theirs (their deals count in Statistics).
+            draw_text(surface, font, "No finished games yet: each deal and match you finish"
+                      " offline is kept here (the last 200).", rect.center, DIM, "center")
         for index in range(self.first, min(len(self.entries), self.first + self.rows)):
             entry, row = self.entries[index], self.row_rect(index)
             if index == self.selected:
