@@ -26,7 +26,7 @@ from rummy.model import (
 )
 from rummy.model import events as model_events
 from rummy.model.cards import make_deck
-from rummy.model.events import DealScored
+from rummy.model.events import STUCK_TURNOVERS, DealScored, DiscardFlipped
 from rummy.model.families.melding import MeldState, hand_value
 from rummy.model.hand_cost import value_if_out
 from rummy.model.melds import MeldRules, lay_run
@@ -34,7 +34,7 @@ from rummy.model.state import MAX_TURNS, GameState
 from rummy.session import Session
 from rummy.ui.app import App
 from rummy.ui.settings import GameConfig
-from rummy.ui.table import TableScene
+from rummy.ui.table import TableScene, board_paint
 from rummy.ui.table.driver import TableDriver
 from rummy.ui.table.meld_area import MeldLayout
 from rummy.ui.table.parts_contract import ContractParts
@@ -418,3 +418,31 @@ def test_beside_the_hand_is_what_it_would_cost_if_someone_went_out_now(
     if cost == 60:
         assert cost == hand_value(game.variant, view.hand)
     assert f"{cost} in hand" in scene.parts.count_words(scene.board.count)
+
+
+@pytest.mark.timeout(60)
+def test_a_deal_going_round_the_stock_with_nothing_laid_ends_at_the_table(
+        app: App, monkeypatch: pytest.MonkeyPatch) -> None:
+    """The stock has gone round four times with nothing laid: the player's draw and
+    discard end the deal as a stalemate, and the panel says why. The seats' badges count
+    one card as "1 card"."""
+    game = meld_game("super_rummy", ["4D 9C", "KH", "8S"], stock="5H")
+    flips = tuple(DiscardFlipped(size=20, shuffled=False) for _ in range(STUCK_TURNOVERS))
+    game.state = replace(game.state, history=flips)
+    badges: list[str] = []
+    real = board_paint.draw_seat
+
+    def seen(*args: Any) -> None:
+        badges.append(args[7])
+        real(*args)
+
+    monkeypatch.setattr(board_paint, "draw_seat", seen)
+    scene = table(app, game, "super_rummy")
+    assert "1 card · 0 pts" in badges
+    draw_from_stock(app, scene)
+    drag(app, grip(scene, "5H"), scene.board.lay.open_deck.center)
+    settle(app, scene)
+    assert game.ends and isinstance(game.deals[0][-1], Stalemate)
+    result = game.ends[0].result
+    assert result is not None and result.winner is None
+    assert result.reason == "the stock went round 4 times with nothing laid"

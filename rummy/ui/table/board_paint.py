@@ -105,8 +105,9 @@ class BoardPainting:
             timer = None
             if self.timer is not None and seat == self.turn:
                 timer = f"{max(0, int(self.timer + 0.99))}s"
-            status = "out" if self.out[seat] else f"{self.sizes[seat]} cards"
-            detail = f"{status} · {self.points[seat]} pts"
+            size, points = self.sizes[seat], self.points[seat]
+            status = "out" if self.out[seat] else f"{size} card{'' if size == 1 else 's'}"
+            detail = f"{status} · {points} pt{'' if points == 1 else 's'}"
             draw_seat(surface, lay, spot, art, text, self.panels, self.names[seat], detail,
                       self.sizes[seat], seat == self.turn, self.out[seat], timer)
         self._draw_match(surface)
