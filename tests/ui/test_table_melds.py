@@ -34,7 +34,7 @@ from rummy.model.state import MAX_TURNS, GameState
 from rummy.session import Session
 from rummy.ui.app import App
 from rummy.ui.settings import GameConfig
-from rummy.ui.table import TableScene, board_paint
+from rummy.ui.table import TableScene, board_paint, hud
 from rummy.ui.table.driver import TableDriver
 from rummy.ui.table.meld_area import MeldLayout
 from rummy.ui.table.parts_contract import ContractParts
@@ -430,7 +430,7 @@ def test_a_deal_going_round_the_stock_with_nothing_laid_ends_at_the_table(
     flips = tuple(DiscardFlipped(size=20, shuffled=False) for _ in range(STUCK_TURNOVERS))
     game.state = replace(game.state, history=flips)
     badges: list[str] = []
-    real = board_paint.draw_seat
+    real = hud.draw_seat
 
     def seen(*args: Any) -> None:
         badges.append(args[7])
