@@ -99,30 +99,51 @@ class HandModel:
             self.insert_natural(card)
 
     def natural_place(self, card: Card) -> tuple[int, int]:
-        """Where a new card would naturally go: the group whose cards it fits best, in
-        suit/rank order; else the end of the last group."""
+        """Where a new card would naturally go: beside cards of its suit within two ranks
+        (a run in the making), in rank order; else into a group of its rank alone (the
+        hand arranged by rank) or of its suit alone (by suit); a wild card with the
+        other wild cards. Else a group of its own at the end (index ``len(groups)``):
+        joined to a group it does not fit, it would change that group's reading."""
+        place = self._near_place(card)
+        if place is not None:
+            return place
+        wild = self._wild(card)
+        for gi, g in enumerate(self.groups):
+            if not g:
+                continue
+            if wild:
+                fits = all(self._wild(c) for c in g)
+            else:
+                naturals = [c for c in g if not self._wild(c)]
+                fits = bool(naturals) and (all(c.rank == card.rank for c in naturals)
+                                           or all(c.suit == card.suit for c in naturals))
+            if fits:
+                return gi, sum(1 for c in g if self._key(c) < self._key(card))
+        return len(self.groups), 0
+
+    def _near_place(self, card: Card) -> tuple[int, int] | None:
+        """The group holding the nearest card of ``card``'s suit, if it is two ranks away
+        or less, and ``card``'s place in it."""
+        if self._wild(card):
+            return None
         best: tuple[int, int, int] | None = None
         for gi, g in enumerate(self.groups):
             same = [c for c in g if c.suit == card.suit and not self._wild(c)]
-            if not same or self._wild(card):
+            if not same:
                 continue
             gap = min(abs(int(c.rank or 0) - int(card.rank or 0)) for c in same)
             if best is None or gap < best[0]:
                 pos = sum(1 for c in g if self._key(c) < self._key(card))
                 best = (gap, gi, pos)
-        if best is not None and best[0] <= 2:
-            return best[1], best[2]
-        if not self.groups:
-            return 0, 0
-        last = len(self.groups) - 1
-        return last, len(self.groups[last])
+        return (best[1], best[2]) if best is not None and best[0] <= 2 else None
 
     def insert_natural(self, card: Card) -> None:
-        if not self.groups:
-            self.groups = [[card]]
-            return
+        self.groups = [g for g in self.groups if g]
         gi, pos = self.natural_place(card)
-        self.groups[gi].insert(pos, card)
+        if gi == len(self.groups):
+            self.groups.append([card])
+        else:
+            self.groups[gi].insert(pos, card)
 
     # -- the player's changes
 
