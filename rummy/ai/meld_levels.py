@@ -31,12 +31,20 @@ from collections.abc import Sequence
 
 from rummy.model.actions import Action, Discard, Draw, DrawSource, FlipDiscard, LayMeld
 from rummy.model.cards import Card
+from rummy.model.events import turnovers
 from rummy.model.melds import MeldRules
 from rummy.model.solver_melds import best_arrangement, card_points
 from rummy.model.view import PlayerView
 
 from .meld_outlook import best_outlook
-from .table_bots import GreedyBot, each_discard, fits_table, is_down, taken_cards, turnovers
+from .table_bots import (
+    GreedyBot,
+    each_discard,
+    fits_table,
+    is_down,
+    loose_discards,
+    taken_cards,
+)
 from .tracking import known_holdings, near
 
 __all__ = ["MELD_LEVELS", "MeldEasyBot", "MeldHardBot", "MeldMediumBot"]
@@ -71,12 +79,8 @@ class MeldEasyBot(GreedyBot):
             return stock
         action = super().choose(view, legal)
         if isinstance(action, Discard) and self.rng.random() < EASY_SLOPPY_CHANCE:
-            melded = {id(c) for g in best_arrangement(view.variant, view.hand).groups
-                      for c in g}
-            down = is_down(view)
-            loose = [a for a in legal if isinstance(a, Discard) and id(a.card) not in melded
-                     and a.card not in view.melding.taken
-                     and not (down and fits_table(view, a.card))]  # it goes out on those
+            loose = loose_discards(view, (a for a in legal if isinstance(a, Discard)),
+                                   view.melding.taken)
             if loose:
                 return self.rng.choice(loose)
         return action
@@ -132,7 +136,7 @@ class MeldHardBot(GreedyBot):
         own cards to go and for the others' (two hard players each holding half of the
         cards the other waits for would otherwise wait for ever)."""
         return bool(self.hold_melds) and not view.rules.lays_down_contracts \
-            and view.variant.table.lay_at_end and not turnovers(view) \
+            and view.variant.table.lay_at_end and not turnovers(view.history) \
             and not self._can_go_out(view)
 
     def _can_go_out(self, view: PlayerView) -> bool:

@@ -31,7 +31,7 @@ from rummy.model.actions import (
     LayOff,
 )
 from rummy.model.cards import Card
-from rummy.model.events import DeckReshuffled, DiscardFlipped
+from rummy.model.events import turnovers
 from rummy.model.melds import MeldRules, lay_off
 from rummy.model.solver_melds import best_arrangement, card_points
 from rummy.model.view import PlayerView
@@ -126,12 +126,11 @@ class GreedyBot:
         """Now and then, in a deal going in circles (see ``CIRCLE_TURNOVERS``), a loose
         card other than the one just drawn: a hand that only ever throws back what it drew
         keeps the deal turning for ever."""
-        if turnovers(view) < CIRCLE_TURNOVERS or self.circle_rng.random() >= CIRCLE_CHANCE:
+        if (turnovers(view.history) < CIRCLE_TURNOVERS
+                or self.circle_rng.random() >= CIRCLE_CHANCE):
             return None
         self.solver_calls += 1
-        melded = {id(c) for g in best_arrangement(view.variant, view.hand).groups for c in g}
-        loose = [a for a in discards if id(a.card) not in melded and a.card is not view.drawn
-                 and not (is_down(view) and fits_table(view, a.card))]
+        loose = loose_discards(view, discards, () if view.drawn is None else (view.drawn,))
         return self.circle_rng.choice(loose) if loose else None
 
     def _draw(self, view: PlayerView, draws: list[Draw], flips: list[FlipDiscard]) -> Action:
@@ -160,18 +159,23 @@ class GreedyBot:
         return draws[0]
 
 
+def loose_discards(view: PlayerView, discards: Iterable[Discard],
+                   keep: Iterable[Card] = ()) -> list[Discard]:
+    """The discards a hand can spare: cards in no meld of its best arrangement and, once it
+    is down, not ones it could lay off (it goes out on those), nor any of ``keep``."""
+    melded = {id(c) for g in best_arrangement(view.variant, view.hand).groups for c in g}
+    kept = set(keep)
+    down = is_down(view)
+    return [a for a in discards if id(a.card) not in melded and a.card not in kept
+            and not (down and fits_table(view, a.card))]
+
+
 def fits_table(view: PlayerView, card: Card) -> bool:
     """Whether ``card`` could be laid off on a meld on the table."""
     if not view.melding.melds:
         return False
     rules = MeldRules.of(view.variant)
     return any(lay_off(rules, meld, card) is not None for meld in view.melding.melds)
-
-
-def turnovers(view: PlayerView) -> int:
-    """How many times this deal's stock has run out and been made again from the
-    discard pile."""
-    return sum(isinstance(e, (DiscardFlipped, DeckReshuffled)) for e in view.history)
 
 
 def taken_cards(view: PlayerView, draw: Draw) -> tuple[Card, ...]:

@@ -367,13 +367,18 @@ in between before a classic or contract deal ends as a stalemate (docs/rules.md,
 that does not end")."""
 
 
-def turnovers_since_laid(history: Sequence[Event]) -> int:
-    """How many times the stock has been made again from the discard pile since a card was
-    last laid on the table (a meld or a lay-off), or since the deal began."""
+def turnovers(history: Sequence[Event], since_laid: bool = False) -> int:
+    """How many times the deal's stock has been made again from the discard pile: in all,
+    or since a card was last laid on the table (a meld or a lay-off)."""
     count = 0
     for event in reversed(history):
-        if isinstance(event, (MeldLaid, CardLaidOff)):
+        if since_laid and isinstance(event, (MeldLaid, CardLaidOff)):
             break
         if isinstance(event, (DiscardFlipped, DeckReshuffled)):
             count += 1
     return count
+
+
+def turnovers_since_laid(history: Sequence[Event]) -> int:
+    """:func:`turnovers` since a card was last laid on the table, or since the deal began."""
+    return turnovers(history, since_laid=True)
