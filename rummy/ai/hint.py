@@ -121,7 +121,6 @@ def _why(view: PlayerView, legal: Sequence[Action], action: Action | None) -> st
     return ""
 
 
-
 def played(action: Action | None) -> tuple[Card, ...]:
     """The cards of the hand that ``action`` plays."""
     if isinstance(action, (Discard, Finish, LayOff)):

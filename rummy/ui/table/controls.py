@@ -37,6 +37,11 @@ if TYPE_CHECKING:
     from .online import ConnectionNotes
 
 
+CONFIRM_SECONDS = 3.0
+"""How long a move that asks first (drop, leaving an online table) waits for the second
+press."""
+
+
 class ControlsMixin:
     """The table scene's buttons, keys and answers (mixed into :class:`~.scene.TableScene`)."""
 
@@ -49,8 +54,7 @@ class ControlsMixin:
     dialog: DeclareDialog | None
     result: ResultPanel | None
     hint_job: Future[Hint] | None
-    drop_armed: float
-    leave_armed: float
+    armed: dict[str, float]
     online: ConnectionNotes | None
     message_left: float
 
@@ -157,27 +161,28 @@ class ControlsMixin:
         the seat's turns while it is away (and drops it after missed turns where the rules
         say so): the first press asks, a second within 3 s leaves (Rejoin takes the seat
         back)."""
-        if self.online is None or self.leave_armed > 0 or self.driver.match_over \
-                or self.seat is None:
-            self.leave_armed = 0.0
+        if self.online is None or self.driver.match_over or self.seat is None or \
+                self._pressed_again("leave", "Press Esc again to leave: the clock plays your"
+                                    " turns while you are away"):
             self._leave()
-            return
-        self.leave_armed = 3.0
-        self.say("Press Esc again to leave: the clock plays your turns while you are away",
-                 bad=True, seconds=3.0)
 
     def _drop(self, seat: int) -> None:
         """Dropping costs points: the first press asks, a second within 3 s drops."""
-        if self.drop_armed > 0 or not self.keeper.prefs.confirm_drop:
-            self.drop_armed = 0.0
-            self._act(Drop(seat))
-            return
         v = self.driver.game.variant
         first = self.driver.view.seats[seat].turns_done == 0
         cost = v.declare.first_drop_penalty if first else v.declare.middle_drop_penalty
-        self.drop_armed = 3.0
-        self.say(f"Press Drop again to leave this deal for {cost} points", bad=True,
-                 seconds=3.0)
+        if not self.keeper.prefs.confirm_drop or self._pressed_again(
+                "drop", f"Press Drop again to leave this deal for {cost} points"):
+            self._act(Drop(seat))
+
+    def _pressed_again(self, what: str, asking: str) -> bool:
+        """A move that costs something asks first: True for the second press within
+        ``CONFIRM_SECONDS``; the first says ``asking`` and waits."""
+        if self.armed.pop(what, 0.0) > 0:
+            return True
+        self.armed[what] = CONFIRM_SECONDS
+        self.say(asking, bad=True, seconds=CONFIRM_SECONDS)
+        return False
 
     def _act(self, action: Any) -> bool:
         reason = self.driver.act(action)

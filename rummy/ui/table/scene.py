@@ -93,8 +93,8 @@ class TableScene(ControlsMixin, PointerMixin, FrameMixin, Scene):
         self.turn_left: float | None = None
         self.message_left = 0.0
         self.hint_job: Future[Hint] | None = None
-        self.drop_armed = 0.0
-        self.leave_armed = 0.0
+        self.armed: dict[str, float] = {}
+        """Moves asked about (drop, leave) -> seconds left to press again."""
         self.watching = False
         """The human is out of the match (a pool) and watches the others play it out."""
         self.auto_next = False
@@ -293,8 +293,8 @@ class TableScene(ControlsMixin, PointerMixin, FrameMixin, Scene):
                 self.hand.sort()
                 self.board.layout_hand()
             self._refresh_buttons()
-        self.drop_armed = max(0.0, self.drop_armed - dt)
-        self.leave_armed = max(0.0, self.leave_armed - dt)
+        if self.armed:
+            self.armed = {what: left - dt for what, left in self.armed.items() if left > dt}
         if self.message_left > 0:
             self.message_left -= dt
             if self.message_left <= 0:
