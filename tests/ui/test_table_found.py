@@ -93,3 +93,16 @@ def test_the_deals_last_action_is_played_once(monkeypatch: pytest.MonkeyPatch) -
         assert Discard not in {type(a) for a in driver.actions}
     finally:
         driver.close()
+
+
+@pytest.mark.timeout(60)
+def test_the_line_under_the_players_name_gives_the_count_and_the_score(app: App) -> None:
+    """The count of the hand as arranged (capped at what it would cost) and the score."""
+    game = Session.lone_deal("indian_13", players=2, seed=3)
+    game.state = deal_from_cards(
+        game.variant, [parse_cards(NO_PURE), parse_cards(OTHER)], parse_cards("5C"),
+        parse_card("8H"), closed_top=parse_cards("KD"), first_player=0, seed=3)
+    scene = table(app, game)
+    total = scene.hand.count()
+    assert total > 80  # no pure sequence: every card counts
+    assert scene.board.my_line() == f"count {total} (costs 80) · score 0"

@@ -417,7 +417,7 @@ def test_beside_the_hand_is_what_it_would_cost_if_someone_went_out_now(
     assert scene.board.count == cost == value_if_out(view)
     if cost == 60:
         assert cost == hand_value(game.variant, view.hand)
-    assert f"{cost} in hand" in scene.parts.count_words(scene.board.count)
+    assert scene.board.my_line() == f"{cost} pts in hand · score 0"
 
 
 @pytest.mark.timeout(60)

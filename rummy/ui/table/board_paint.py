@@ -215,6 +215,17 @@ class BoardPainting:
         else:
             draw_slot(surface, lay.finish_slot, "finish", text, fs, self.lit.get("finish", 0))
 
+    def my_line(self) -> str:
+        """The line under the player's name: what the hand costs now and the score."""
+        me = self.viewer
+        if self.out[me]:
+            line = "out of this deal"
+        else:
+            line = f"{self.parts.count_words(self.count)} · score {self.points[me]}"
+        if self.timer is not None and self.turn == me:
+            line += f"   {max(0, int(self.timer + 0.99))}s left"
+        return line
+
     def _draw_me(self, surface: pygame.Surface) -> None:
         lay, text = self.lay, self.text
         fs = lay.font_small
@@ -224,12 +235,7 @@ class BoardPainting:
         name = text.get(self.names[me], fs + 1, color, bold=True)
         x, y = lay.count_pos
         surface.blit(name, (x, lay.my_panel.y))
-        line = f"{self.parts.count_words(self.count)} · {self.points[me]} pts"
-        if self.out[me]:
-            line = "out of this deal"
-        if self.timer is not None and active:
-            line += f"   {max(0, int(self.timer + 0.99))}s left"
-        surface.blit(text.get(line, fs, DIM), (x, lay.my_panel.y + fs + 6))
+        surface.blit(text.get(self.my_line(), fs, DIM), (x, lay.my_panel.y + fs + 6))
         if self.status_line:
             t = text.get(self.status_line, fs, GOLD if active else DIM)
             mx, my = lay.message_pos

@@ -51,7 +51,8 @@ class MeldParts(TableParts):
         return self.cost
 
     def count_words(self, count: int) -> str:
-        return f"{count} in hand"
+        # "pts" beside the figure: bare, "41 in hand" read as a number of cards.
+        return f"{count} pts in hand"
 
     def buttons_at(self, variant: Variant) -> tuple[str, ...]:
         return self.buttons  # no drop in the meld families
