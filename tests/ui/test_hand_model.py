@@ -35,6 +35,16 @@ def test_arranged_by_rank_a_card_joins_its_rank() -> None:
     model = hand("super_rummy", "7S 7H", "QD QC")
     model.insert_natural(parse_card("QS"))
     assert codes(model) == ["7S 7H", "QS QD QC"]
+    model.insert_natural(parse_card("9H"))  # a rank of its own, in rank order
+    assert codes(model) == ["7S 7H", "9H", "QS QD QC"]
+
+
+def test_a_card_near_one_of_its_suit_in_a_set_joins_its_rank_instead() -> None:
+    """Arranged by rank, a 10♥ taken back from a contract slot goes to the tens, not to
+    the nines beside 9♥."""
+    model = hand("dummy_rummy", "6H", "9S 9H", "10D 10D@1", "JH")
+    model.insert_natural(parse_card("10H"))
+    assert codes(model) == ["6H", "9S 9H", "10H 10D 10D@1", "JH"]
 
 
 def test_a_wild_card_joins_the_wild_cards_and_keeps_a_mixed_group_as_it_was() -> None:

@@ -98,50 +98,82 @@ class HandModel:
         for card in fresh:
             self.insert_natural(card)
 
-    def natural_place(self, card: Card) -> tuple[int, int]:
-        """Where a new card would naturally go: beside cards of its suit within two ranks
-        (a run in the making), in rank order; else into a group of its rank alone (the
-        hand arranged by rank) or of its suit alone (by suit); a wild card with the
-        other wild cards. Else a group of its own at the end (index ``len(groups)``):
-        joined to a group it does not fit, it would change that group's reading."""
-        place = self._near_place(card)
-        if place is not None:
-            return place
-        wild = self._wild(card)
-        for gi, g in enumerate(self.groups):
-            if not g:
-                continue
-            if wild:
-                fits = all(self._wild(c) for c in g)
-            else:
-                naturals = [c for c in g if not self._wild(c)]
-                fits = bool(naturals) and (all(c.rank == card.rank for c in naturals)
-                                           or all(c.suit == card.suit for c in naturals))
-            if fits:
-                return gi, sum(1 for c in g if self._key(c) < self._key(card))
-        return len(self.groups), 0
+    def natural_place(self, card: Card) -> tuple[int, int, bool]:
+        """Where a new card would naturally go: (group, index, whether it starts a group
+        of its own there). In order of preference:
 
-    def _near_place(self, card: Card) -> tuple[int, int] | None:
-        """The group holding the nearest card of ``card``'s suit, if it is two ranks away
-        or less, and ``card``'s place in it."""
+        - beside cards of its suit within two ranks (a run in the making), in rank order;
+        - into the group of its rank (a set in the making);
+        - into the group of its suit, at any distance;
+        - a wild card with the other wild cards;
+        - else a group of its own, in rank order when the hand is arranged by rank, else
+          at the end: joined to a group it does not fit, it would change that group's
+          reading.
+
+        "Of its suit" and "of its rank" ignore wild cards; a group of one card reads as
+        the hand is arranged (see :meth:`_makes`)."""
+        groups = self.groups
         if self._wild(card):
-            return None
-        best: tuple[int, int, int] | None = None
-        for gi, g in enumerate(self.groups):
-            same = [c for c in g if c.suit == card.suit and not self._wild(c)]
-            if not same:
-                continue
-            gap = min(abs(int(c.rank or 0) - int(card.rank or 0)) for c in same)
-            if best is None or gap < best[0]:
-                pos = sum(1 for c in g if self._key(c) < self._key(card))
-                best = (gap, gi, pos)
-        return (best[1], best[2]) if best is not None and best[0] <= 2 else None
+            for gi, g in enumerate(groups):
+                if g and all(self._wild(c) for c in g):
+                    return gi, self._index(g, card), False
+            return len(groups), 0, True
+        makes, by_rank = self._makes()
+        near: tuple[int, int] | None = None  # (gap, group) of the nearest suit group
+        same_rank: int | None = None
+        for gi, (make, g) in enumerate(zip(makes, groups, strict=True)):
+            if make == ("suit", card.suit):
+                gap = min(abs(int(c.rank or 0) - int(card.rank or 0))
+                          for c in g if not self._wild(c))
+                if near is None or gap < near[0]:
+                    near = (gap, gi)
+            elif make == ("rank", card.rank) and same_rank is None:
+                same_rank = gi
+        for gi in (near[1] if near and near[0] <= 2 else None, same_rank,
+                   near[1] if near else None):
+            if gi is not None:
+                return gi, self._index(groups[gi], card), False
+        if by_rank:
+            for gi, make in enumerate(makes):
+                if make[0] == "wild" or (make[0] == "rank"
+                                         and int(make[1] or 0) > int(card.rank or 0)):
+                    return gi, 0, True
+        return len(groups), 0, True
+
+    def _makes(self) -> tuple[list[tuple[str, object]], bool]:
+        """Each group's make: ("suit", suit), ("rank", rank), ("wild", None) or ("mixed",
+        None), read off its natural cards; and whether the hand is arranged by rank (more
+        of its groups of several cards are of one rank than of one suit). A group of one
+        card is of its rank in a hand arranged by rank, else of its suit."""
+        makes: list[tuple[str, object]] = []
+        for g in self.groups:
+            naturals = [c for c in g if not self._wild(c)]
+            if not naturals:
+                makes.append(("wild", None))
+            elif len(naturals) == 1:
+                makes.append(("one", naturals[0]))
+            elif all(c.rank == naturals[0].rank for c in naturals):
+                makes.append(("rank", naturals[0].rank))
+            elif all(c.suit == naturals[0].suit for c in naturals):
+                makes.append(("suit", naturals[0].suit))
+            else:
+                makes.append(("mixed", None))
+        kinds = [m[0] for m in makes]
+        by_rank = kinds.count("rank") > kinds.count("suit")
+        for i, (kind, one) in enumerate(makes):
+            if kind == "one":
+                assert isinstance(one, Card)
+                makes[i] = ("rank", one.rank) if by_rank else ("suit", one.suit)
+        return makes, by_rank
+
+    def _index(self, group: list[Card], card: Card) -> int:
+        return sum(1 for c in group if self._key(c) < self._key(card))
 
     def insert_natural(self, card: Card) -> None:
         self.groups = [g for g in self.groups if g]
-        gi, pos = self.natural_place(card)
-        if gi == len(self.groups):
-            self.groups.append([card])
+        gi, pos, new = self.natural_place(card)
+        if new:
+            self.groups.insert(gi, [card])
         else:
             self.groups[gi].insert(pos, card)
 
