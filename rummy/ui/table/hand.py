@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Iterable, Sequence
 
-from rummy.model import Card, Variant, wild_rank_for
+from rummy.model import Card, Rank, Variant, wild_rank_for
 from rummy.model.grouping import GroupReading, hand_count, read_group
 
 
@@ -129,14 +129,14 @@ class HandModel:
                     near = (gap, gi)
             elif make == ("rank", card.rank) and same_rank is None:
                 same_rank = gi
-        for gi in (near[1] if near and near[0] <= 2 else None, same_rank,
-                   near[1] if near else None):
-            if gi is not None:
-                return gi, self._index(groups[gi], card), False
+        for choice in (near[1] if near and near[0] <= 2 else None, same_rank,
+                       near[1] if near else None):
+            if choice is not None:
+                return choice, self._index(groups[choice], card), False
         if by_rank:
-            for gi, make in enumerate(makes):
-                if make[0] == "wild" or (make[0] == "rank"
-                                         and int(make[1] or 0) > int(card.rank or 0)):
+            for gi, (kind, rank) in enumerate(makes):
+                if kind == "wild" or (kind == "rank" and isinstance(rank, Rank)
+                                      and int(rank) > int(card.rank or 0)):
                     return gi, 0, True
         return len(groups), 0, True
 
