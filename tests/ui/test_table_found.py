@@ -9,7 +9,7 @@ from rummy.model import parse_card, parse_cards
 from rummy.model.families.declare import deal_from_cards
 from rummy.session import Session
 from rummy.ui.app import App
-from rummy.ui.table import dialogs
+from rummy.ui.table import TableScene, dialogs
 from rummy.ui.table.dialogs import DeclareDialog, _in_order
 
 from .test_table import click, grip, key, settle, table
@@ -19,13 +19,18 @@ NO_PURE = "2S 5S 9S 3H 7H JH 4D 8D QD 6C 10C KC AS"
 OTHER = "AH 2H 4H 9H 10H JD 5D 6D 7D QH QS 2C 3C"
 
 
-@pytest.mark.timeout(60)
-def test_a_hint_never_undoes_the_players_groups(app: App) -> None:
+def no_pure_table(app: App) -> TableScene:
+    """Seat 0 holds ``NO_PURE`` and moves first."""
     game = Session.lone_deal("indian_13", players=2, seed=3)
     game.state = deal_from_cards(
         game.variant, [parse_cards(NO_PURE), parse_cards(OTHER)], parse_cards("5C"),
         parse_card("8H"), closed_top=parse_cards("KD"), first_player=0, seed=3)
-    scene = table(app, game)
+    return table(app, game)
+
+
+@pytest.mark.timeout(60)
+def test_a_hint_never_undoes_the_players_groups(app: App) -> None:
+    scene = no_pure_table(app)
     click(app, scene.board.lay.closed_deck.center)
     settle(app, scene)
     for code in ("2S", "5S", "9S"):
@@ -98,11 +103,7 @@ def test_the_deals_last_action_is_played_once(monkeypatch: pytest.MonkeyPatch) -
 @pytest.mark.timeout(60)
 def test_the_line_under_the_players_name_gives_the_count_and_the_score(app: App) -> None:
     """The count of the hand as arranged (capped at what it would cost) and the score."""
-    game = Session.lone_deal("indian_13", players=2, seed=3)
-    game.state = deal_from_cards(
-        game.variant, [parse_cards(NO_PURE), parse_cards(OTHER)], parse_cards("5C"),
-        parse_card("8H"), closed_top=parse_cards("KD"), first_player=0, seed=3)
-    scene = table(app, game)
+    scene = no_pure_table(app)
     total = scene.hand.count()
     assert total > 80  # no pure sequence: every card counts
     assert scene.board.my_line() == f"count {total} (costs 80) · score 0"
