@@ -16,7 +16,7 @@ from rummy.ai.common import hopeless_opening, pure_run_cards
 from rummy.ai.easy import EasyBot
 from rummy.ai.greedy import GreedyBot
 from rummy.ai.hard import HardBot
-from rummy.ai.hint import Hint, hint
+from rummy.ai.hint import Hint, _why, hint
 from rummy.ai.medium import MediumBot
 from rummy.ai.tracking import known_holdings, live_counts, open_deck_cards
 from rummy.model.actions import (
@@ -33,7 +33,7 @@ from rummy.model.actions import (
 from rummy.model.cards import parse_card, parse_cards
 from rummy.model.melds import is_joker
 from rummy.model.solver import best_arrangement
-from rummy.model.variant import Variant
+from rummy.model.variant import Variant, list_variant_ids
 from rummy.model.view import PlayerView
 from rummy.session import Session
 from rummy.simulate import simulate
@@ -260,6 +260,28 @@ def hinted_turns(variant_id: str, seed: int, turns: int,
         h = hint(view, legal)
         yield view, legal, h
         game.act(legal[0] if h.action is None else h.action)
+
+
+@pytest.mark.parametrize("variant_id", list_variant_ids())
+def test_a_hint_to_draw_an_open_card_says_what_it_goes_with(variant_id: str) -> None:
+    """A card taken from the open pile goes into a group, starts one with cards of the
+    hand, or is a joker; the hint says which (it once said only "draw from the discard
+    pile" when the card made no whole group yet)."""
+    said = 0
+    for seed in range(6):
+        for _view, _legal, h in hinted_turns(variant_id, seed, 120):
+            if isinstance(h.action, Draw) and h.action.source is DrawSource.OPEN:
+                said += 1
+                assert " goes with " in str(h) or str(h).endswith(" is a joker"), str(h)
+    assert said
+
+
+def test_a_hint_to_draw_a_card_that_starts_a_group(indian: Variant) -> None:
+    """K♥ makes no group with the hand yet but starts a set with K♦; 7♥ (wild) makes one
+    with 6♥ 6♣."""
+    for top, said in (("KH", ": K♥ goes with K♦"), ("7H", ": 7♥ goes with 6♥ 6♣")):
+        view = make_view(indian, LOOSE_HAND, cut="7D", open_top=top)
+        assert _why(view, draw_legal(view), Draw(view.seat, DrawSource.OPEN)) == said
 
 
 @pytest.mark.parametrize("variant_id", ["super_rummy", "dummy_rummy"])

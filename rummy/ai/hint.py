@@ -118,7 +118,25 @@ def _why(view: PlayerView, legal: Sequence[Action], action: Action | None) -> st
             if taken[0] in group:
                 others = [c for c in group if c is not taken[0]]
                 return f": {taken[0].label} goes with {_labels(others)}"
+        if taken and not _natural(view, taken[0]):
+            return f": {taken[0].label} is a joker"
+        partners = _partners(view, taken[0]) if taken else []
+        if partners:  # no group yet: the cards it starts one with
+            return f": {taken[0].label} goes with {_labels(partners)}"
     return ""
+
+
+def _natural(view: PlayerView, card: Card) -> bool:
+    return not card.is_printed_joker and card.rank != view.wild_rank
+
+
+def _partners(view: PlayerView, card: Card) -> list[Card]:
+    """The natural cards of the hand that ``card`` starts a group with: its rank in other
+    suits, else its suit within two ranks."""
+    hand = [c for c in view.hand if _natural(view, c)]
+    same_rank = [c for c in hand if c.rank == card.rank and c.suit != card.suit]
+    return same_rank or [c for c in hand if c.suit == card.suit
+                         and 0 < abs(int(c.rank or 0) - int(card.rank or 0)) <= 2]
 
 
 def played(action: Action | None) -> tuple[Card, ...]:
