@@ -338,6 +338,7 @@ def test_drop_asks_once_then_drops(app: App) -> None:
     result = scene.driver.state.result
     assert result is not None and result.winner == 1 and result.points[0] == 20
     assert scene.result is not None
+    assert scene.board.my_line().startswith("out of this deal · score ")  # score kept
 
 
 @pytest.mark.timeout(60)

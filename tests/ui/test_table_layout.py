@@ -16,6 +16,8 @@ from rummy.ui.app import App
 from rummy.ui.table.board_paint import match_rows
 from rummy.ui.table.layout import card_height, compute_layout
 from rummy.ui.table.meld_area import layout_melds, tag_font
+from rummy.ui.table.parts_declare import TableParts
+from rummy.ui.table.parts_melds import MeldParts
 from rummy.ui.table.sprites import TextCache
 
 LONG_MESSAGE = "You will drop at the start of your turn"  # the longest the table says
@@ -45,6 +47,34 @@ def test_the_message_and_status_line_cover_nothing(app: App, size: tuple[int, in
         assert not message.colliderect(button) and not status.colliderect(button)
     assert not status.colliderect(message)
     assert pygame.Rect((0, 0), size).contains(message)
+
+
+# The player's own line and a seat's badge line at their longest in each family.
+OWN_LINES = {False: "count 94 (costs 80) · score 101", True: "104 pts in hand · score 250"}
+FAMILY_BUTTONS = {False: TableParts.buttons, True: MeldParts.buttons}
+
+
+@pytest.mark.timeout(60)
+@pytest.mark.parametrize("size", [(960, 540), (960, 600), (960, 720), (1024, 768),
+                                  (1280, 720), (1280, 1000), (1280, 1024), (1920, 1080),
+                                  (1920, 1440)])
+@pytest.mark.parametrize("players", [2, 4, 6])
+@pytest.mark.parametrize("melds", [False, True], ids=["declare", "melds"])
+def test_the_players_line_and_the_seats_badges_fit(app: App, size: tuple[int, int],
+                                                   players: int, melds: bool) -> None:
+    """In a 4:3 window the button row once ran over "41 pts in hand · score 0", and
+    "7 cards · 11 pts" out of its badge: text grew with the height alone."""
+    lay = compute_layout(size, players, 0, melds=melds, names=FAMILY_BUTTONS[melds])
+    text = TextCache(app.res)
+    fs = lay.font_small
+    x, y = lay.count_pos[0], lay.my_panel.y
+    line = text.get(OWN_LINES[melds], fs).get_rect(topleft=(x, y + fs + 6))
+    for button in lay.buttons.values():
+        assert not line.colliderect(button), (line, button)
+    for spot in lay.seats.values():
+        detail = text.get("13 cards · 250 pts", fs).get_rect(
+            topleft=(spot.panel.x + 10, spot.panel.y + 10 + fs))
+        assert spot.panel.contains(detail), (detail, spot.panel)
 
 
 @pytest.mark.timeout(60)

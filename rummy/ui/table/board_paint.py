@@ -218,10 +218,8 @@ class BoardPainting:
     def my_line(self) -> str:
         """The line under the player's name: what the hand costs now and the score."""
         me = self.viewer
-        if self.out[me]:
-            line = "out of this deal"
-        else:
-            line = f"{self.parts.count_words(self.count)} · score {self.points[me]}"
+        now = "out of this deal" if self.out[me] else self.parts.count_words(self.count)
+        line = f"{now} · score {self.points[me]}"
         if self.timer is not None and self.turn == me:
             line += f"   {max(0, int(self.timer + 0.99))}s left"
         return line

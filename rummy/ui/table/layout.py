@@ -145,7 +145,11 @@ def compute_layout(size: tuple[int, int], players: int, viewer: int,
     pile_w = max(40, int(hand_w * 0.82))
     back_w = max(26, int(hand_w * 0.42))
     hh, ph = card_height(hand_w), card_height(pile_w)
-    small, normal, big = max(12, h // 48), max(14, h // 38), max(20, h // 22)
+    # Text scales with the height, but no further than a 16:9 window of this width
+    # would: in a 4:3 or taller window, text grown with the height ran the button row
+    # over the player's own line and the seats' lines out of their badges.
+    unit = min(h, w * 9 // 16)
+    small, normal, big = max(12, unit // 48), max(14, unit // 38), max(20, unit // 22)
 
     margin = max(8, h // 60)
     hand_y = h - hh - margin
