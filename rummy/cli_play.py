@@ -134,7 +134,7 @@ def _report(game: Session, events: Sequence[Event], seats: Sequence[int], me: in
                 continue
             seats = game.match.seats  # the next deal's opening events follow
             if me in seats:
-                deal = "round" if game.variant.shape.melds_on_table else "deal"
+                deal = game.variant.shape.deal_word
                 if _ask(read, f"Enter deals the next {deal} (q quits) > ").lower() in QUIT:
                     write("bye")
                     return False
@@ -179,7 +179,7 @@ def _standing(game: Session, me: int, write: Write) -> None:
     match = game.match
     scores = ", ".join(f"{_name(s, me)} {t}" + (" (out)" if match.out[s] else "")
                        for s, t in enumerate(match.totals))
-    deal = "round" if match.variant.shape.melds_on_table else "deal"
+    deal = match.variant.shape.deal_word
     write(f"  after {deal} {len(match.table)}: {scores} (the match: {describe(match.variant)})")
 
 

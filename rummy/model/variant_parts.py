@@ -185,6 +185,12 @@ class FamilyShape:
     """The dataclass of the family's own parameters."""
 
     @property
+    def deal_word(self) -> str:
+        """What one deal is called: a "round" where melds lie on the table (a match of
+        rounds), else a "deal"."""
+        return "round" if self.melds_on_table else "deal"
+
+    @property
     def keys(self) -> tuple[str, ...]:
         """The family's own keys (its part's fields), in the order of its files."""
         return tuple(k for k in FAMILY_FIELDS[self.name] if k not in SHARED_KEYS)

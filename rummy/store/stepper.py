@@ -30,7 +30,7 @@ from dataclasses import dataclass
 
 from rummy.model.actions import Action
 from rummy.model.cards import Card
-from rummy.model.events import Event
+from rummy.model.events import DealScored, Event
 from rummy.model.match import MatchState, apply_match, start_match
 from rummy.model.state import GameState, apply, start_deal
 from rummy.model.view import PlayerView, view_for
@@ -96,6 +96,11 @@ class ReplayStepper:
         return self.position.events
 
     @property
+    def deal_over(self) -> bool:
+        """Whether this position's action ended a deal (its result is shown here)."""
+        return self.action is not None and any(isinstance(e, DealScored) for e in self.events)
+
+    @property
     def at_end(self) -> bool:
         return self.index == len(self._positions) - 1
 
@@ -139,7 +144,8 @@ class ReplayStepper:
 
     def update(self, dt: float) -> bool:
         """While playing, advance by ``speed`` actions per second; True when it moved.
-        Stops at the end."""
+        Stops at the end, and where a deal ends: its result stays up until the watcher
+        goes on."""
         if not self.playing:
             return False
         self._clock += max(0.0, dt) * self.speed
@@ -147,6 +153,9 @@ class ReplayStepper:
         while self._clock >= 1.0 and self.forward():
             self._clock -= 1.0
             moved = True
+            if self.deal_over:
+                self.playing = False
+                break
         if self.at_end:
             self.playing = False
         return moved

@@ -130,6 +130,26 @@ def test_the_stepper_walks_a_match_across_its_deals() -> None:
     assert stepper.match is not None and stepper.match.deal_no == 1
 
 
+def test_playing_a_match_stops_where_each_deal_ends() -> None:
+    """The deal's result stays up until the watcher goes on; playing on, the next deal
+    starts."""
+    match = finished_match()
+    stepper = ReplayStepper(match)
+    stepper.speed = 8.0
+    stepper.play()
+    for _ in range(10_000):
+        if not stepper.playing:
+            break
+        stepper.update(1.0)
+    assert stepper.deal_over and stepper.index == len(match.deals[0]) and not stepper.at_end
+    stepper.play()
+    for _ in range(10_000):
+        if not stepper.playing:
+            break
+        stepper.update(1.0)
+    assert stepper.deal_over and stepper.at_end
+
+
 def test_one_round_of_a_contract_match_is_kept_and_watched_alone(tmp_path: Path) -> None:
     """A round of classic or contract rummy is dealt from where its match stands: it is
     kept as the match so far, and watched from its dealing to its scoring."""

@@ -229,6 +229,10 @@ def test_a_round_of_contract_rummy_is_kept_and_watched_on_its_own(
     (entry,) = ReplayShelf(data).list()
     assert (entry.kind, entry.deal, entry.variant) == ("deal", 0, "dummy_rummy")
     assert entry.result.endswith("round 1")
+    listed = app.open("replays")
+    assert isinstance(listed, ReplaysScene)
+    assert listed.cells(entry)[1] == "Dummy Rummy (round)"  # not "(deal)"
+    key(app, pygame.K_ESCAPE)
     watch = app.open("replay_table", game=ReplayShelf(data).load(entry), entry=entry)
     assert isinstance(watch, ReplayTableScene)
     assert watch.stepper.kind == "deal" and watch.stepper.match is not None
@@ -237,10 +241,21 @@ def test_a_round_of_contract_rummy_is_kept_and_watched_on_its_own(
     assert scene.board.parts.seated and not watch.board.parts.seated
     key(app, pygame.K_END)
     assert watch.stepper.at_end and watch.result is not None
+    # The result stands above the replay's controls, for the round just played, and
+    # offers to watch it again.
+    panel = watch.result
+    assert watch.board.match_line == "Replay · round 1"
+    assert all(not panel.buttons["next"].rect.colliderect(b.rect)
+               for b in watch.buttons.values())
+    assert panel.surface is not None
+    assert panel.surface.get_height() <= watch.buttons["play"].rect.top
+    assert panel.next_label == "Watch again"
     # Paused, once the cards are at rest, its frames stand until something changes.
     until(app, lambda: watch.look() is not None, frames=600)
     look = watch.look()
     assert isinstance(look, tuple) and look[0] == watch.stepper.index
+    click(app, panel.buttons["next"].rect.center)  # Watch again: from the deal, playing
+    assert watch.stepper.index == 0 and watch.stepper.playing and watch.result is None
 
 
 def test_settings_change_the_table(app: App, data: Path) -> None:

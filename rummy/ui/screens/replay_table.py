@@ -22,6 +22,7 @@ import pygame
 from rummy.model import Card, PlayerView
 from rummy.model.events import DealScored
 from rummy.model.match import MatchState
+from rummy.model.state import GameState
 from rummy.store.stepper import SPEEDS, ReplayStepper
 from rummy.ui.scene import Scene
 from rummy.ui.table.board import Board
@@ -83,11 +84,13 @@ class ReplayTableScene(Scene):
         return [self.names[s] if s < len(self.names) else f"Seat {s + 1}" for s in match.seats]
 
     def show(self) -> None:
-        """Lay the table out for the stepper's position."""
+        """Lay the table out for the stepper's position. Where a deal ends, the table
+        stands as it was before the last action, under the deal's result: the position
+        itself already holds the next deal of a match."""
         stepper = self.stepper
-        state, match = stepper.state, stepper.match
+        shown = stepper.index - 1 if stepper.deal_over else stepper.index
+        state, match, view = self._position(shown)
         key = (0 if match is None else match.deal_no, len(state.hands))
-        view = stepper.views()[0]
         if self.board is None or key != self._deal_key:
             self._deal_key = key
             hand = HandModel(self.variant, view.wild_joker)
@@ -105,6 +108,15 @@ class ReplayTableScene(Scene):
         self.result = self._result_panel()
         self._place_buttons()
 
+    def _position(self, index: int) -> tuple[GameState, MatchState | None, PlayerView]:
+        """The state, match and seat 0's view at position ``index``."""
+        stepper, here = self.stepper, self.stepper.index
+        stepper.index = max(0, index)
+        try:
+            return stepper.state, stepper.match, stepper.views()[0]
+        finally:
+            stepper.index = here
+
     def _match_line(self, match: MatchState | None) -> str:
         if match is None:
             return "Replay"
@@ -115,30 +127,22 @@ class ReplayTableScene(Scene):
     def _result_panel(self) -> ResultPanel | None:
         """At the end of a deal: the result with every hand grouped."""
         stepper = self.stepper
-        scored = [e for e in stepper.events if isinstance(e, DealScored)]
-        if stepper.action is None or not scored:
+        if not stepper.deal_over:
             return None
-        before = stepper.index - 1
-        previous = self.stepper_match_at(before)
-        names = self.deal_names(previous)
+        scored = [e for e in stepper.events if isinstance(e, DealScored)]
+        names = self.deal_names(self._position(stepper.index - 1)[1])
         standing = None
         if stepper.match is not None:
             standing = Standing.of(stepper.match, self.names)
             if standing.deals == 1:
                 standing = None
         panel = ResultPanel(scored[-1].result, names, self.variant, self.board_cut(), True,
-                            standing, "Watch on")
+                            standing, "Watch again" if stepper.at_end else "Watch on")
         lay = self.lay
-        panel.build(lay.size, self.art, self.text, lay.font_normal)
+        # Above the replay's controls, which stay in reach (to step back, say).
+        panel.build((lay.size[0], self._controls_row().y - 6), self.art, self.text,
+                    lay.font_normal)
         return panel
-
-    def stepper_match_at(self, index: int) -> MatchState | None:
-        here = self.stepper.index
-        self.stepper.index = max(0, index)
-        try:
-            return self.stepper.match
-        finally:
-            self.stepper.index = here
 
     def board_cut(self) -> Card | None:
         return None if self.board is None else self.board.wild
@@ -148,9 +152,14 @@ class ReplayTableScene(Scene):
         assert self.board is not None
         return self.board.lay
 
+    def _controls_row(self) -> pygame.Rect:
+        """The table's button row, where the replay's controls go."""
+        lay = self.lay
+        return next(iter(lay.buttons.values()), pygame.Rect(0, lay.label_y - 40, 0, 30))
+
     def _place_buttons(self) -> None:
         lay = self.lay
-        row = next(iter(lay.buttons.values()), pygame.Rect(0, lay.label_y - 40, 0, 30))
+        row = self._controls_row()
         height, gap = row.height, 6
         widths = [max(80, int(len(label) * lay.font_normal * 0.62) + 20)
                   for _, label in CONTROLS]
@@ -220,8 +229,10 @@ class ReplayTableScene(Scene):
                 answer = self.result.click(event.pos)
                 if answer == "menu":
                     self.press("close")
-                elif answer == "next":
-                    self.press("forward")
+                elif answer == "next":  # Watch on (the next deal), or Watch again
+                    self.press("start" if self.stepper.at_end else "forward")
+                    self.stepper.play()
+                    self.show()
 
     def update(self, dt: float) -> None:
         if self.stepper.update(dt):

@@ -83,7 +83,8 @@ class ReplaysScene(Scene):
         return pygame.Rect(self.list_rect.x, y, self.list_rect.width, self.line)
 
     def cells(self, entry: ReplayEntry) -> tuple[str, str, str, str]:
-        kind = "match" if entry.kind == "match" else "deal"
+        # A round of classic or contract rummy is kept with its match's number for it.
+        kind = "match" if entry.kind == "match" else "round" if entry.deal is not None else "deal"
         return (entry.date, f"{self.titles[entry.variant]} ({kind})", ", ".join(entry.players),
                 entry.result)
 

@@ -194,7 +194,7 @@ class Standing:
             target = None if family.lays_down_contracts else variant.table.target_score
             sheet = match.table if family.lays_down_contracts else ()
             return cls(tuple(names), match.totals, match.out, played, rounds, None,
-                       match.over, match.winner, target, sheet, "round")
+                       match.over, match.winner, target, sheet, variant.shape.deal_word)
         kind, _, number = variant.declare.match_format.value.partition("_")
         deals = int(number) if kind == "deals" else (1 if kind == "points" else None)
         limit = int(number) if kind == "pool" else None

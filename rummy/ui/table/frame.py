@@ -115,7 +115,7 @@ class FrameMixin:
             self.result.draw(surface, self.text)
             if self.auto_next:
                 left = max(0, int(self.result_wait + 0.99))
-                word = "round" if self.parts.melds_on_table else "deal"
+                word = self.parts.variant.shape.deal_word
                 note = "" if left > 99 else f"next {word} in {left}s"
                 t = self.text.get(note, lay.font_small, INK)
                 surface.blit(t, t.get_rect(midleft=self.result.note_pos))
