@@ -1,0 +1,55 @@
+"""The Rules screen's pages say what each table plays, from the variant's own values (the
+two-player table's page once asked for two sequences and described printed jokers it does
+not have)."""
+
+from __future__ import annotations
+
+import pytest
+
+from rummy.model.variant import list_variant_ids, load_variant
+from rummy.ui.rules_text import general_page, rules_page
+
+
+def test_the_two_player_table_asks_for_one_pure_sequence_of_four_without_printed_jokers(
+        ) -> None:
+    page = rules_page(load_variant("two_player_13"))
+    assert "at least one pure sequence of 4 or more cards" in page
+    assert "1 deck, no printed jokers" in page
+    assert "printed joker is cut" not in page and "JOKER" not in page
+    assert "Dropping out of a deal is off at this table (an option in New game)." in page
+    assert "too few sequences" not in page  # one sequence is all a show needs
+
+
+def test_indian_rummy_asks_for_two_sequences_and_says_what_a_cut_printed_joker_does() -> None:
+    page = rules_page(load_variant("indian_13"))
+    assert "at least two sequences, one of them a pure sequence of 3 or more cards" in page
+    assert "If a printed joker is cut, aces are wild." in page
+    assert "Drop: before you draw, you may leave the deal: 20 points" in page
+
+
+def test_a_changed_option_changes_the_page() -> None:
+    variant = load_variant("indian_13").with_options({"pure_min_length": 4,
+                                                      "allow_drop": False})
+    page = rules_page(variant)
+    assert "one of them a pure sequence of 4 or more cards" in page
+    assert "Drop:" not in page
+    classic = load_variant("super_rummy").with_options(
+        {"allow_draw_choice": True, "deck_exhaust": "end_round", "ace_rank": "high"})
+    page = rules_page(classic)
+    assert "any of the top 5 discards" in page and "the round ends" in page
+    assert "the ace 11 (aces are high)" in page
+
+
+def test_contract_rummy_lists_its_contracts_and_points() -> None:
+    page = rules_page(load_variant("dummy_rummy"))
+    assert "Seven rounds" in page
+    assert "1) two sets, 2) one set and one run, 3) two runs" in page
+    assert "joker 50, A 20, 2 to 9 5 each, 10 to K 10 each" in page
+
+
+@pytest.mark.parametrize("variant_id", list_variant_ids())
+def test_every_page_names_its_keys_and_the_full_rules(variant_id: str) -> None:
+    page = rules_page(load_variant(variant_id))
+    assert "H gives a hint" in page and "docs/rules.md" in page
+    assert "no summary" not in page
+    assert "docs/rules.md" in general_page()
