@@ -89,8 +89,9 @@ class TitleScene(Scene):
     def resume(self) -> None:
         self.sound.text = self.sound_label()  # a game may have muted meanwhile
         self.saved = self.slot.exists()
-        if self.app.notice:
-            self.notice, self.app.notice = self.app.notice, ""
+        # A notice is shown once: back from another screen later, it would be stale (a
+        # "saved" line after the save was replaced and finished, say).
+        self.notice, self.app.notice = self.app.notice, ""
         self.resize(self.size)
 
     def update(self, dt: float) -> None:

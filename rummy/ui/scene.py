@@ -58,8 +58,8 @@ class Host(Protocol):
     stack: list[Scene]
     """The scenes shown, bottom first."""
     notice: str
-    """A line for the screen beneath to show once ("Saved; Continue from the title
-    screen" when the table is left); that screen clears it."""
+    """A line for the screen beneath to show once ("Game saved: ..." when the table is
+    left); that screen clears it."""
 
     def open(self, name: str, /, **arguments: Any) -> Scene:
         """Build the scene registered as ``name`` with ``arguments`` and push it on top.

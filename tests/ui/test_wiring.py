@@ -100,6 +100,9 @@ def test_esc_saves_and_continue_resumes_exactly(app: App, data: Path) -> None:
     key(app, pygame.K_ESCAPE)
     menu = title(app)
     assert menu.saved and menu.notice == LEFT_SAVED
+    app.open("rules")  # any other screen and back: the notice is not shown again
+    key(app, pygame.K_ESCAPE)
+    assert app.top is menu and menu.notice == ""
     click(app, menu.continue_button.rect.center)
     again = app.top
     assert isinstance(again, TableScene) and again is not scene

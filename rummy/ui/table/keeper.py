@@ -43,7 +43,7 @@ if TYPE_CHECKING:
     from .driver import TableDriver
     from .hand import HandModel
 
-LEFT_SAVED = "Saved; Continue from the title screen."
+LEFT_SAVED = "Game saved: Continue picks it up where you left it."
 """What leaving the table says (Esc, or closing the window)."""
 CLOSING_PAUSE_MS = 700
 """How long the window shows that the game was saved before it closes."""
