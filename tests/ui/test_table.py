@@ -211,6 +211,9 @@ def test_hint_suggests_a_discard_and_arranges_the_hand(app: App) -> None:
     assert card == parse_card("4D")
     kinds = [label for label, _key, _x in scene.board.labels]
     assert kinds.count("Pure sequence") >= 3 and "Set" in kinds
+    key(app, pygame.K_d)  # the hint followed: it is not left up over the next turns
+    assert card not in scene.driver.view.hand
+    assert not scene.board.message.startswith("Hint: ")
 
 
 def group_kings(app: App, scene: TableScene) -> None:

@@ -18,12 +18,13 @@
 Deals are played in matches, as the variant's ``match_format`` says (the engine's
 :mod:`rummy.model.match` decides): ``points`` is one deal (then New deal starts a new
 match; the seats' points run on for the sitting, as a points-rummy table keeps its
-winnings, while Statistics counts each deal as a match); ``deals_N`` plays N deals, the lowest total wins; ``pool_101`` /
-``pool_201`` puts out a seat reaching 101 / 201 (it gets no more cards and is listed as
-out on the felt), the last seat left wins. The result panel shows the match's standing and,
-at its end, the winner with Menu / New match; the seat panels' points are match totals.
-If the human is out of a pool, the others play the match out (faster) while the human
-watches; Menu or Esc leaves. A demo goes on from match to match.
+winnings, while Statistics counts each deal as a match); ``deals_N`` plays N deals, the
+lowest total wins; ``pool_101`` / ``pool_201`` puts out a seat reaching 101 / 201 (it gets
+no more cards and is listed as out on the felt), the last seat left wins. The result panel
+shows the match's standing and, at its end, the winner with Menu / New match; the seat
+panels' points are match totals. If the human is out of a pool, the others play the match
+out (faster) while the human watches; Menu or Esc leaves. A demo goes on from match to
+match.
 
 Every rule family plays here: each has its table parts (``parts``: drop targets, buttons,
 keys, status line, what it paints), composed by the scene. Bots think on a worker thread,

@@ -57,6 +57,8 @@ class ControlsMixin:
     armed: dict[str, float]
     online: ConnectionNotes | None
     message_left: float
+    hint_said: str = ""
+    """The hint on show, if any: the player's next move makes it stale."""
 
     if TYPE_CHECKING:
         @property
@@ -189,6 +191,9 @@ class ControlsMixin:
         if reason is not None:
             self.say(reason, bad=True)
             return False
+        if self.hint_said and self.board.message == self.hint_said:
+            self.board.message = ""  # the move was made: what the hint said is past
+        self.hint_said = ""
         return True
 
     # -- what a drop target may do (TableOps)
@@ -262,6 +267,7 @@ class ControlsMixin:
             self.hand.selected = chosen
         if text:
             self.say(text, seconds=4.0)
+            self.hint_said = text
         self.board.layout_hand()
         self._refresh_buttons()
 
