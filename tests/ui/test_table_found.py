@@ -2,15 +2,20 @@
 
 from __future__ import annotations
 
+from collections.abc import Sequence
+
 import pygame
 import pytest
 
-from rummy.model import parse_card, parse_cards
+from rummy.model import Card, parse_card, parse_cards
 from rummy.model.families.declare import deal_from_cards
+from rummy.model.scoring import DealResult, ShownHand
+from rummy.model.variant import load_variant
 from rummy.session import Session
 from rummy.ui.app import App
 from rummy.ui.table import TableScene, dialogs
 from rummy.ui.table.dialogs import DeclareDialog, _in_order
+from rummy.ui.table.sprites import CardArt, TextCache
 
 from .test_table import click, grip, key, settle, table
 
@@ -57,6 +62,28 @@ def test_the_result_shows_the_players_own_order() -> None:
     order = parse_cards("KC KS KD 4D 9H 8H 7H")
     assert _in_order(groups, order) == [list(parse_cards("KC KS KD")),
                                         list(parse_cards("9H 8H 7H"))]
+
+
+def test_the_result_panel_reads_in_seat_order_with_others_loose_cards_sorted(
+        app: App, monkeypatch: pytest.MonkeyPatch) -> None:
+    """Four hands read across, then down (You, seat 2 / seat 3, seat 4: they were read
+    down the columns); a bot's loose cards by suit and rank, not as they lay."""
+    drawn: list[tuple[int, int, list[str]]] = []
+
+    def seen(surf: object, art: object, text: object, variant: object, cut: object,
+             groups: object, loose: Sequence[Card], x: int, y: int, *rest: object) -> None:
+        drawn.append((x, y, [c.code for c in loose]))
+
+    monkeypatch.setattr(dialogs, "_draw_groups", seen)
+    hands = tuple(ShownHand((), tuple(parse_cards(h)))
+                  for h in ("2S 3S", "KD 4S AS", "9C 8C", "QH 2H"))
+    result = DealResult(0, (0, 5, 17, 12), 34, ("", "", "", ""), hands)
+    variant = load_variant("indian_13")
+    panel = dialogs.ResultPanel(result, ["You", "B", "C", "D"], variant, None, False)
+    panel.build((1280, 720), CardArt(app.res), TextCache(app.res), 18)
+    (x0, y0, _), (x1, y1, loose1), (x2, y2, _), (x3, y3, _) = drawn
+    assert y0 == y1 < y2 == y3 and x0 == x2 < x1 == x3
+    assert loose1 == ["AS", "4S", "KD"]
 
 
 def test_wild_cards_keep_their_star_in_the_declare_dialog(app: App,

@@ -17,6 +17,7 @@ from rummy.model.match import MatchState
 from rummy.model.rules import family_of
 from rummy.model.scoring import DealResult, RoundResult
 
+from .hand import sort_key
 from .hud import TableButton, draw_button, draw_wild_badge
 from .layout import card_height
 from .sprites import DIM, GOLD, INK, KIND_COLORS, RED, CardArt, TextCache
@@ -297,7 +298,7 @@ class ResultPanel(_Overlay):
                                 rect.width - 40, font)
         reasons = getattr(r, "reasons", None)
         for seat, hand in enumerate(r.hands):
-            col, row = divmod(seat, per_col)
+            row, col = divmod(seat, cols)  # read across, then down: in seat order
             x = rect.x + 20 + col * (cell_w + 20)
             y = top + row * used
             color = GOLD if seat == r.winner else INK
@@ -316,6 +317,9 @@ class ResultPanel(_Overlay):
             loose: Sequence[Card] = hand.ungrouped
             if seat == self.viewer and self.order:
                 groups, loose = _in_order(groups, self.order), _in_order([loose], self.order)[0]
+            else:  # by suit and rank, as the player's own Sort would put them
+                wild = wild_rank_for(self.variant, self.cut)
+                loose = sorted(loose, key=lambda c: sort_key(c, wild))
             _draw_groups(surf, art, text, self.variant, self.cut, groups, loose,
                          x + name_w, y + head, cell_w - name_w, card_w, font - 2)
         self.surface = surf
