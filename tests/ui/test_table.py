@@ -236,6 +236,23 @@ def test_group_labels_follow_the_groups(app: App) -> None:
 
 
 @pytest.mark.timeout(60)
+def test_the_card_lifted_is_the_one_under_a_still_pointer_after_grouping(app: App) -> None:
+    """Group moves cards under a pointer that does not move: the card lifted follows
+    (the one that had been under it stayed lifted where it went)."""
+    scene = table(app, prepared_game())
+    pointer = grip(scene, "KD")
+    post(pygame.MOUSEMOTION, pointer, rel=(0, 0), buttons=(0, 0, 0))
+    app.step(1 / 60)
+    assert scene.board.hover_card == parse_card("KD")
+    group_kings(app, scene)  # its clicks leave the pointer where KS was
+    post(pygame.MOUSEMOTION, pointer, rel=(0, 0), buttons=(0, 0, 0))
+    app.step(1 / 60)
+    key(app, pygame.K_s)
+    settle(app, scene)
+    assert scene.board.hover_card == scene.board.card_at(pointer)
+
+
+@pytest.mark.timeout(60)
 def test_sort_orders_by_suit_then_rank_wild_jokers_last(app: App) -> None:
     scene = table(app, None, players=3)
     scene.hand.groups = [list(reversed(scene.hand.cards))]

@@ -34,7 +34,7 @@ class PointerMixin:
     player: EventPlayer
     dialog: DeclareDialog | None
     result: ResultPanel | None
-    mouse: tuple[int, int]
+    mouse: tuple[int, int] | None
     _targets: list[DropTarget]
     _legal_targets: list[DropTarget]
 

@@ -84,6 +84,8 @@ class TableScene(ControlsMixin, PointerMixin, FrameMixin, Scene):
         self.text = TextCache(app.res)
         self.flights = Flights()
         self.drag: Drag | None = None
+        self.mouse: tuple[int, int] | None = None
+        """Where the pointer last moved (from the events)."""
         self._targets: list[DropTarget] = []
         """Every drop target of the current drag; ``_legal_targets``: those that take it."""
         self._legal_targets: list[DropTarget] = []
@@ -314,6 +316,10 @@ class TableScene(ControlsMixin, PointerMixin, FrameMixin, Scene):
             if refused:
                 self.say(refused, bad=True)
                 self._dirty = True
+        if self.drag is None and self.mouse is not None:
+            # Cards slide under a still pointer (Sort, Group): lift the one under it now.
+            self.board.hover_card = (self.board.card_at(self.mouse) if self._can_touch()
+                                     else None)
         self.board.update(dt, self.drag.card if self.drag and self.drag.kind == "hand" else None)
         self.keeper.update(self.driver, self.hand, self.turn_left)
 
