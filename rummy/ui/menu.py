@@ -174,7 +174,7 @@ class TitleScene(Scene):
                   "center")
         for button in self.shown:
             button.draw(surface)
-        hint = "F1 rules   ·   F11 fullscreen   ·   Esc back"
+        hint = "F1 rules   ·   F11 fullscreen   ·   M sound"
         draw_text(surface, self.small_font, hint, (w // 2, h - 10), DIM, "midbottom")
         lines = [(line, RED) for line in wrap(self.small_font, self.message, w - 40)[:3]]
         lines += [(self.notice, INK)] if self.notice else []

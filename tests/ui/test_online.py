@@ -95,7 +95,8 @@ def test_host_a_table_a_second_player_joins_by_code_and_both_see_one_open_deck(
         remote(table).client.send({"type": "action", "action": {"type": "draw",
                                                                 "source": "closed"}})
         frames_until(app, lambda: remote(table).mirror.errors)
-        assert table.board.message == remote(table).mirror.errors[-1]["message"]
+        said = remote(table).mirror.errors[-1]["message"]
+        assert table.board.message == said[:1].upper() + said[1:]
         # the second player goes away: its seat says so, and the table whom it waits for
         other.client.close()
         frames_until(app, lambda: "Ravi (away)" in table.board.names)

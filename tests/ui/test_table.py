@@ -169,7 +169,7 @@ def test_an_illegal_drop_snaps_back_with_the_engines_reason(app: App) -> None:
     card = parse_card("4D")
     home = scene.board.sprites[card].tx, scene.board.sprites[card].ty
     drag(app, grip(scene, "4D"), scene.board.lay.open_deck.center)
-    assert scene.board.message == "draw a card first"
+    assert scene.board.message == "Draw a card first"
     assert scene.driver.actions == []
     settle(app, scene)
     sprite = scene.board.sprites[card]
@@ -185,7 +185,7 @@ def test_a_drop_out_of_turn_says_not_your_turn(app: App) -> None:
     scene = table(app, game, speed=1.0)  # the bot waits half a second before it moves
     assert scene.driver.state.turn == 1
     drag(app, grip(scene, "4D"), scene.board.lay.open_deck.center, steps=2)
-    assert scene.board.message == "not your turn"
+    assert scene.board.message == "Not your turn"
     assert scene.driver.actions == []
     assert parse_card("4D") in scene.hand.cards
 

@@ -154,7 +154,7 @@ def test_a_refused_meld_glides_back_and_says_why(app: App) -> None:
     game = scene.driver.game
     assert not any(isinstance(a, LayMeld) for a in game.actions)
     reason = scene.driver.check(LayMeld(0, tuple(parse_cards("KH 2C 9D"))))
-    assert reason and scene.board.message == reason  # the engine's own words
+    assert reason and scene.board.message == reason[0].upper() + reason[1:]  # its words
     assert sorted(c.code for c in scene.hand.cards) == sorted(c.code for c in before)
 
 

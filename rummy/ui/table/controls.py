@@ -74,6 +74,8 @@ class ControlsMixin:
     # -- feedback
 
     def say(self, text: str, bad: bool = False, seconds: float = 2.5) -> None:
+        if bad:  # the engine's reasons ("not your turn") start a line, as the table's own do
+            text = text[:1].upper() + text[1:]
         self.board.message = text
         self.board.message_color = RED if bad else INK
         self.message_left = seconds
