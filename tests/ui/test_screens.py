@@ -44,7 +44,14 @@ def test_statistics_show_and_reset_after_asking(app: App, tmp_path: Path) -> Non
     app.step(1 / 60)
     assert [(s.variant, s.deals) for s in scene.summaries] == [("indian_13", 5),
                                                               ("two_player_13", 1)]
-    assert len(scene.points) == 6
+    # The chart shows one row's deals: Indian rummy's counts, not the other table's.
+    assert [p for _, p in scene.points] == [0, 30, 0, 80, 0]
+    key(app, pygame.K_DOWN)
+    assert scene.selected == 1 and [p for _, p in scene.points] == [0]
+    _rows, font, _widths = scene.fitted()
+    first_row = (scene.table.centerx, scene.table.y + 8 + (font.get_linesize() + 4) * 3 // 2)
+    click(app, first_row)
+    assert scene.selected == 0 and len(scene.points) == 5
     click(app, scene.reset_button.rect.center)
     assert scene.asking
     click(app, scene.no.rect.center)

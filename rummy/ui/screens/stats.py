@@ -53,6 +53,9 @@ class StatsScene(Scene):
         """The table's width, rows, font and column widths, worked out once per refresh or
         size (not at every paint)."""
         self.points: list[tuple[float, int]] = []
+        self.selected = 0
+        """The row whose deals the chart shows (points mean other things in other
+        variants: a loser's count in Indian rummy, the winner's take in classic)."""
         self.asking = False
         """True while the Reset question is shown."""
         self.reset_button = Button("Reset…", self.ask_reset)
@@ -69,8 +72,24 @@ class StatsScene(Scene):
     def refresh(self) -> None:
         self.summaries = self.stats.summary()
         self.titles = {s.variant: variant_title(s.variant) for s in self.summaries}
-        self.points = self.stats.points_over_time()
+        self.selected = min(self.selected, max(0, len(self.summaries) - 1))
+        chosen = self.summaries[self.selected] if self.summaries else None
+        self.points = (self.stats.points_over_time(chosen.variant, chosen.level)
+                       if chosen is not None else [])
         self._fitted = None
+
+    def select(self, row: int) -> None:
+        if 0 <= row < len(self.summaries) and row != self.selected:
+            self.selected = row
+            self.refresh()
+
+    def row_at(self, pos: tuple[int, int]) -> int | None:
+        """The summary row under ``pos`` (the table's heading is row -1)."""
+        if not self.table.collidepoint(pos) or not self.summaries:
+            return None
+        _rows, font, _widths = self.fitted()
+        row = (pos[1] - self.table.y - 8) // (font.get_linesize() + 4) - 1
+        return row if 0 <= row < len(self.summaries) else None
 
     def fitted(self) -> tuple[list[list[str]], pygame.font.Font, list[int]]:
         """The table's rows, and the font and column widths they fit in."""
@@ -136,6 +155,12 @@ class StatsScene(Scene):
                 return
         if event.type == pygame.KEYDOWN and event.key == pygame.K_ESCAPE:
             self.close()
+        elif event.type == pygame.KEYDOWN and event.key in (pygame.K_UP, pygame.K_DOWN):
+            self.select(self.selected + (1 if event.key == pygame.K_DOWN else -1))
+        elif event.type == pygame.MOUSEBUTTONDOWN and event.button == 1:
+            row = self.row_at(event.pos)
+            if row is not None:
+                self.select(row)
 
     def draw(self, surface: pygame.Surface) -> None:
         w, h = self.size
@@ -160,9 +185,13 @@ class StatsScene(Scene):
         rows, font, widths = self.fitted()
         line = font.get_linesize() + 4
         y = rect.y + 8
-        for cells, colour in [(list(COLUMNS), ACCENT), *((row, TEXT) for row in rows)]:
+        for index, (cells, colour) in enumerate([(list(COLUMNS), ACCENT),
+                                                  *((row, TEXT) for row in rows)]):
             if y + line > rect.bottom:
                 break
+            if index - 1 == self.selected and len(rows) > 1:  # the row the chart shows
+                pygame.draw.rect(surface, PANEL_EDGE, (rect.x + 4, y - 2, rect.width - 8, line),
+                                 border_radius=4)
             x = rect.x + 12
             for cell, width in zip(cells, widths, strict=True):
                 draw_text(surface, font, ellipsize(font, cell, width - GAP), (x, y), colour)
@@ -174,7 +203,11 @@ class StatsScene(Scene):
         rect, font = self.chart, self.font
         pygame.draw.rect(surface, PANEL, rect, border_radius=8)
         pygame.draw.rect(surface, PANEL_EDGE, rect, width=1, border_radius=8)
-        draw_text(surface, font, f"Points per deal (last {len(self.points)})",
+        chosen = self.summaries[self.selected] if self.summaries else None
+        whose = (f": {self.titles[chosen.variant]}, {row_cells(chosen, '')[1]}"
+                 if chosen is not None else "")
+        more = " · click a row above for its deals" if len(self.summaries) > 1 else ""
+        draw_text(surface, font, f"Points per deal{whose} (last {len(self.points)}){more}",
                   (rect.x + 10, rect.y + 6), DIM)
         values = [p for _, p in self.points]
         if len(values) < 2:
