@@ -82,6 +82,11 @@ def declare(variant: Variant) -> str:
         can = any(option.key == "allow_drop" for option in variant.options)
         turn.append("• Dropping out of a deal is off at this table"
                     + (" (an option in New game)." if can else "."))
+    if d.missed_turns_to_drop and (d.turn_timer or any(o.key == "turn_timer"
+                                                       for o in variant.options)):
+        turn.append(f"• With a turn timer, a turn that runs out draws and discards for you; "
+                    f"{d.missed_turns_to_drop} missed turns in a row put you out of the deal "
+                    f"for {d.auto_drop_penalty} points, even where dropping is off.")
     impure = ("5♥ JOKER 7♥" if variant.printed_jokers
               else "5♥ 9♣ 7♥ when nines are wild")
     pure = f"pure sequence of {d.pure_min_length} or more cards"

@@ -18,6 +18,7 @@ def test_the_two_player_table_asks_for_one_pure_sequence_of_four_without_printed
     assert "printed joker is cut" not in page and "JOKER" not in page
     assert "Dropping out of a deal is off at this table (an option in New game)." in page
     assert "too few sequences" not in page  # one sequence is all a show needs
+    assert "3 missed turns in a row put you out of the deal for 40 points" in page
 
 
 def test_indian_rummy_asks_for_two_sequences_and_says_what_a_cut_printed_joker_does() -> None:
