@@ -252,7 +252,7 @@ def test_a_round_of_contract_rummy_is_kept_and_watched_on_its_own(
                for b in watch.buttons.values())
     assert panel.surface is not None
     assert panel.surface.get_height() <= watch.buttons["play"].rect.top
-    assert panel.next_label == "Watch again"
+    assert panel.next_label == "Watch again" and panel.buttons["menu"].name == "Close"
     # Paused, once the cards are at rest, its frames stand until something changes.
     until(app, lambda: watch.look() is not None, frames=600)
     look = watch.look()

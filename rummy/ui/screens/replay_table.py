@@ -137,7 +137,8 @@ class ReplayTableScene(Scene):
             if standing.deals == 1:
                 standing = None
         panel = ResultPanel(scored[-1].result, names, self.variant, self.board_cut(), True,
-                            standing, "Watch again" if stepper.at_end else "Watch on")
+                            standing, "Watch again" if stepper.at_end else "Watch on",
+                            back_label="Close")
         lay = self.lay
         # Above the replay's controls, which stay in reach (to step back, say).
         panel.build((lay.size[0], self._controls_row().y - 6), self.art, self.text,

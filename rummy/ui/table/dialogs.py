@@ -236,7 +236,7 @@ class ResultPanel(_Overlay):
     def __init__(self, result: DealResult | RoundResult, names: Sequence[str], variant: Variant,
                  cut: Card | None, demo: bool, standing: Standing | None = None,
                  next_label: str = "Next deal", viewer: int | None = None,
-                 order: Sequence[Card] = ()) -> None:
+                 order: Sequence[Card] = (), back_label: str = "Menu") -> None:
         self.result = result
         self.viewer = viewer
         self.order = list(order)
@@ -247,6 +247,8 @@ class ResultPanel(_Overlay):
         self.demo = demo
         self.standing = standing
         self.next_label = next_label
+        self.back_label = back_label
+        """The button that leaves: Menu at a table, Close in a replay."""
         self.surface: pygame.Surface | None = None
         self.buttons: dict[str, TableButton] = {}
         self.font = 16
@@ -323,13 +325,14 @@ class ResultPanel(_Overlay):
             _draw_groups(surf, art, text, self.variant, self.cut, groups, loose,
                          x + name_w, y + head, cell_w - name_w, card_w, font - 2)
         self.surface = surf
-        label_w = max(text.get(t, font, INK).get_width() for t in (self.next_label, "Menu"))
+        label_w = max(text.get(t, font, INK).get_width()
+                      for t in (self.next_label, self.back_label))
         bw, bh = max(120, font * 7, label_w + 28), font + 16
         nxt = pygame.Rect(0, 0, bw, bh)
         nxt.bottomright = (rect.right - 20, rect.bottom - 12)
         menu = nxt.move(-(bw + 12), 0)
         self.buttons = {"next": TableButton(self.next_label, nxt),
-                        "menu": TableButton("Menu", menu)}
+                        "menu": TableButton(self.back_label, menu)}
         self.note_pos = (rect.x + 20, nxt.centery)
         self.font = font
 
