@@ -10,7 +10,7 @@ from __future__ import annotations
 from dataclasses import replace
 from typing import Any
 
-from rummy.model.events import redact_for
+from rummy.model.events import redact_for, seen_by
 from rummy.model.state import GameState
 from rummy.model.view import PlayerView, view_for
 
@@ -107,7 +107,9 @@ def update(table: Table, place: int, step: Step, clock: float | None,
         seat = table.deal_seat(place)
         deal = table.deal_no
     view = None if seat is None else view_for(bare, seat)
-    events = [] if seat is None else [redact_for(e, seat).to_json() for e in step.events]
+    # A seat's own request (to drop at its turn) reaches no one else.
+    events = [] if seat is None else [redact_for(e, seat).to_json() for e in step.events
+                                      if seen_by(e, seat)]
     return {"type": "update", "seq": table.seq, "deal": deal, "by": step.place,
             "events": events,
             "view": _view_json(view, history=False),

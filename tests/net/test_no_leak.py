@@ -9,9 +9,12 @@ from typing import Any
 
 import pytest
 
+from rummy.model.actions import DropAtTurn
 from rummy.model.cards import parse_card
 from rummy.model.events import Event
+from rummy.net import messages
 from rummy.net.codec import event_from_json
+from rummy.net.table import Table
 
 from .helpers import Player, bot_chooser, kind_chooser, running_server, seat_table
 from .leaks import Secrets, leaks
@@ -88,3 +91,22 @@ def test_the_search_finds_a_card_of_another_hand() -> None:
         c.code for c in state.hands[0]]}}
     assert leaks(secrets, 0, [mine]) == []
     assert parse_card(state.closed_deck[0].code) in secrets.by_key[(0, 0)][0]
+
+
+def test_a_request_to_drop_at_my_turn_reaches_only_its_seat() -> None:
+    """Docs/rules.md: only the player sees the request (the server once sent it to every
+    seat, and the other window said "You will drop at the start of your turn")."""
+    table = Table.create("ACDEF", "indian_13", {}, players=2, deals=1, bot_level="medium")
+    table.add_player("Asha")
+    table.add_player("Ben")
+    table.start(seed=3)
+    mover = table.place_to_move()
+    assert mover is not None
+    waiting = 1 - mover
+    seat = table.deal_seat(waiting)
+    assert seat is not None
+    step = table.act(waiting, DropAtTurn(seat, True))
+    told = {place: [e["event"] for e in messages.update(table, place, step, None)["events"]]
+            for place in (0, 1)}
+    assert told[waiting] == ["drop_at_turn_set"]
+    assert told[mover] == []

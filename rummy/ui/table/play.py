@@ -146,6 +146,8 @@ class EventPlayer:
         b.points[event.seat] += event.penalty  # on top of the match total
 
     def _drop_at_turn(self, event: DropAtTurnSet) -> None:
+        if event.seat != self.board.viewer:
+            return  # another seat's request is its own (the engine keeps it from views)
         self.say("You will drop at the start of your turn" if event.on
                  else "You will play your turn", event.on)
 
