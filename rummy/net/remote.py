@@ -86,6 +86,9 @@ class RemoteDriver:
         self._sent = False
         self._pool: ThreadPoolExecutor | None = None
         self.deal_no: int | None = None
+        self.hosting = False
+        """This game runs the table's server: leaving the table stops it for everyone
+        until the host comes back (Rejoin starts it again)."""
         for msg in held:
             self._take(msg)
 

@@ -102,11 +102,12 @@ def test_host_a_table_a_second_player_joins_by_code_and_both_see_one_open_deck(
         frames_until(app, lambda: "Ravi (away)" in table.board.names)
         frames_until(app, lambda: "waiting for Ravi" in table.board.match_line)
         shot(app, "table_waiting")
-        # Esc asks first: while away, the clock plays this seat's turns
+        # Esc asks first, and tells the host that its table stops while it is away
         post(pygame.KEYDOWN, key=pygame.K_ESCAPE, mod=0, unicode="")
         app.step(1 / 30)
         assert app.stack[-1] is table
-        assert table.board.message.startswith("Press Esc again to leave")
+        assert table.board.message == ("Press Esc again to leave: you host this table, and"
+                                       " it stops for everyone until you rejoin")
         post(pygame.KEYDOWN, key=pygame.K_ESCAPE, mod=0, unicode="")
         frames_until(app, lambda: isinstance(app.stack[-1], OnlineScene))
     finally:

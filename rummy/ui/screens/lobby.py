@@ -241,6 +241,7 @@ class LobbyScene(Scene):
         config = GameConfig(str(info["variant"]), dict(info.get("options") or {}),
                             int(info["players"]), (), None, driver.mirror.place or 0)
         self.table_opened = True
+        driver.hosting = self.server is not None
         if self.advertiser is not None:  # the game has started: nobody else can join
             stop_aside(self.advertiser, self._advertising)
         self.app.open("table", config=config, driver=driver)
