@@ -18,9 +18,11 @@ from dataclasses import dataclass
 from typing import Any
 
 from rummy.ai.hint import Hint, hint
-from rummy.model.actions import Action, Finish, LayDown, LayMeld, LayOff, Timeout
+from rummy.model.actions import Action, Discard, Finish, LayDown, LayMeld, LayOff, Timeout
 from rummy.model.events import Event
 from rummy.model.melds import MeldRules, new_meld
+from rummy.model.state import Phase
+from rummy.model.table_melds import lay_off_ends
 from rummy.model.variant import Variant
 from rummy.model.view import PlayerView
 
@@ -235,6 +237,21 @@ class RemoteDriver:
             rest.remove(action.card)
             shown = Counter(c for g in action.groups for c in g)
             return None if shown == Counter(rest) else "group every other card of your hand"
+        return self._why_not(action)
+
+    def _why_not(self, action: Action) -> str:
+        """The engine's words for the usual refusals, as far as the seat's view tells them
+        (the server has the rest; it checks every move again)."""
+        view = self.view
+        if view.phase is Phase.DRAW and isinstance(action, (Discard, Finish, LayMeld, LayOff,
+                                                            LayDown)):
+            return "draw a card first"
+        rules = MeldRules.of(view.variant)
+        if isinstance(action, LayMeld) and new_meld(rules, action.cards) is None:
+            return "those cards are not a run or a set"
+        if isinstance(action, LayOff) and 0 <= action.meld < len(view.melding.melds) and \
+                not lay_off_ends(rules, view.melding.melds[action.meld], action.card):
+            return "that card does not fit that meld"
         return "that move is not allowed now"
 
     def _listed_otherwise(self, action: Action) -> bool:

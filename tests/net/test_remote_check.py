@@ -16,8 +16,9 @@ from itertools import combinations
 from typing import Any
 
 from rummy.ai import make_bot
-from rummy.model.actions import Action, LayDown, LayMeld, LayOff
+from rummy.model.actions import Action, Discard, LayDown, LayMeld, LayOff
 from rummy.model.melds import MeldRules, new_meld
+from rummy.model.table_melds import lay_off_ends
 from rummy.net.mirror import Mirror
 from rummy.net.remote import RemoteDriver
 from rummy.session import Session
@@ -105,12 +106,25 @@ def test_cards_that_make_no_meld_are_refused_here() -> None:
     rules = MeldRules.of(driver.view.variant)
     loose = next(trio for trio in combinations(driver.view.hand, 3)
                  if new_meld(rules, trio) is None)
-    assert driver.check(LayMeld(driver.view.seat, loose)) == "that move is not allowed now"
+    # the engine's own words, as at a table offline (it was "that move is not allowed now")
+    assert driver.check(LayMeld(driver.view.seat, loose)) == "those cards are not a run or a set"
 
 
 def test_moves_of_a_kind_not_allowed_now_are_still_refused_here() -> None:
     game = Session.lone_deal("super_rummy", players=2, seed=1)
     driver = driver_at(game)  # the draw: no meld may be laid yet
     card = driver.view.hand[0]
-    assert driver.check(LayMeld(driver.view.seat, (card,) * 3)) == \
-        "that move is not allowed now"
+    assert driver.check(LayMeld(driver.view.seat, (card,) * 3)) == "draw a card first"
+    assert driver.check(Discard(driver.view.seat, card)) == "draw a card first"
+
+
+def test_a_lay_off_onto_a_meld_it_does_not_fit_says_so() -> None:
+    game = first_turn_with("dummy_rummy", LayOff)
+    driver = driver_at(game)
+    rules = MeldRules.of(driver.view.variant)
+    melds = driver.view.melding.melds
+    misfit = next((LayOff(driver.view.seat, card, index, None)
+                   for card in driver.view.hand for index, meld in enumerate(melds)
+                   if not lay_off_ends(rules, meld, card)), None)
+    assert misfit is not None
+    assert driver.check(misfit) == "that card does not fit that meld"
