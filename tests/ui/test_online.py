@@ -366,6 +366,11 @@ def test_an_online_deal_counts_in_the_statistics_as_played_online(app: App) -> N
         frames_until(app, lambda: table.driver.over)
         for _ in range(5):
             app.step(1 / 30)
+        frames_until(app, lambda: table.result is not None)
+        # the table is over: one button leaves (there were two, both "Menu")
+        panel = table.result
+        assert panel is not None
+        assert [(b.name, n) for n, b in panel.buttons.items()] == [("Menu", "next")]
     finally:
         other.close()
     stats = Statistics(data_dir())

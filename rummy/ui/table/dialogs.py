@@ -331,8 +331,9 @@ class ResultPanel(_Overlay):
         nxt = pygame.Rect(0, 0, bw, bh)
         nxt.bottomright = (rect.right - 20, rect.bottom - 12)
         menu = nxt.move(-(bw + 12), 0)
-        self.buttons = {"next": TableButton(self.next_label, nxt),
-                        "menu": TableButton(self.back_label, menu)}
+        self.buttons = {"next": TableButton(self.next_label, nxt)}
+        if self.back_label != self.next_label:  # online, once over, both would leave
+            self.buttons["menu"] = TableButton(self.back_label, menu)
         self.note_pos = (rect.x + 20, nxt.centery)
         self.font = font
 
