@@ -392,3 +392,20 @@ def test_an_online_deal_already_over_when_the_table_opens_is_not_counted_again(
     for _ in range(3):
         keeper.update(ended, HandModel(load_variant("indian_13"), None))
     assert keeper._stats is None  # the statistics were never opened
+
+
+def test_the_hosts_choices_are_kept_and_a_system_port_is_refused(app: App) -> None:
+    """Open to, the port and the variant of the last table hosted come back (the form went
+    back to the network and port 8765 every time: a host who kept a table to this
+    computer could open the next one to the network without noticing)."""
+    lobby = host_table(app, "super_rummy")
+    click(app, lobby.leave_button.rect.center)
+    online = app.stack[-1]
+    assert isinstance(online, OnlineScene)
+    again = OnlineScene(app, lan=False)
+    assert (again.bind.value, again.port.text, again.variant.value) == (
+        LOOPBACK, "0", "super_rummy")
+    again.port.text = "80"
+    again.host()
+    assert again.message == "The port is a number from 1024 to 65535 (0: any free port)."
+    assert app.stack[-1] is online  # nothing hosted

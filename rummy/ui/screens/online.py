@@ -34,6 +34,8 @@ OPTIONS_KEY = "online_options"
 """The settings key of the options last chosen for a hosted table, per variant (apart from
 New game's: an online table always runs a turn timer)."""
 CLOCK_KEY = "online_clock"
+HOST_KEY = "online_host"
+"""The last table hosted: its variant, "local" or "network", and port (settings)."""
 """The settings key of the turn clock last chosen per variant without a turn timer option."""
 CLOCK_LABEL = "Turn timer (seconds)"
 CLOCK_HELP = "The server times every turn online: out of time, it draws and discards for you."
@@ -79,7 +81,9 @@ class OnlineScene(Scene):
         self.rules: dict[str, Variant] = {e.id: e.variant for e in variants
                                           if e.variant is not None}
         """Each variant as read once (the options' refusals ask for it again and again)."""
-        wanted = app.settings.get("variant") or "indian_13"
+        hosted = app.settings.get(HOST_KEY)
+        hosted = hosted if isinstance(hosted, dict) else {}
+        wanted = hosted.get("variant") or app.settings.get("variant") or "indian_13"
         self.lan = local_address()
         self.name = TextField("Your name", str(app.settings.get("online_name") or "Player"),
                               24)
@@ -102,12 +106,17 @@ class OnlineScene(Scene):
         self.bots = Selector("Bots in empty seats", list(BOT_LEVELS), "medium",
                              lambda v: None, show=str.capitalize)  # as New game shows them
         where = [self.lan, LOOPBACK] if self.lan != LOOPBACK else [LOOPBACK]
-        self.bind = Selector("Open to", where, where[0], lambda v: None,
+        # The choice of the last table hosted: a host who kept it to this computer is
+        # never opened to the network behind their back.
+        self.bind = Selector("Open to", where,
+                             LOOPBACK if hosted.get("open_to") == "local" else where[0],
+                             lambda v: None,
                              show=lambda v: "this computer only" if v == LOOPBACK
                              else f"the network ({v})")
         for selector in (self.variant, self.bind):
             selector.value_share = 0.55  # long values: "the network (192.168.1.20)"
-        self.port = TextField("Port", str(DEFAULT_PORT), 5)
+        port = hosted.get("port")
+        self.port = TextField("Port", str(port if _port_ok(port) else DEFAULT_PORT), 5)
         self.address = TextField("Address", "", 60)
         self.code = TextField("Room code", "", 8, upper=True)
         for field in (self.address, self.code):
@@ -219,9 +228,9 @@ class OnlineScene(Scene):
             return
         try:
             port = int(self.port.text or "0")
-            if not 0 <= port < 65536:
-                raise ValueError
         except ValueError:
+            port = -1
+        if not _port_ok(port):
             self.message = "The port is a number from 1024 to 65535 (0: any free port)."
             return
         why = self._seats_refused(self.seats.value)
@@ -234,6 +243,9 @@ class OnlineScene(Scene):
         clock = self.turn_seconds()
         if clock is not None:
             create["turn_seconds"] = clock
+        self.app.settings.set(HOST_KEY, {
+            "variant": self.variant.value, "port": port,
+            "open_to": "local" if self.bind.value == LOOPBACK else "network"})
         self.app.open("lobby", name=name, bind=self.bind.value, port=port, create=create)
 
     def join(self) -> None:
@@ -454,3 +466,10 @@ class OnlineScene(Scene):
         for line in lines:
             draw_text(surface, self.font, line, (self.right, y), RED, "topleft")
             y += self.font.get_linesize()
+
+
+def _port_ok(port: object) -> bool:
+    """A port a table may listen on: 0 (any free one) or 1024 to 65535 (below 1024 are the
+    system's)."""
+    return isinstance(port, int) and not isinstance(port, bool) and (
+        port == 0 or 1024 <= port <= 65535)
