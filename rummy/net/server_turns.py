@@ -58,8 +58,12 @@ class Turns:
             # its record stays in the store; the table leaves memory once people have
             # had time to read the result
             asyncio.get_running_loop().call_later(FORGET_AFTER, self._forget, table)
-        # a move out of turn (asking to drop) leaves the mover's clock running as it was
-        self._next(table, keep_clock=place != mover and table.place_to_move() == mover)
+        # The clock times a turn, not a move: while the same seat is still to move in the
+        # same deal (after its draw, a meld, or another seat's request to drop), what was
+        # left of its time runs on (each move once restarted it, and the table's own
+        # countdown, which runs from the turn's start, said 0 long before the server).
+        self._next(table, keep_clock=mover is not None and not step.new_deal
+                   and table.place_to_move() == mover)
         self._broadcast_step(table, step)
 
     def _forget(self, table: Table) -> None:

@@ -54,3 +54,25 @@ def test_the_record_keeps_the_clock_and_an_older_record_gets_the_default() -> No
     del meta["turn_seconds"]  # a record written before tables kept their clock
     assert Table.from_record(meta, []).turn_seconds == DEFAULT_TURN_TIMER
     assert Table.create("ACDEF", "dummy_rummy", {}, 3, None, "medium").turn_seconds == 30
+
+
+def test_the_clock_times_a_turn_not_each_move(tmp_path: Path) -> None:
+    """After the draw the mover's time runs on from where it was (each move once started
+    the clock again, and the table's countdown, run from the turn's start, said 0 long
+    before the server played the turn)."""
+    async def scenario() -> None:
+        async with running_server(tmp_path) as (server, url):
+            a, b = Player("Asha"), Player("Ben")
+            await seat_table(url, [a, b], "super_rummy", turn_seconds=90)
+            started = {p.name: next(m for m in p.received if m["type"] == "state")
+                       for p in (a, b)}
+            mover = a if started["Asha"]["turn"] == a.mirror.place else b
+            await asyncio.sleep(1.2)
+            await mover.send(type="action", action={"type": "draw", "source": "closed"})
+            update = await mover.expect("update")
+            assert update["turn"] == mover.mirror.place  # still this seat's turn
+            assert update["clock"] <= started[mover.name]["clock"] - 1.0
+            for p in (a, b):
+                await p.close()
+
+    asyncio.run(scenario())

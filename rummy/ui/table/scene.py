@@ -337,7 +337,7 @@ class TableScene(ControlsMixin, PointerMixin, FrameMixin, Scene):
         # This deal's turn, from the seat's view: once a deal ends, the session has already
         # dealt the next one, and its turn is not this table's.
         turn = self.driver.view.turn
-        if turn == self.seat:
+        if turn == self.seat and self.online is None:  # online, the server's clock plays it
             self.turn_left = None
             self._cancel_drag()
             self.driver.act(Timeout(turn))
