@@ -286,6 +286,21 @@ def test_finish_slot_drop_opens_the_dialog_and_confirm_declares(app: App) -> Non
 
 
 @pytest.mark.timeout(60)
+def test_the_declare_dialog_closes_when_the_clock_plays_the_turn(app: App) -> None:
+    """Online the server's clock runs on while the dialog is open; once it has played the
+    turn the dialog closes and says so (it stayed, and Declare said "Not your turn")."""
+    scene = table(app, prepared_game({"turn_timer": 15}), options={"turn_timer": 15})
+    click(app, scene.board.lay.closed_deck.center)
+    settle(app, scene)
+    drag(app, grip(scene, "4D"), scene.board.lay.finish_slot.center)
+    assert scene.dialog is not None
+    assert scene.driver.act(Timeout(0)) is None  # as the server's clock would
+    for _ in range(5):
+        app.step(1 / 30)
+    assert scene.dialog is None and scene.board.message.startswith("Your time ran out")
+
+
+@pytest.mark.timeout(60)
 def test_cancelling_the_declaration_returns_the_card(app: App) -> None:
     scene = table(app, prepared_game())
     draw_closed_by_drag(app, scene)
