@@ -5,6 +5,8 @@ match line and the meld table's name tags clear of what lies beside them."""
 
 from __future__ import annotations
 
+from typing import Any
+
 import pygame
 import pytest
 
@@ -14,11 +16,12 @@ from rummy.model.table_melds import lay_run, lay_set
 from rummy.model.variant import load_variant
 from rummy.ui.app import App
 from rummy.ui.table.board_paint import match_rows
+from rummy.ui.table.hud import PanelCache, draw_seat
 from rummy.ui.table.layout import card_height, compute_layout
 from rummy.ui.table.meld_area import layout_melds, tag_font
 from rummy.ui.table.parts_declare import TableParts
 from rummy.ui.table.parts_melds import MeldParts
-from rummy.ui.table.sprites import TextCache
+from rummy.ui.table.sprites import CardArt, TextCache
 
 LONG_MESSAGE = "You will drop at the start of your turn"  # the longest the table says
 
@@ -144,3 +147,28 @@ def test_an_owners_name_tag_never_runs_under_its_melds(app: App, size: tuple[int
         tag = pygame.Rect(x, y + height // 2 - h // 2, w, h)
         for spot in placed.melds:
             assert not tag.colliderect(spot.rect), (name, tag, spot.rect)
+
+
+@pytest.mark.timeout(60)
+@pytest.mark.parametrize("timer", [None, "100s"])
+def test_a_seat_badge_s_name_gives_way_to_its_clock(app: App, timer: str | None) -> None:
+    """A long name (24 letters online) is cut with "…" to end clear of the badge's clock
+    and edge ("Ben (away)" ran into "100s", "Bartholomew Alexander" out of the badge)."""
+    lay = compute_layout((1280, 720), 2, 0)
+    spot = next(iter(lay.seats.values()))
+    text, shown = TextCache(app.res), []
+    real = text.get
+
+    def get(words: str, size: int, *rest: Any, **named: Any) -> pygame.Surface:
+        surf = real(words, size, *rest, **named)
+        shown.append((words, surf.get_width()))
+        return surf
+
+    text.get = get  # type: ignore[method-assign, assignment]
+    surface = pygame.Surface(lay.size)
+    draw_seat(surface, lay, spot, CardArt(app.res), text, PanelCache(),
+              "Bartholomew Alexander (away)", "7 cards · 11 pts", 7, False, False, timer)
+    (name, name_w), *rest = [(w, width) for w, width in shown if w.startswith("Bart")]
+    assert name.endswith("…") and not rest
+    clock_w = next((width for w, width in shown if w == timer), 0)
+    assert 10 + name_w + (clock_w + 6 if timer else 0) <= spot.panel.width - 8

@@ -6,6 +6,7 @@ from dataclasses import dataclass
 
 import pygame
 
+from ..widgets import ellipsize
 from .layout import BUTTON_LABELS, SeatSpot, TableLayout
 from .sprites import DIM, FELT_DARK, GOLD, INK, RED, CardArt, TextCache
 from .strokes import Pen, pen_for
@@ -98,12 +99,15 @@ def draw_seat(surface: pygame.Surface, lay: TableLayout, spot: SeatSpot, art: Ca
     if active:
         pygame.draw.rect(surface, GOLD, panel.inflate(4, 4), width=3, border_radius=12)
     fs = lay.font_small
-    title = text.get(name, fs + 1, GOLD if active else INK, bold=True)
+    clock = None if timer is None else text.get(timer, fs + 2, RED, bold=True)
+    # The name gives way to the clock ("Ben (away)" ran into "100s") and the badge's edge.
+    room = panel.width - 20 - (clock.get_width() + 6 if clock is not None else 0)
+    shown = ellipsize(text.res.font(fs + 1, True), name, room)
+    title = text.get(shown, fs + 1, GOLD if active else INK, bold=True)
     surface.blit(title, (panel.x + 10, panel.y + 6))
     surface.blit(text.get(detail, fs, RED if out else DIM), (panel.x + 10, panel.y + 10 + fs))
-    if timer is not None:
-        t = text.get(timer, fs + 2, RED, bold=True)
-        surface.blit(t, t.get_rect(topright=(panel.right - 8, panel.y + 6)))
+    if clock is not None:
+        surface.blit(clock, clock.get_rect(topright=(panel.right - 8, panel.y + 6)))
     if fan is not None:
         surface.blit(fan, (x, y))
 
