@@ -13,16 +13,10 @@ from typing import TYPE_CHECKING
 from rummy.model.cards import Rank
 from rummy.model.match import describe
 from rummy.model.variant_fields import AceRule, DeckExhaust
+from rummy.ui.words import number_word
 
 if TYPE_CHECKING:
     from rummy.model.variant import Variant
-
-NUMBERS = {1: "one", 2: "two", 3: "three", 4: "four", 5: "five", 6: "six", 7: "seven"}
-
-
-def _number(n: int) -> str:
-    return NUMBERS.get(n, str(n))
-
 
 def _rank_plural(rank: Rank) -> str:
     names = {Rank.ACE: "aces", Rank.JACK: "jacks", Rank.QUEEN: "queens", Rank.KING: "kings"}
@@ -91,7 +85,7 @@ def declare(variant: Variant) -> str:
               else "5♥ 9♣ 7♥ when nines are wild")
     pure = f"pure sequence of {d.pure_min_length} or more cards"
     if d.min_sequences > 1:
-        show = f"at least {_number(d.min_sequences)} sequences, one of them a {pure}"
+        show = f"at least {number_word(d.min_sequences)} sequences, one of them a {pure}"
     else:
         show = f"at least one {pure}"
     points = [f"• {_points(variant)}, jokers {variant.joker_points}.",
@@ -179,12 +173,12 @@ def contract(variant: Variant) -> str:
     c = variant.contract
     words = []
     for n, (sets, runs) in enumerate(c.contracts, 1):
-        parts = [f"{_number(k)} {name}{'s' if k > 1 else ''}"
+        parts = [f"{number_word(k)} {name}{'s' if k > 1 else ''}"
                  for k, name in ((sets, "set"), (runs, "run")) if k]
         words.append(f"{n}) {' and '.join(parts)}")
     return "\n".join([
         "Goal",
-        f"{_number(len(c.contracts)).capitalize()} rounds, each with a contract to lay down; "
+        f"{number_word(len(c.contracts)).capitalize()} rounds, each with a contract to lay down; "
         "the lowest total at the end wins.", "",
         "The contracts", ", ".join(words) + ".",
         f"• Set: {variant.set_min_size} or more cards of one rank. Run: {c.run_min_length} or "

@@ -16,6 +16,7 @@ from rummy.model.grouping import read_group
 from rummy.model.match import MatchState
 from rummy.model.rules import family_of
 from rummy.model.scoring import DealResult, RoundResult
+from rummy.ui.words import number_word
 
 from .hand import sort_key
 from .hud import TableButton, draw_button, draw_wild_badge
@@ -147,9 +148,6 @@ def _in_order(groups: Sequence[Sequence[Card]], order: Sequence[Card]
     return sorted(inner, key=lambda g: min((rank.get(c, far) for c in g), default=far))
 
 
-_NUMBERS = ("no", "one", "two", "three", "four", "five")
-
-
 def contract_words(variant: Variant, contract: tuple[int, int]) -> str:
     """A round's contract in words: "two sets of three", "one set of three and one run of
     four"."""
@@ -158,8 +156,7 @@ def contract_words(variant: Variant, contract: tuple[int, int]) -> str:
     for count, kind, least in ((sets, "set", variant.set_min_size),
                                (runs, "run", variant.contract.run_min_length)):
         if count:
-            word = _NUMBERS[count] if count < len(_NUMBERS) else str(count)
-            size = _NUMBERS[least] if least < len(_NUMBERS) else str(least)
+            word, size = number_word(count, most=5), number_word(least, most=5)
             parts.append(f"{word} {kind}{'s' * (count > 1)} of {size}")
     return " and ".join(parts)
 

@@ -13,6 +13,7 @@ from collections.abc import Callable
 from rummy.model import Card
 from rummy.model.events import CardLaidOff, DealScored, DiscardFlipped, MeldLaid, TurnBegan
 from rummy.model.scoring import RoundResult
+from rummy.ui.words import number_word
 
 from .parts_melds import MeldParts
 from .play import EventPlayer
@@ -96,9 +97,6 @@ def register(player: EventPlayer, parts: MeldParts, names_of: Callable[[], list[
     player.register(DealScored, round_over)
 
 
-_COUNTS = {1: "a", 2: "two", 3: "three", 4: "four"}
-
-
 def melds_in_words(kinds: list[str]) -> str:
     """The melds a seat laid this turn, in words, kinds in the order first laid: "a set",
     "two sets", "two runs and a set"."""
@@ -106,5 +104,5 @@ def melds_in_words(kinds: list[str]) -> str:
     parts = []
     for kind in order:
         n = kinds.count(kind)
-        parts.append(f"{_COUNTS.get(n, str(n))} {kind}{'s' * (n > 1)}")
+        parts.append(f"{number_word(n, most=4, one='a')} {kind}{'s' * (n > 1)}")
     return " and ".join(parts)

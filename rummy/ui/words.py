@@ -1,0 +1,14 @@
+"""Numbers as the game's lines say them ("two sets", "Seven rounds"), one list for every
+screen."""
+
+from __future__ import annotations
+
+NUMBER_WORDS = ("no", "one", "two", "three", "four", "five", "six", "seven")
+
+
+def number_word(n: int, most: int = len(NUMBER_WORDS) - 1, one: str = "one") -> str:
+    """``n`` in words up to ``most`` (``one``: the word for 1, "a" in "a set"), else in
+    figures."""
+    if n == 1:
+        return one
+    return NUMBER_WORDS[n] if 0 <= n <= most else str(n)
