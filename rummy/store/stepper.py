@@ -77,6 +77,10 @@ class ReplayStepper:
     def position(self) -> Position:
         return self._positions[self.index]
 
+    def at(self, index: int) -> Position:
+        """Position ``index`` (clamped to the replay), without moving to it."""
+        return self._positions[max(0, min(index, len(self._positions) - 1))]
+
     @property
     def state(self) -> GameState:
         return self.position.state

@@ -23,6 +23,7 @@ from rummy.model import Card, PlayerView
 from rummy.model.events import DealScored
 from rummy.model.match import MatchState
 from rummy.model.state import GameState
+from rummy.model.view import view_for
 from rummy.store.stepper import SPEEDS, ReplayStepper
 from rummy.ui.scene import Scene
 from rummy.ui.table.board import Board
@@ -110,12 +111,8 @@ class ReplayTableScene(Scene):
 
     def _position(self, index: int) -> tuple[GameState, MatchState | None, PlayerView]:
         """The state, match and seat 0's view at position ``index``."""
-        stepper, here = self.stepper, self.stepper.index
-        stepper.index = max(0, index)
-        try:
-            return stepper.state, stepper.match, stepper.views()[0]
-        finally:
-            stepper.index = here
+        position = self.stepper.at(index)
+        return position.state, position.match, view_for(position.state, 0)
 
     def _match_line(self, match: MatchState | None) -> str:
         if match is None:
