@@ -73,15 +73,19 @@ class StatsScene(Scene):
         self.summaries = self.stats.summary()
         self.titles = {s.variant: variant_title(s.variant) for s in self.summaries}
         self.selected = min(self.selected, max(0, len(self.summaries) - 1))
+        self._chart_points()
+        self._fitted = None
+
+    def _chart_points(self) -> None:
         chosen = self.summaries[self.selected] if self.summaries else None
         self.points = (self.stats.points_over_time(chosen.variant, chosen.level)
                        if chosen is not None else [])
-        self._fitted = None
 
     def select(self, row: int) -> None:
+        """Chart ``row``'s deals (the table itself stands as it was)."""
         if 0 <= row < len(self.summaries) and row != self.selected:
             self.selected = row
-            self.refresh()
+            self._chart_points()
 
     def row_at(self, pos: tuple[int, int]) -> int | None:
         """The summary row under ``pos`` (the table's heading is row -1)."""
