@@ -166,7 +166,7 @@ class ControlsMixin:
         say so): the first press asks, a second within 3 s leaves (Rejoin takes the seat
         back)."""
         asking = ("Press Esc again to leave: you host this table, and it stops for everyone"
-                  " until you rejoin" if getattr(self.driver, "hosting", False) else
+                  " until you rejoin" if self.driver.hosting else
                   "Press Esc again to leave: the clock plays your turns while you are away")
         if self.online is None or self.driver.match_over or self.seat is None or \
                 self._pressed_again("leave", asking):

@@ -69,6 +69,10 @@ class TableDriver:
     time. ``human_seat`` and the keys of ``bots`` are deal seats; ``human`` is the human's
     match seat (None in a demo); ``human_seat`` is None too once the human is out."""
 
+    hosting = False
+    """Whether this game runs an online table's server (never, offline: see
+    :class:`rummy.net.remote.RemoteDriver`)."""
+
     def __init__(self, game: Session, bots: dict[int, Bot], human_seat: int | None,
                  human: int | None = None, opponents: Mapping[int, str] | None = None,
                  inline: bool = False) -> None:
