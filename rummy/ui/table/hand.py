@@ -145,25 +145,20 @@ class HandModel:
         None), read off its natural cards; and whether the hand is arranged by rank (more
         of its groups of several cards are of one rank than of one suit). A group of one
         card is of its rank in a hand arranged by rank, else of its suit."""
+        naturals = [[c for c in g if not self._wild(c)] for g in self.groups]
+        several = [n for n in naturals if len(n) > 1]
+        by_rank = (sum(_one_rank(n) for n in several)
+                   > sum(_one_suit(n) and not _one_rank(n) for n in several))
         makes: list[tuple[str, object]] = []
-        for g in self.groups:
-            naturals = [c for c in g if not self._wild(c)]
-            if not naturals:
+        for n in naturals:
+            if not n:
                 makes.append(("wild", None))
-            elif len(naturals) == 1:
-                makes.append(("one", naturals[0]))
-            elif all(c.rank == naturals[0].rank for c in naturals):
-                makes.append(("rank", naturals[0].rank))
-            elif all(c.suit == naturals[0].suit for c in naturals):
-                makes.append(("suit", naturals[0].suit))
+            elif _one_rank(n) and (len(n) > 1 or by_rank):
+                makes.append(("rank", n[0].rank))
+            elif _one_suit(n):
+                makes.append(("suit", n[0].suit))
             else:
                 makes.append(("mixed", None))
-        kinds = [m[0] for m in makes]
-        by_rank = kinds.count("rank") > kinds.count("suit")
-        for i, (kind, one) in enumerate(makes):
-            if kind == "one":
-                assert isinstance(one, Card)
-                makes[i] = ("rank", one.rank) if by_rank else ("suit", one.suit)
         return makes, by_rank
 
     def _index(self, group: list[Card], card: Card) -> int:
@@ -276,3 +271,11 @@ class HandModel:
 
     def _key(self, card: Card) -> tuple[int, int, int, int]:
         return sort_key(card, wild_rank_for(self.variant, self.cut))
+
+
+def _one_rank(cards: list[Card]) -> bool:
+    return all(c.rank == cards[0].rank for c in cards)
+
+
+def _one_suit(cards: list[Card]) -> bool:
+    return all(c.suit == cards[0].suit for c in cards)
