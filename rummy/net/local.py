@@ -36,6 +36,7 @@ class LocalServer:
         self._stop: asyncio.Event | None = None
         self._thread: threading.Thread | None = None
         self._store: Store | None = None
+        self._server: Server | None = None
         self._started = threading.Event()
 
     @property
@@ -45,6 +46,17 @@ class LocalServer:
     @property
     def running(self) -> bool:
         return self.port is not None and not self.error
+
+    def playing(self) -> list[str]:
+        """The codes of this server's tables that have started and are not over: a table
+        the others may still be playing."""
+        server = self._server
+        if server is None or not self.running:
+            return []
+        # Read from the frame's thread while the server's adds tables: tuple() copies the
+        # dict in one step under the GIL, where a loop over it could see it change size.
+        tables = tuple(server.tables.values())
+        return [t.code for t in tables if t.started and not t.over]
 
     def start(self) -> LocalServer:
         """Start listening on the background thread; :attr:`port` is set once bound."""
@@ -64,7 +76,8 @@ class LocalServer:
         try:
             self.data.mkdir(parents=True, exist_ok=True)
             self._store = Store(self.data / "tables.sqlite3")
-            server = Server(self._store, turn_seconds=self.turn_seconds, limits=self.limits)
+            server = self._server = Server(self._store, turn_seconds=self.turn_seconds,
+                                           limits=self.limits)
             loop.run_until_complete(self._serve(server))
         except Exception as err:  # noqa: BLE001 - the port is taken, the folder unwritable
             self.error = f"the table could not be hosted: {err}"
@@ -94,3 +107,4 @@ class LocalServer:
         if self._thread is not None:
             self._thread.join(10)
             self._thread = None
+

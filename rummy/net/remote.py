@@ -89,8 +89,8 @@ class RemoteDriver:
         self._pool: ThreadPoolExecutor | None = None
         self.deal_no: int | None = None
         self.hosting = False
-        """This game runs the table's server: leaving the table stops it for everyone
-        until the host comes back (Rejoin starts it again)."""
+        """This game runs the table's server: the table goes on after the host leaves it,
+        but only while the game stays open (``HostedServers``)."""
         for msg in held:
             self._take(msg)
 

@@ -30,6 +30,7 @@ from typing import Any
 
 import pygame
 
+from rummy.net.hosted import HostedServers
 from rummy.store.prefs import load_preferences
 from rummy.ui.palette import FELT
 from rummy.ui.resources import Resources, init_pygame
@@ -90,6 +91,7 @@ class App:
         self.clock = pygame.time.Clock()
         self.stack: list[Scene] = []
         self.notice = ""
+        self.hosted = HostedServers()
         self.running = True
         self._frames = 0
         self._painted: Scene | None = None
@@ -331,5 +333,6 @@ class App:
         return 0
 
     def close(self) -> None:
+        self.hosted.stop_all()  # the tables this game hosts stop with it
         pygame.quit()
 

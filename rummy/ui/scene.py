@@ -34,6 +34,7 @@ from typing import TYPE_CHECKING, Any, Protocol
 import pygame
 
 if TYPE_CHECKING:
+    from rummy.net.hosted import HostedServers
     from rummy.ui.resources import Resources
     from rummy.ui.settings import GameConfig, Settings
 
@@ -60,6 +61,8 @@ class Host(Protocol):
     notice: str
     """A line for the screen beneath to show once ("Game saved: ..." when the table is
     left); that screen clears it."""
+    hosted: HostedServers
+    """The servers this game hosts: a table left mid-game goes on until the game closes."""
 
     def open(self, name: str, /, **arguments: Any) -> Scene:
         """Build the scene registered as ``name`` with ``arguments`` and push it on top.

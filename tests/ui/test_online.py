@@ -102,18 +102,59 @@ def test_host_a_table_a_second_player_joins_by_code_and_both_see_one_open_deck(
         frames_until(app, lambda: "Ravi (away)" in table.board.names)
         frames_until(app, lambda: "waiting for Ravi" in table.board.match_line)
         shot(app, "table_waiting")
-        # Esc asks first, and tells the host that its table stops while it is away
+        # Esc asks first, and tells the host that its table goes on while it is away
         post(pygame.KEYDOWN, key=pygame.K_ESCAPE, mod=0, unicode="")
         app.step(1 / 30)
         assert app.stack[-1] is table
-        assert table.board.message == ("Press Esc again to leave: you host this table, and"
-                                       " it stops for everyone until you rejoin")
+        assert table.board.message == (
+            "Press Esc again to leave: the clock plays your turns while you are away;"
+            " the table goes on while this game stays open")
         post(pygame.KEYDOWN, key=pygame.K_ESCAPE, mod=0, unicode="")
         frames_until(app, lambda: isinstance(app.stack[-1], OnlineScene))
     finally:
         other.close()
-    assert lobby.server is None and not server_threads()
     assert app.settings.get(SEAT_KEY)["code"] == code  # left mid-game: Rejoin is offered
+    # the lobby let its server go, but the game keeps it while the table is in play
+    assert lobby.server is None and app.hosted.playing() == [code]
+    assert server_threads()
+
+
+def test_a_table_the_host_left_goes_on_for_the_others_and_the_host_rejoins_it(
+        app: App) -> None:
+    lobby = host_table(app)
+    assert lobby.server is not None
+    server, code = lobby.server, str(lobby.mirror_code)
+    other = join(server.url, code, "Ravi")
+    try:
+        table = start(app, lobby)
+        play_my_turn(app, table)
+        post(pygame.KEYDOWN, key=pygame.K_ESCAPE, mod=0, unicode="")
+        app.step(1 / 30)
+        post(pygame.KEYDOWN, key=pygame.K_ESCAPE, mod=0, unicode="")
+        frames_until(app, lambda: isinstance(app.stack[-1], OnlineScene))
+        online = app.stack[-1]
+        assert isinstance(online, OnlineScene)
+        assert online.hosted_line() == (f"Your table {code} goes on for the others while"
+                                        " this game stays open.")
+        shot(app, "online_hosting")
+        # the other player is still connected, and the server takes its move
+        play_bot_turn(other)
+        wait(pumped(other, lambda: other.connection == "connected"
+                    and other.mirror.seq >= 4 and not other.mirror.errors))
+        # Rejoin sits the host down again at the same server: no second one starts
+        assert online.rejoin_button.text == f"Rejoin table {code}"
+        click(app, online.rejoin_button.rect.center)
+        frames_until(app, lambda: isinstance(app.stack[-1], TableScene), 30)
+        back = app.stack[-1]
+        assert isinstance(back, TableScene)
+        frames_until(app, pumped(other, lambda: back.idle
+                                 and remote(back).mirror.seq == other.mirror.seq))
+        assert app.hosted.servers == [server] and len(server_threads()) == 1
+        play_round(app, back, other)
+    finally:
+        other.close()
+    close_app(app)  # closing the game stops the table it hosts
+    assert not server_threads() and not app.hosted.servers
 
 
 def test_the_server_s_turn_clock_shows_at_a_table_whose_variant_has_no_timer(

@@ -78,7 +78,7 @@ class LobbyScene(Scene):
         self._errors_seen = 0
         self._words: tuple[object, tuple[str, str]] | None = None
         if bind is not None:
-            self.server = LocalServer(bind, port, data_dir() / "server").start()
+            self.server = app.hosted.open(bind, port, data_dir() / "server")
         elif url is not None:
             self._connect(url)
         self.start_button = Button("Start", self.start, enabled=False)
@@ -132,7 +132,8 @@ class LobbyScene(Scene):
                                      free), "rummy-advertise")
 
     def shutdown(self) -> None:
-        """Close the connection, the advertisement and the hosted server (in that order)."""
+        """Close the connection, the advertisement and the hosted server (in that order;
+        the server goes on while a table on it is in play, see ``HostedServers``)."""
         if self.advertiser is not None:
             stop_aside(self.advertiser, self._advertising)
             self.advertiser = None
@@ -142,7 +143,7 @@ class LobbyScene(Scene):
             self.client.close()
         self.driver = self.client = None
         if self.server is not None:
-            self.server.stop()
+            self.app.hosted.release(self.server)
             self.server = None
 
     # -- buttons

@@ -430,7 +430,17 @@ class OnlineScene(Scene):
         """What changes here without input: the tables found on the network, the search's
         state and the message."""
         return ([button.text for button, _ in self.found], self.browser.error,
-                self.lan_search, self.message)
+                self.lan_search, self.message, self.hosted_line())
+
+    def hosted_line(self) -> str:
+        """Tables this game hosts that go on without the host (left mid-game)."""
+        codes = self.app.hosted.playing()
+        if not codes:
+            return ""
+        if len(codes) == 1:
+            return f"Your table {codes[0]} goes on for the others while this game stays open."
+        return (f"Your tables {', '.join(codes)} go on for the others while this game stays"
+                " open.")
 
     def draw(self, surface: pygame.Surface) -> None:
         w, h = self.size
@@ -457,14 +467,15 @@ class OnlineScene(Scene):
 
     def _draw_message(self, surface: pygame.Surface) -> None:
         """A problem to report, in the Join column above the Rejoin button (the Host
-        column is full)."""
-        if not self.message:
+        column is full); else the tables this game hosts that are still in play."""
+        text, color = (self.message, RED) if self.message else (self.hosted_line(), INK)
+        if not text:
             return
         width = self.host_button.rect.right - self.left  # a column's width
-        lines = wrap(self.font, self.message, width)[:3]
+        lines = wrap(self.font, text, width)[:3]
         y = self.rejoin_button.rect.top - 8 - len(lines) * self.font.get_linesize()
         for line in lines:
-            draw_text(surface, self.font, line, (self.right, y), RED, "topleft")
+            draw_text(surface, self.font, line, (self.right, y), color, "topleft")
             y += self.font.get_linesize()
 
 

@@ -165,9 +165,9 @@ class ControlsMixin:
         the seat's turns while it is away (and drops it after missed turns where the rules
         say so): the first press asks, a second within 3 s leaves (Rejoin takes the seat
         back)."""
-        asking = ("Press Esc again to leave: you host this table, and it stops for everyone"
-                  " until you rejoin" if self.driver.hosting else
-                  "Press Esc again to leave: the clock plays your turns while you are away")
+        asking = ("Press Esc again to leave: the clock plays your turns while you are away"
+                  + ("; the table goes on while this game stays open" if self.driver.hosting
+                     else ""))
         if self.online is None or self.driver.match_over or self.seat is None or \
                 self._pressed_again("leave", asking):
             self._leave()
