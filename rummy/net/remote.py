@@ -91,6 +91,9 @@ class RemoteDriver:
         self.hosting = False
         """This game runs the table's server: the table goes on after the host leaves it,
         but only while the game stays open (``HostedServers``)."""
+        self.joined_late = False
+        """The seat was rejoined: its first state's history was played before (see
+        ``TableDriver.joined_late``)."""
         for msg in held:
             self._take(msg)
 

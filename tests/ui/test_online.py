@@ -147,6 +147,8 @@ def test_a_table_the_host_left_goes_on_for_the_others_and_the_host_rejoins_it(
         frames_until(app, lambda: isinstance(app.stack[-1], TableScene), 30)
         back = app.stack[-1]
         assert isinstance(back, TableScene)
+        app.step(1 / 60)
+        assert back.idle and not back.board.hidden  # laid out as it stands
         frames_until(app, pumped(other, lambda: back.idle
                                  and remote(back).mirror.seq == other.mirror.seq))
         assert app.hosted.servers == [server] and len(server_threads()) == 1
@@ -249,6 +251,9 @@ def test_a_closed_game_reopened_rejoins_its_table(folders: Path) -> None:
             frames_until(again, lambda: isinstance(again.stack[-1], TableScene), 30)
             back = again.stack[-1]
             assert isinstance(back, TableScene)
+            # the deal is laid out as it stands, not played again card by card
+            again.step(1 / 60)
+            assert back.idle and not back.board.hidden
             frames_until(again, lambda: back.idle and remote(back).mirror.seq >= seq)
             assert "You" in back.board.names
             # the other player's client was cut off with the old server; it comes back

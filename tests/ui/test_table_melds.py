@@ -446,3 +446,25 @@ def test_a_deal_going_round_the_stock_with_nothing_laid_ends_at_the_table(
     result = game.ends[0].result
     assert result is not None and result.winner is None
     assert result.reason == "the stock went round 4 times with nothing laid"
+
+
+@pytest.mark.timeout(60)
+def test_a_table_laid_out_at_once_still_shows_a_deal_that_is_over(app: App) -> None:
+    """A seat that sits down late (a rejoin) sees the deal as it stands, but a deal that
+    ended meanwhile still shows its result: the panel is how the next deal is reached."""
+    game = Session.lone_deal("dummy_rummy", players=3, seed=11)
+    game.state = replace(game.state, turns_done=(MAX_TURNS // 3, MAX_TURNS // 3,
+                                                 MAX_TURNS // 3 - 1))
+    config = GameConfig("dummy_rummy", {}, 3, ("greedy",) * 3, 3, 0)
+    scene = TableScene(app, config, game=game, speed=4.0)
+    app.push(scene)
+    driver = scene.driver
+    seat = game.state.turn
+    assert driver.act(Draw(seat, DrawSource.CLOSED)) is None
+    assert driver.act(next(a for a in game.legal_actions(seat) if isinstance(a, Discard))) \
+        is None  # the turn that reaches the cap: the deal ends in a stalemate
+    assert len(driver.pending) > 3
+    scene.lay_out_at_once()
+    assert [type(e) for e in driver.pending][:1] == [DealScored]
+    settle(app, scene)
+    assert scene.result is not None

@@ -243,6 +243,7 @@ class LobbyScene(Scene):
                             int(info["players"]), (), None, driver.mirror.place or 0)
         self.table_opened = True
         driver.hosting = self.server is not None
+        driver.joined_late = self.token is not None  # a rejoin: the deal is under way
         if self.advertiser is not None:  # the game has started: nobody else can join
             stop_aside(self.advertiser, self._advertising)
         self.app.open("table", config=config, driver=driver)

@@ -72,6 +72,9 @@ class TableDriver:
     hosting = False
     """Whether this game runs an online table's server (never, offline: see
     :class:`rummy.net.remote.RemoteDriver`)."""
+    joined_late = False
+    """This seat sat down at a deal already under way (an online seat rejoined): the table
+    lays the deal out as it stands instead of playing its events again."""
 
     def __init__(self, game: Session, bots: dict[int, Bot], human_seat: int | None,
                  human: int | None = None, opponents: Mapping[int, str] | None = None,

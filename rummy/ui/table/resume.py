@@ -44,13 +44,11 @@ def continue_table(app: Host, saved: SavedGame) -> TableScene:
     if game.match.over:
         raise ValueError("the saved game is already over")
     scene = TableScene(app, config, game=game)
-    driver = scene.driver
-    driver.pending.clear()  # already seen before the save: lay the board out at once
-    view = driver.view
+    scene.lay_out_at_once()  # already seen before the save
+    view = scene.driver.view
     scene.hand.groups = groups_from_codes(saved.hand, view.hand) if view.hand else [[]]
     scene.keeper.restore_clock(saved.table)
     if view.turn is not None and view.turn >= 0:
-        scene._turn_began(view.turn)
         left = scene.keeper.turn_left
         if scene.turn_left is not None and left is not None:  # the clock as it was saved
             scene.turn_left = scene.board.timer = min(scene.turn_left, left)

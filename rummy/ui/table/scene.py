@@ -109,6 +109,20 @@ class TableScene(ControlsMixin, PointerMixin, FrameMixin, Scene):
         self._shown: tuple[StillKey, Strokes] | None = None
         """What the last frame :meth:`paint` painted showed (None: paint it all next)."""
         self._start_match(game)
+        if self.driver.joined_late:
+            self.lay_out_at_once()
+
+    def lay_out_at_once(self) -> None:
+        """The deal's events so far were seen before this table opened (a saved game, a
+        rejoined online seat): lay the board out from the view rather than play them all
+        again while the clock runs. A deal already over still shows its result."""
+        pending = self.driver.pending
+        scored = [i for i, event in enumerate(pending) if isinstance(event, DealScored)]
+        for _ in range(scored[-1] if scored else len(pending)):
+            pending.popleft()
+        turn = self.driver.view.turn
+        if turn is not None and turn >= 0:
+            self._turn_began(turn)
 
     # -- matches and deals
 
