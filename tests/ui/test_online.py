@@ -6,6 +6,7 @@ posted events; every server and client started is stopped."""
 
 from __future__ import annotations
 
+import socket
 from collections.abc import Callable, Iterator
 from pathlib import Path
 from types import SimpleNamespace
@@ -334,9 +335,11 @@ def test_a_seat_at_a_table_that_is_gone_offers_no_ready_and_is_forgotten(
     assert not server_threads()
 
 
-def test_leaving_a_lobby_that_never_seated_keeps_the_seat_to_rejoin(folders: Path) -> None:
-    """A mistyped room code, then Leave, once forgot the seat of the game the player was
-    in: Leave forgets only the seat of the table it leaves."""
+def test_a_mistyped_room_code_goes_back_to_the_form_and_keeps_the_seat_to_rejoin(
+        folders: Path) -> None:
+    """A mistyped room code once left the player on a lobby page "Not seated at a table"
+    (and Leave then forgot the seat of the game the player was in): the form comes back
+    with the server's reason, what was typed, and the seat to rejoin."""
     server = LocalServer(LOOPBACK, 0, folders / "outside", limits=Limits(1000, 1000)).start()
     app = make_app(folders / "settings")
     try:
@@ -344,22 +347,47 @@ def test_leaving_a_lobby_that_never_seated_keeps_the_seat_to_rejoin(folders: Pat
         seat = {"url": "ws://127.0.0.1:9", "code": "FFDYD", "name": "Sam",
                 "token": "t" * 24, "bind": None, "port": None}
         app.settings.set(SEAT_KEY, seat)
-
-        def mistype(online: OnlineScene) -> None:
-            type_into(app, online.address.rect.center, server.url)
-            type_into(app, online.code.rect.center, "ACDEF")
-            click(app, online.join_button.rect.center)
-
-        online, lobby = refused_in_lobby(app, mistype)
-        assert lobby.message == "No table with code 'ACDEF'."
-        click(app, lobby.leave_button.rect.center)
-        assert app.stack[-1] is online
+        online = open_online(app)
+        type_into(app, online.address.rect.center, server.url)
+        type_into(app, online.code.rect.center, "ACDEF")
+        click(app, online.join_button.rect.center)
+        assert isinstance(app.stack[-1], LobbyScene)
+        frames_until(app, lambda: app.stack[-1] is online, 20)
+        app.step(1 / 30)
+        assert online.message == "No table with code 'ACDEF'."
+        assert (online.address.text, online.code.text) == (server.url, "ACDEF")
         assert app.settings.get(SEAT_KEY) == seat and online.saved == seat
         assert online.rejoin_button.text == "Rejoin table FFDYD"
     finally:
         close_app(app)
         server.stop()
     assert not server_threads()
+
+
+def test_an_address_nobody_answers_goes_back_to_the_form_after_a_while(app: App) -> None:
+    """A join to an address where no game listens once retried for ever."""
+    with socket.socket() as probe:  # a port nobody listens on
+        probe.bind((LOOPBACK, 0))
+        port = probe.getsockname()[1]
+    online = open_online(app)
+    type_into(app, online.address.rect.center, f"127.0.0.1:{port}")
+    type_into(app, online.code.rect.center, "ACDEF")
+    click(app, online.join_button.rect.center)
+    lobby = app.stack[-1]
+    assert isinstance(lobby, LobbyScene)
+    frames_until(app, lambda: app.stack[-1] is online, 30)
+    assert online.message == (f"Cannot reach 127.0.0.1:{port}: check the address, and that"
+                              " the host's game is open.")
+    assert lobby.client is None  # its connection stopped trying
+
+
+def open_online(app: App) -> OnlineScene:
+    title = app.stack[-1]
+    assert isinstance(title, TitleScene)
+    click(app, title.online_button.rect.center)
+    online = app.stack[-1]
+    assert isinstance(online, OnlineScene)
+    return online
 
 
 def test_the_host_copies_an_invite_that_a_joiner_pastes_into_the_join_form(

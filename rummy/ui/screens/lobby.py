@@ -37,6 +37,9 @@ NO_SEAT = frozenset({"no_table", "bad_token", "game_over", "table_full", "alread
 """The server's refusals of a join or rejoin (docs/protocol.md): no seat to wait in here."""
 GONE = frozenset({"no_table", "bad_token", "game_over"})
 """Of those, the ones that mean a remembered seat can never be taken again."""
+GIVE_UP_SECONDS = 12.0
+"""How long a join tries an address that never answers before going back to the form (a
+rejoin keeps trying: its host may be restarting the game)."""
 
 
 def sentence(words: str) -> str:
@@ -76,6 +79,8 @@ class LobbyScene(Scene):
         self.refused = False
         """The server refused to seat us (the message says why): only Leave is left."""
         self._errors_seen = 0
+        self._trying = 0.0
+        """Seconds a join has tried to reach its address without ever reaching it."""
         self._words: tuple[object, tuple[str, str]] | None = None
         if bind is not None:
             self.server = app.hosted.open(bind, port, data_dir() / "server")
@@ -188,6 +193,16 @@ class LobbyScene(Scene):
         self.finished = True
         self.app.pop()
 
+    @property
+    def joining(self) -> bool:
+        """A join typed in the form (not a host, not a rejoin): what goes wrong before a
+        seat is said back on the form, where the address and the code can be mended."""
+        return not self.creator and self.token is None
+
+    def _back_to_form(self, words: str) -> None:
+        self.app.notice = words  # the form beneath shows it
+        self.leave()
+
     # -- every frame
 
     def resume(self) -> None:
@@ -223,6 +238,18 @@ class LobbyScene(Scene):
                 self.refused = True
                 if code in GONE and self.token:  # the seat rejoined is gone: forget it
                     self._forget_seat(self.code)
+        if self.joining and not self.mirror_code:
+            if self.refused:
+                self._back_to_form(self.message)
+                return
+            if driver.connection == "connected":
+                self._trying = -1.0  # reached once: a later loss is retried as ever
+            elif self._trying >= 0:
+                self._trying += dt
+                if self._trying > GIVE_UP_SECONDS:
+                    self._back_to_form(f"Cannot reach {self.address()}: check the address,"
+                                       " and that the host's game is open.")
+                    return
         if self.client is not None and self.client.token and self.mirror_code:
             if self.advertiser is None:
                 self._advertise()

@@ -295,6 +295,8 @@ class OnlineScene(Scene):
     # -- lifecycle
 
     def resume(self) -> None:
+        if self.app.notice:  # a join that went wrong: its reason, beside what was typed
+            self.message, self.app.notice = self.app.notice, ""
         saved = self.app.settings.get(SEAT_KEY)
         self.saved = saved if isinstance(saved, dict) else None
         if self.saved:
