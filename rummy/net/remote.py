@@ -201,14 +201,15 @@ class RemoteDriver:
             else None
 
     def waiting_text(self, now_left: float | None = None) -> str | None:
-        """"waiting for Asha (reconnecting, 0:42)" while the seat to move is away."""
+        """"waiting for Asha (away, 42s)" while the seat to move is away."""
         turn = self.mirror.turn
         seat = next((s for s in self.mirror.seats if s["place"] == turn), None)
         if seat is None or seat["connected"] or turn == self.mirror.place:
             return None
         left = self.mirror.clock if now_left is None else now_left
-        clock = "" if left is None else f", {int(left) // 60}:{int(left) % 60:02d}"
-        return f"waiting for {seat['name']} (reconnecting{clock})"
+        # seconds, as the seat's badge counts them ("away": the badge's word too)
+        clock = "" if left is None else f", {int(left)}s"
+        return f"waiting for {seat['name']} (away{clock})"
 
     # -- acting
 

@@ -6,6 +6,7 @@ posted events; every server and client started is stopped."""
 
 from __future__ import annotations
 
+import re
 import socket
 from collections.abc import Callable, Iterator
 from pathlib import Path
@@ -101,7 +102,9 @@ def test_host_a_table_a_second_player_joins_by_code_and_both_see_one_open_deck(
         # the second player goes away: its seat says so, and the table whom it waits for
         other.client.close()
         frames_until(app, lambda: "Ravi (away)" in table.board.names)
-        frames_until(app, lambda: "waiting for Ravi" in table.board.match_line)
+        # in seconds, as the seat's badge counts them
+        frames_until(app, lambda: re.search(r"waiting for Ravi \(away, \d+s\)$",
+                                            table.board.match_line))
         shot(app, "table_waiting")
         # Esc asks first, and tells the host that its table goes on while it is away
         post(pygame.KEYDOWN, key=pygame.K_ESCAPE, mod=0, unicode="")

@@ -1,7 +1,7 @@
 """What the table shows of an online game's connections, once a frame.
 
 Each seat's name says when its player is away ("Asha (away)"), and the felt's match line
-says whom the table waits for ("waiting for Asha (reconnecting, 0:42)", the server's clock
+says whom the table waits for ("waiting for Asha (away, 42s)", the server's clock
 counting down here between its messages) or that this game's own connection is lost and
 being retried. The driver is the :class:`~rummy.net.remote.RemoteDriver`; nothing here
 waits on the network.
