@@ -354,6 +354,11 @@ def test_a_mistyped_room_code_goes_back_to_the_form_and_keeps_the_seat_to_rejoin
         type_into(app, online.address.rect.center, server.url)
         type_into(app, online.code.rect.center, "ACDEF")
         click(app, online.join_button.rect.center)
+        # only one seat is kept for Rejoin: the first press says the new one replaces it
+        assert app.stack[-1] is online
+        assert online.message == ("Rejoin table FFDYD will be forgotten for the new table:"
+                                  " press Join again to go on.")
+        click(app, online.join_button.rect.center)
         assert isinstance(app.stack[-1], LobbyScene)
         frames_until(app, lambda: app.stack[-1] is online, 20)
         app.step(1 / 30)
@@ -486,3 +491,24 @@ def test_the_hosts_choices_are_kept_and_a_system_port_is_refused(app: App) -> No
     again.host()
     assert again.message == "The port is a number from 1024 to 65535 (0: any free port)."
     assert app.stack[-1] is online  # nothing hosted
+
+
+def test_hosting_asks_before_the_seat_to_rejoin_is_forgotten(app: App) -> None:
+    """Hosting a new table once replaced the seat kept for Rejoin without a word."""
+    seat = {"url": "ws://127.0.0.1:9", "code": "FFDYD", "name": "Sam",
+            "token": "t" * 24, "bind": None, "port": None}
+    app.settings.set(SEAT_KEY, seat)
+    online = open_online(app)
+    type_into(app, online.port.rect.center, "0")
+    warning = ("Rejoin table FFDYD will be forgotten for the new table: press Host a table"
+               " again to go on.")
+    click(app, online.host_button.rect.center)
+    assert app.stack[-1] is online and online.message == warning
+    click(app, online.name.rect.center)  # anything else in between: it asks again
+    click(app, online.host_button.rect.center)
+    assert app.stack[-1] is online and online.message == warning
+    click(app, online.host_button.rect.center)
+    lobby = app.stack[-1]
+    assert isinstance(lobby, LobbyScene)
+    frames_until(app, lambda: lobby.mirror_code)
+    assert app.settings.get(SEAT_KEY)["code"] == lobby.mirror_code

@@ -128,6 +128,10 @@ class OnlineScene(Scene):
         self.saved: dict[str, Any] | None = saved if isinstance(saved, dict) else None
         self.rejoin_button = Button(f"Rejoin table {self.saved.get('code', '')}"
                                     if self.saved else "Rejoin", self.rejoin)
+        self._asked: str | None = None
+        """The button that last warned about the seat to rejoin ("host" or "join")."""
+        self._armed: str | None = None
+        """That button, for the input being handled: pressed again, it goes on."""
         self.browser = Browser()
         self.found: list[tuple[Button, FoundTable]] = []
         self._browsing: threading.Thread | None = None
@@ -237,6 +241,8 @@ class OnlineScene(Scene):
         if why:
             self.message = why
             return
+        if not self._may_forget_seat("host", "Host a table"):
+            return
         create = {"type": "create", "variant": self.variant.value, "name": name,
                   "seats": self.seats.value, "bots": self.bots.value,
                   "options": self.options()}
@@ -265,7 +271,19 @@ class OnlineScene(Scene):
         except ValueError as err:
             self.message = f"Check the address: {err}."
             return
+        if not self._may_forget_seat("join", "Join"):
+            return
         self.app.open("lobby", name=name, url=url, code=code)
+
+    def _may_forget_seat(self, action: str, button: str) -> bool:
+        """Only one seat is kept for Rejoin, and a new table's seat takes its place: the
+        first press says so, a second goes on."""
+        if self.saved is None or self._armed == action:
+            return True
+        self._asked = action
+        self.message = (f"Rejoin table {self.saved.get('code', '')} will be forgotten for"
+                        f" the new table: press {button} again to go on.")
+        return False
 
     def _join_found(self, table: FoundTable) -> Callable[[], None]:
         def join() -> None:
@@ -346,6 +364,8 @@ class OnlineScene(Scene):
         return out
 
     def handle(self, event: pygame.event.Event) -> None:
+        if event.type in (pygame.MOUSEBUTTONDOWN, pygame.KEYDOWN):
+            self._armed, self._asked = self._asked, None  # any other input disarms
         if event.type == pygame.KEYDOWN and event.key == pygame.K_ESCAPE:
             self._back()
             return
