@@ -29,7 +29,7 @@ class TitleScene(Scene):
     def __init__(self, app: Host) -> None:
         super().__init__(app)
         self.buttons = [Button("New game", self.new_game), Button("Rules", self.rules),
-                        Button("Quit", app.quit)]
+                        Button("Quit", self.quit)]
         self.continue_button = Button("Continue", self.continue_game)
         self.online_button = Button("Play online", self._opener("online"))
         self.store_buttons = [Button(label, self._opener(name)) for label, name in
@@ -39,6 +39,10 @@ class TitleScene(Scene):
         self.message = app.settings.message
         self.notice = ""
         """A line in the player's colour (not an error): "Saved; Continue ..."."""
+        self.quit_asked = False
+        """Quit was pressed once while this game hosts a table in play."""
+        self._quit_armed = False
+        """That press came just before the input being handled: Quit now quits."""
         self.slot = SaveSlot()
         self.saved = self.slot.exists()
         self.title_font = app.res.font(72, bold=True)
@@ -48,6 +52,18 @@ class TitleScene(Scene):
 
     def new_game(self) -> None:
         self.app.open("new_game")
+
+    def quit(self) -> None:
+        """Quit; while this game hosts a table others still play, the first press says
+        that quitting stops it for them (see ``HostedServers``)."""
+        playing = self.app.hosted.playing()
+        if playing and not self._quit_armed:
+            self.quit_asked = True
+            self.message = ""
+            self.notice = (f"Quitting stops table {', '.join(playing)} for the others:"
+                           " press Quit again to quit.")
+            return
+        self.app.quit()
 
     def rules(self) -> None:
         self.app.show_rules(self.app.settings.get("variant"))
@@ -141,6 +157,8 @@ class TitleScene(Scene):
         return [*first, *self.buttons, self.online_button, *self.store_buttons, self.sound]
 
     def handle(self, event: pygame.event.Event) -> None:
+        if event.type in (pygame.MOUSEBUTTONDOWN, pygame.KEYDOWN):
+            self._quit_armed, self.quit_asked = self.quit_asked, False  # others disarm
         for button in self.shown:
             if button.handle(event):
                 return
@@ -154,7 +172,7 @@ class TitleScene(Scene):
             elif event.key == pygame.K_r:
                 self.rules()
             elif event.key == pygame.K_q:
-                self.app.quit()
+                self.quit()
 
     def draw(self, surface: pygame.Surface) -> None:
         w, h = self.size

@@ -512,3 +512,38 @@ def test_hosting_asks_before_the_seat_to_rejoin_is_forgotten(app: App) -> None:
     assert isinstance(lobby, LobbyScene)
     frames_until(app, lambda: lobby.mirror_code)
     assert app.settings.get(SEAT_KEY)["code"] == lobby.mirror_code
+
+
+def test_quitting_asks_first_while_a_hosted_table_is_in_play(app: App) -> None:
+    """Quitting stops the tables this game hosts, so the title asks once."""
+    lobby = host_table(app)
+    assert lobby.server is not None
+    code = str(lobby.mirror_code)
+    other = join(lobby.server.url, code, "Ravi")
+    try:
+        table = start(app, lobby)
+        for _ in range(2):
+            post(pygame.KEYDOWN, key=pygame.K_ESCAPE, mod=0, unicode="")
+            app.step(1 / 30)
+        frames_until(app, lambda: isinstance(app.stack[-1], OnlineScene))
+        online = app.stack[-1]
+        assert isinstance(online, OnlineScene)
+        click(app, online.back.rect.center)
+        title = app.stack[-1]
+        assert isinstance(title, TitleScene) and table not in app.stack
+        quit_button = title.buttons[-1]
+        click(app, quit_button.rect.center)
+        assert app.running and title.notice == (
+            f"Quitting stops table {code} for the others: press Quit again to quit.")
+        post(pygame.KEYDOWN, key=pygame.K_q, mod=0, unicode="q")  # Q is Quit too
+        app.step(1 / 30)
+        assert not app.running
+    finally:
+        other.close()
+
+
+def test_quit_quits_at_once_when_no_hosted_table_is_in_play(app: App) -> None:
+    title = app.stack[-1]
+    assert isinstance(title, TitleScene)
+    click(app, title.buttons[-1].rect.center)
+    assert not app.running and title.notice == ""
