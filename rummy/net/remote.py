@@ -208,7 +208,7 @@ class RemoteDriver:
             return None
         left = self.mirror.clock if now_left is None else now_left
         # seconds, as the seat's badge counts them ("away": the badge's word too)
-        clock = "" if left is None else f", {int(left)}s"
+        clock = "" if left is None else f", {max(0, int(left + 0.99))}s"  # rounded up
         return f"waiting for {seat['name']} (away{clock})"
 
     # -- acting

@@ -547,3 +547,26 @@ def test_quit_quits_at_once_when_no_hosted_table_is_in_play(app: App) -> None:
     assert isinstance(title, TitleScene)
     click(app, title.buttons[-1].rect.center)
     assert not app.running and title.notice == ""
+
+
+def test_the_tables_countdown_takes_the_servers_word_again(app: App) -> None:
+    """The table counts a turn down by itself between the server's messages; once cut off
+    (a host's server restarting) it ran to 0 and stayed there after the server spoke
+    again, while the seat to move had most of its time left."""
+    lobby = host_table(app)
+    assert lobby.server is not None
+    other = join(lobby.server.url, str(lobby.mirror_code), "Ravi")
+    try:
+        table = start(app, lobby)
+        frames_until(app, lambda: table.idle and remote(table).mirror.my_turn)
+        table.turn_left = table.board.timer = 0.5  # run on alone, as when cut off
+        app.step(1 / 30)
+        assert table.turn_left is not None and table.turn_left < 1
+        other.client.close()  # the server says so, with the clock as it stands
+        # well before the 30 s clock could play the turn and start the next one
+        frames_until(app, lambda: table.turn_left is not None and table.turn_left > 5, 10)
+        assert remote(table).mirror.my_turn
+        left = remote(table).mirror.clock_left()
+        assert left is not None and abs(table.turn_left - left) < 1
+    finally:
+        other.close()

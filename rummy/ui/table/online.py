@@ -23,6 +23,7 @@ class ConnectionNotes:
         self._names: list[str] = []
         self._line = ""
         self._errors = 0
+        self._clock_at: float | None = None
 
     def refusal(self, driver: Any) -> str:
         """The server's words for a move it refused since the last call ("" if none): the
@@ -32,6 +33,16 @@ class ConnectionNotes:
             return ""
         self._errors = len(errors)
         return str(errors[-1].get("message") or "the server refused that move")
+
+    def clock_news(self, driver: Any) -> bool:
+        """Whether the server has said the turn's clock again since the last call (each
+        move, a seat gone or back, a reconnect): the table's countdown then takes its
+        word, where it had run on alone (to 0 while this game was cut off, say)."""
+        at = driver.mirror.clock_at
+        if at == self._clock_at:
+            return False
+        self._clock_at = at
+        return True
 
     def follow(self, board: Any, driver: Any) -> None:
         if driver is not self._driver:  # a new deal: its names and match line

@@ -331,6 +331,10 @@ class TableScene(ControlsMixin, PointerMixin, FrameMixin, Scene):
             self.say("Your time ran out: the clock played your turn", bad=True)
         if self.online is not None:
             self.online.follow(self.board, self.driver)
+            if self.idle and self.result is None and self.online.clock_news(self.driver):
+                turn = self.driver.view.turn
+                if turn is not None and turn >= 0:
+                    self._turn_began(turn)  # the server's clock, as it now stands
             refused = self.online.refusal(self.driver)
             if refused:
                 self.say(refused, bad=True)
