@@ -16,6 +16,7 @@ from typing import Any
 import pygame
 import pytest
 
+from rummy.model.cards import parse_cards
 from rummy.model.variant import load_variant
 from rummy.net.client import NetClient
 from rummy.net.conn import Limits
@@ -24,6 +25,7 @@ from rummy.net.local import LocalServer
 from rummy.net.remote import RemoteDriver
 from rummy.net.table import DEFAULT_TURN_TIMER
 from rummy.store.files import data_dir
+from rummy.store.saves import groups_to_codes
 from rummy.store.stats import Statistics
 from rummy.ui.app import App
 from rummy.ui.menu import TitleScene
@@ -33,7 +35,7 @@ from rummy.ui.settings import GameConfig
 from rummy.ui.table import TableScene
 from rummy.ui.table.hand import HandModel
 from rummy.ui.table.keeper import TableKeeper
-from rummy.ui.table.online import LOST
+from rummy.ui.table.online import HAND_KEY, LOST, ConnectionNotes
 
 from .online_play import (
     click,
@@ -238,6 +240,10 @@ def test_a_closed_game_reopened_rejoins_its_table(folders: Path) -> None:
         table = start(first, lobby)
         play_my_turn(first, table)
         seq = remote(table).mirror.seq
+        # the player's own arrangement (the server knows the cards, not their order)
+        arranged = [list(reversed(g)) for g in reversed(table.hand.groups)]
+        table.hand.groups = arranged
+        first.step(1 / 30)
     finally:
         close_app(first)  # the window closed mid-game: the hosted server stops too
     try:
@@ -258,6 +264,7 @@ def test_a_closed_game_reopened_rejoins_its_table(folders: Path) -> None:
             # the deal is laid out as it stands, not played again card by card
             again.step(1 / 60)
             assert back.idle and not back.board.hidden
+            assert groups_to_codes(back.hand.groups) == groups_to_codes(arranged)
             frames_until(again, lambda: back.idle and remote(back).mirror.seq >= seq)
             assert "You" in back.board.names
             # the other player's client was cut off with the old server; it comes back
@@ -570,3 +577,21 @@ def test_the_tables_countdown_takes_the_servers_word_again(app: App) -> None:
         assert left is not None and abs(table.turn_left - left) < 1
     finally:
         other.close()
+
+
+def test_a_kept_hand_is_laid_only_over_its_own_table_and_deal(app: App) -> None:
+    """What the settings file holds may be from another table, another deal, or mangled
+    by hand: then the table keeps its own arrangement."""
+    driver = SimpleNamespace(mirror=SimpleNamespace(code="ABCDE"), deal_no=2)
+    hand = parse_cards("AS 2S 3S KD")
+    for kept, groups in [
+            ({"code": "ABCDE", "deal": 2, "groups": [["KD"], ["3S", "2S", "AS"]]},
+             [["KD"], ["3S", "2S", "AS"]]),
+            ({"code": "ABCDE", "deal": 1, "groups": [["KD"]]}, None),
+            ({"code": "FFDYD", "deal": 2, "groups": [["KD"]]}, None),
+            ({"code": "ABCDE", "deal": 2, "groups": [1, [2]]}, None),
+            ({"code": "ABCDE", "deal": 2, "groups": "KD"}, None),
+            ("nonsense", None)]:
+        app.settings.set(HAND_KEY, kept)
+        found = ConnectionNotes.kept_hand(app.settings, driver, hand)
+        assert (None if found is None else groups_to_codes(found)) == groups, kept

@@ -9,10 +9,18 @@ waits on the network.
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from typing import Any
+
+from rummy.model.cards import Card
+from rummy.store.saves import groups_from_codes, groups_to_codes
 
 LOST = "Connection lost: reconnecting..."
 CLOSED = "Disconnected from the table."
+HAND_KEY = "online_hand"
+"""The settings key of how the online seat arranged its hand (``{code, deal, groups}``): a
+rejoin, in this game or after a restart, finds the groups as the player left them (the
+server knows the cards, not their order)."""
 
 
 class ConnectionNotes:
@@ -24,6 +32,7 @@ class ConnectionNotes:
         self._line = ""
         self._errors = 0
         self._clock_at: float | None = None
+        self._kept: dict[str, Any] | None = None
 
     def refusal(self, driver: Any) -> str:
         """The server's words for a move it refused since the last call ("" if none): the
@@ -70,3 +79,25 @@ class ConnectionNotes:
         if driver.connection == "closed":
             return CLOSED
         return str(driver.waiting_text(driver.mirror.clock_left()) or "")
+
+    def keep_hand(self, settings: Any, driver: Any, groups: list[list[Card]]) -> None:
+        """Remember the hand's groups for this table's deal when they change."""
+        kept = {"code": driver.mirror.code, "deal": driver.deal_no,
+                "groups": groups_to_codes(groups)}
+        if kept != self._kept:
+            self._kept = kept
+            settings.set(HAND_KEY, kept)
+
+    @staticmethod
+    def kept_hand(settings: Any, driver: Any, hand: Sequence[Card]) -> list[list[Card]] | None:
+        """The groups remembered for this table's deal laid over ``hand`` (None: none
+        remembered, or for another table or deal, or unreadable)."""
+        kept = settings.get(HAND_KEY)
+        if not (isinstance(kept, dict) and kept.get("code") == driver.mirror.code
+                and kept.get("deal") == driver.deal_no):
+            return None
+        groups = kept.get("groups")
+        if not (isinstance(groups, list) and all(
+                isinstance(g, list) and all(isinstance(c, str) for c in g) for g in groups)):
+            return None
+        return groups_from_codes(groups, hand)

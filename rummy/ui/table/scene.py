@@ -111,6 +111,10 @@ class TableScene(ControlsMixin, PointerMixin, FrameMixin, Scene):
         self._start_match(game)
         if self.driver.joined_late:
             self.lay_out_at_once()
+            kept = self.online.kept_hand(app.settings, self.driver, self.driver.view.hand
+                                         ) if self.online is not None else None
+            if kept:
+                self.hand.groups = kept  # as the player left them
 
     def lay_out_at_once(self) -> None:
         """The deal's events so far were seen before this table opened (a saved game, a
@@ -331,6 +335,8 @@ class TableScene(ControlsMixin, PointerMixin, FrameMixin, Scene):
             self.say("Your time ran out: the clock played your turn", bad=True)
         if self.online is not None:
             self.online.follow(self.board, self.driver)
+            if self.idle and self.seat is not None and self.driver.view.hand:
+                self.online.keep_hand(self.app.settings, self.driver, self.hand.groups)
             if self.idle and self.result is None and self.online.clock_news(self.driver):
                 turn = self.driver.view.turn
                 if turn is not None and turn >= 0:
