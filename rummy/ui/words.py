@@ -12,3 +12,12 @@ def number_word(n: int, most: int = len(NUMBER_WORDS) - 1, one: str = "one") -> 
     if n == 1:
         return one
     return NUMBER_WORDS[n] if 0 <= n <= most else str(n)
+
+
+def and_list(items: list[str]) -> str:
+    """Items as a sentence lists them: "Ravi", "Ravi and Sam", "Ravi, Sam and Lee".
+
+    >>> and_list(["Ravi", "Sam", "Lee"])
+    'Ravi, Sam and Lee'
+    """
+    return " and ".join(filter(None, [", ".join(items[:-1]), *items[-1:]]))

@@ -595,3 +595,22 @@ def test_a_kept_hand_is_laid_only_over_its_own_table_and_deal(app: App) -> None:
         app.settings.set(HAND_KEY, kept)
         found = ConnectionNotes.kept_hand(app.settings, driver, hand)
         assert (None if found is None else groups_to_codes(found)) == groups, kept
+
+
+def test_the_lobby_says_whom_start_waits_for(app: App) -> None:
+    """Start was greyed out with no word of why."""
+    lobby = host_table(app)
+    assert lobby.server is not None
+    client = NetClient(lobby.server.url).start()
+    other = RemoteDriver(client)
+    try:
+        client.send({"type": "join", "code": str(lobby.mirror_code), "name": "Ravi"})
+        frames_until(app, lambda: len(lobby.driver.mirror.lobby) == 2 if lobby.driver
+                     else False)
+        assert not lobby.start_button.enabled
+        assert lobby._status() == "Waiting for Ravi to press Ready."
+        client.send({"type": "ready"})
+        frames_until(app, lambda: lobby.start_button.enabled)
+        assert lobby._status() == ""
+    finally:
+        other.close()

@@ -29,6 +29,7 @@ from rummy.ui.screens.common import draw_message, draw_title, scale_for
 from rummy.ui.screens.online import LOOPBACK, SEAT_KEY, start_aside, stop_aside
 from rummy.ui.settings import GameConfig
 from rummy.ui.widgets import Button, draw_text, wrap
+from rummy.ui.words import and_list
 
 STATUS_WORDS = {"connecting": "Connecting...", "reconnecting": "Connection lost; retrying...",
                 "connected": "", "closed": "Not connected."}
@@ -319,9 +320,17 @@ class LobbyScene(Scene):
         words = STATUS_WORDS.get(self.client.status, "")
         if self.client.status == "reconnecting" and not self.mirror_code:
             return f"Cannot reach {self.url}; retrying..."
-        if words or self.mirror_code:
+        if words:
             return words
-        return "Joining..."
+        return self._waiting_for() if self.mirror_code else "Joining..."
+
+    def _waiting_for(self) -> str:
+        """Whom the table waits for before it starts (Start is greyed out till then)."""
+        lobby = self.driver.mirror.lobby if self.driver is not None else []
+        if self.creator:
+            names = [str(s["name"]) for s in lobby[1:] if not s["ready"]]
+            return f"Waiting for {and_list(names)} to press Ready." if names else ""
+        return "Waiting for the host to start." if self.ready else ""
 
     def table_words(self) -> tuple[str, str]:
         """What the table plays, once the server has said (see ``catalog.table_words``)."""
