@@ -614,3 +614,15 @@ def test_the_lobby_says_whom_start_waits_for(app: App) -> None:
         assert lobby._status() == ""
     finally:
         other.close()
+
+
+def test_one_field_at_a_time_has_the_keyboard(app: App) -> None:
+    """Clicking the address after the room code left both with a caret, and typing went
+    to the code."""
+    online = open_online(app)
+    click(app, online.code.rect.center)
+    click(app, online.address.rect.center)
+    assert [f for f in online.fields if f.focused] == [online.address]
+    type_into(app, online.address.rect.center, "127.0.0.1:8765")
+    assert (online.address.text, online.code.text) == ("127.0.0.1:8765", "")
+    click(app, online.back.rect.center)

@@ -371,6 +371,8 @@ class OnlineScene(Scene):
             return
         if event.type == pygame.MOUSEBUTTONDOWN:
             self.message = ""  # a new click: what a button says now replaces the old words
+            for field in self.fields:  # the field clicked takes the keyboard (the widgets
+                field.focused = False  # stop at the first that handles the click)
         if event.type == pygame.KEYDOWN and event.key in (pygame.K_PAGEUP, pygame.K_PAGEDOWN):
             page = self.options_view.scroll.view.height * 3 // 4
             self.options_view.scroll_by(page if event.key == pygame.K_PAGEDOWN else -page)
