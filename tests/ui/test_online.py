@@ -140,7 +140,7 @@ def test_a_table_the_host_left_goes_on_for_the_others_and_the_host_rejoins_it(
         frames_until(app, lambda: isinstance(app.stack[-1], OnlineScene))
         online = app.stack[-1]
         assert isinstance(online, OnlineScene)
-        assert online.hosted_line() == (f"Your table {code} goes on for the others while"
+        assert online.seat_line() == (f"Your table {code} goes on for the others while"
                                         " this game stays open.")
         shot(app, "online_hosting")
         # the other player is still connected, and the server takes its move
@@ -373,6 +373,8 @@ def test_a_mistyped_room_code_goes_back_to_the_form_and_keeps_the_seat_to_rejoin
         assert (online.address.text, online.code.text) == (server.url, "ACDEF")
         assert app.settings.get(SEAT_KEY) == seat and online.saved == seat
         assert online.rejoin_button.text == "Rejoin table FFDYD"
+        online.message = ""  # read: the form says what Rejoin is for
+        assert online.seat_line() == "Your seat at table FFDYD is kept: Rejoin takes it back."
     finally:
         close_app(app)
         server.stop()
@@ -625,4 +627,5 @@ def test_one_field_at_a_time_has_the_keyboard(app: App) -> None:
     assert [f for f in online.fields if f.focused] == [online.address]
     type_into(app, online.address.rect.center, "127.0.0.1:8765")
     assert (online.address.text, online.code.text) == ("127.0.0.1:8765", "")
+    assert online.seat_line() == ""  # no seat kept, no table hosted
     click(app, online.back.rect.center)

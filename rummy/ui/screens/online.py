@@ -454,13 +454,16 @@ class OnlineScene(Scene):
         """What changes here without input: the tables found on the network, the search's
         state and the message."""
         return ([button.text for button, _ in self.found], self.browser.error,
-                self.lan_search, self.message, self.hosted_line())
+                self.lan_search, self.message, self.seat_line())
 
-    def hosted_line(self) -> str:
-        """Tables this game hosts that go on without the host (left mid-game)."""
+    def seat_line(self) -> str:
+        """Tables this game hosts that go on without the host (left mid-game), else the
+        seat kept for Rejoin."""
         codes = self.app.hosted.playing()
         if not codes:
-            return ""
+            return "" if not self.saved else (
+                f"Your seat at table {self.saved.get('code', '')} is kept: Rejoin takes it"
+                " back.")
         if len(codes) == 1:
             return f"Your table {codes[0]} goes on for the others while this game stays open."
         return (f"Your tables {', '.join(codes)} go on for the others while this game stays"
@@ -492,7 +495,7 @@ class OnlineScene(Scene):
     def _draw_message(self, surface: pygame.Surface) -> None:
         """A problem to report, in the Join column above the Rejoin button (the Host
         column is full); else the tables this game hosts that are still in play."""
-        text, color = (self.message, RED) if self.message else (self.hosted_line(), INK)
+        text, color = (self.message, RED) if self.message else (self.seat_line(), INK)
         if not text:
             return
         width = self.host_button.rect.right - self.left  # a column's width
