@@ -50,9 +50,17 @@ def best_arrangement(
         if show is not None:
             return _finish(variant, search, hand, show[0], 0, True, show[1])
         search.use_pass(exact=False)
-    counts = _counts(search, search.solve())
+    table = search.solve()
+    counts = _counts(search, table)
     best_count = min(counts, default=total)
-    single = _best_single_pure(search)
+    # The arrangement of one pure sequence alone (the rules' second case) is in the
+    # table, under a qualifying pure sequence with too few sequences: it can only win
+    # when some entry there covers more than the best valid-shaped arrangement.
+    ms = variant.declare.min_sequences
+    single = None
+    if any(cov > total - best_count and key >> 3 & 1 and key & 7 < ms
+           for key, cov in table.items()):
+        single = _best_single_pure(search)
     if single is not None and total - single.points < best_count:
         return _finish(variant, search, hand, [single], total - single.points, False, None)
     if not counts:

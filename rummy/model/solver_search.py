@@ -27,20 +27,19 @@ from __future__ import annotations
 from collections.abc import Callable
 
 from .cards import Card, Rank
+from .solver_groups import pure_wilds, reachable, templates
 from .solver_templates import (
     FIELD,
     GUARD,
     JOKERS,
     LOOSE,
+    LOOSE_OPTION,
     OPTIONS_MAX,
     SUIT_AT,
     UNTRIMMED,
     Meld,
     Template,
-    pure_wilds,
-    reachable,
     rules_for,
-    templates,
 )
 from .variant import Variant
 
@@ -125,9 +124,9 @@ class Search:
 
     # -- the ways the first face left can be used ---------------------------------------
     def options(self, f: int, wmask: int) -> tuple[Template, ...]:
-        """Every way face ``f`` can be used when it is the first face left: loose first (the
-        exact pass skips it), then its groups with later faces of the hand (assumed still
-        there), sorted by jokers taken. Faces are offsets from ``f`` (a later rank of the
+        """The groups face ``f`` can start when it is the first face left (besides staying
+        loose, ``LOOSE_OPTION``), with later faces of the hand (assumed still there),
+        sorted by jokers taken. Faces are offsets from ``f`` (a later rank of the
         suit is 4 fields on per rank, a later suit of the rank 1 per suit), and callers
         shift the cards left down by ``f``'s field.
 
@@ -184,9 +183,11 @@ class Search:
                 shift = FIELD * f
                 rel = state >> shift  # face f's field is now the lowest
                 with_guard = rel | guard
-                opts = templates.get(f << 16 | wmask) or options(f, wmask)
+                opts = templates.get(f << 16 | wmask)
+                if opts is None:
+                    opts = options(f, wmask)
                 out = None
-                for used, need, wused, kind, gain, _meld in opts[1:]:
+                for used, need, wused, kind, gain, _meld in opts:
                     if need > jokers:
                         break  # templates are sorted by jokers taken
                     if (with_guard - used) & guard != guard:
@@ -264,9 +265,10 @@ class Search:
             shift = FIELD * f
             rel = state >> shift
             with_guard = rel | GUARD
-            opts = templates.get(f << 16 | wmask) or self.options(f, wmask)
-            for n in range(1, len(opts)):
-                used, need, wused, kind, _gain, meld = opts[n]
+            opts = templates.get(f << 16 | wmask)
+            if opts is None:
+                opts = self.options(f, wmask)
+            for used, need, wused, kind, _gain, meld in opts:
                 if need > jokers:
                     break
                 if (with_guard - used) & GUARD != GUARD:
@@ -290,7 +292,7 @@ class Search:
         leaves them out (each would otherwise double the states that pass it)."""
         linked = 0
         for f in self.ids:
-            for option in self.options(f, self.all_wild)[1:]:
+            for option in self.options(f, self.all_wild):
                 linked |= option[0] << FIELD * f
         self.count_start = self.start & linked * 7  # a face's whole field where linked
         return self.table(self.count_start, self.jokers, self.all_wild)
@@ -306,13 +308,12 @@ class Search:
             shift = FIELD * f
             rel = state >> shift
             with_guard = rel | GUARD
-            opts = self.templates.get(f << 16 | wmask) or self.options(f, wmask)
-            fits = [o for o in opts[1:]
+            fits = [o for o in self.options(f, wmask)
                     if o[1] <= jokers and (with_guard - o[0]) & GUARD == GUARD]
             if not fits:  # every copy of the face stays loose, as in the count pass
                 state &= ~(FIELD_MASK << shift)
                 continue
-            for used, need, wused, kind, gain, meld in (opts[0], *fits):
+            for used, need, wused, kind, gain, meld in (LOOSE_OPTION, *fits):
                 sub_state = (rel - used) << shift
                 sub_jokers, sub_wild = jokers - need, wmask & ~wused
                 sub = memo.get(sub_state << 20 | sub_jokers << 12 | sub_wild)
