@@ -56,7 +56,7 @@ def best_arrangement(
     # The arrangement of one pure sequence alone (the rules' second case) is in the
     # table, under a qualifying pure sequence with too few sequences: it can only win
     # when some entry there covers more than the best valid-shaped arrangement.
-    ms = variant.declare.min_sequences
+    ms = search.rules.min_sequences
     single = None
     if any(cov > total - best_count and key >> 3 & 1 and key & 7 < ms
            for key, cov in table.items()):
@@ -74,7 +74,7 @@ def _counts(search: Search, table: dict[int, int]) -> dict[int, int]:
     out: dict[int, int] = {}
     for key, cov in table.items():
         s, q, _p, _a, _n = decode(key)
-        if s >= search.v.declare.min_sequences and q:
+        if s >= search.rules.min_sequences and q:
             out.setdefault(search.total - cov, key)
     return out
 
@@ -95,26 +95,20 @@ def _every_face_groupable(search: Search) -> bool:
     than the sequence's length, such as 5S and 8S with two jokers, is not alone: the two
     share their jokers.)
     """
-    v, jokers = search.v, search.jokers
+    rules, jokers = search.rules, search.jokers
     reach = search.seq_min - 1
-    alone = min(search.seq_min, v.set_min_size) - 1  # jokers a card without partners needs
-    held, positions = search.held, search.rules.positions
-    span = (1 << (2 * reach + 1)) - 1
-    near = jokers + 1  # how far a partner in the suit can be
-    near_span = (1 << (2 * near + 1)) - 1
+    alone = min(search.seq_min, rules.set_min) - 1  # jokers a card without partners needs
+    set_short = rules.set_min - 1
+    held, rank_suits, within = search.held, search.rank_suits, rules.within
+    near = rules.near[min(jokers, len(rules.near) - 1)]  # where a partner in the suit can be
     demand = 0
     for f in search.ids:
         rank, suit = (f >> 2) + 1, f & 3
-        own = window = near_window = 0
-        for p in positions[rank]:
-            own |= 1 << p
-            window |= span << p >> reach  # positions p-reach .. p+reach
-            near_window |= near_span << p >> near
-        in_suit = (held[suit] & window & ~own).bit_count()
-        same_rank = search.rank_suits[rank].bit_count() - 1
-        if in_suit + jokers < reach and same_rank + jokers < v.set_min_size - 1:
+        in_suit = (held[suit] & within[rank]).bit_count()
+        same_rank = rank_suits[rank].bit_count() - 1
+        if in_suit + jokers < reach and same_rank + jokers < set_short:
             return False
-        if not same_rank and not held[suit] & near_window & ~own:
+        if not same_rank and not held[suit] & near[rank]:
             demand += alone * len(search.copies[f])
             if demand > jokers:
                 return False
@@ -153,44 +147,57 @@ def _finish(
     joker_group: bool | None,
 ) -> Arrangement:
     """Turn melds into card groups, placing jokers in the gaps and leftovers where they fit."""
-    used_wild = {wi for m in melds for wi in m.wilds}
-    pool = list(search.printed) + [w for wi, w in enumerate(search.wild) if wi not in used_wild]
+    wild = search.wild
+    pool = search.printed[:]  # the jokers to hand out: printed, then wild cards not in place
+    if wild:
+        used_wild = {wi for m in melds for wi in m.wilds}
+        pool += [w for wi, w in enumerate(wild) if wi not in used_wild]
     spare = search.copies  # (the search is over: its card lists are used up here)
     groups: list[list[Card]] = []
     kinds: list[int] = []
-    for m in melds:
-        jokers = [pool.pop() for _ in range(m.jokers)]
-        naturals = [spare[g].pop(0) for g in m.naturals]
-        groups.append(_layout(search, m, naturals, jokers))
-        kinds.append(m.kind)
+    for kind, naturals, wilds, jokers, _points, layout in melds:
+        cards = [spare[g].pop(0) for g in naturals]
+        taken = [pool.pop() for _ in range(jokers)] if jokers else []
+        if kind in (SET_ROOM, SET_FULL) or not layout:
+            groups.append(cards + [wild[w] for w in wilds] + taken if wilds else cards + taken)
+        else:
+            groups.append(_sequence(search, naturals, cards, wilds, layout, taken))
+        kinds.append(kind)
     if joker_group is not None and pool:
         if joker_group:
             groups.append(pool[:])
             pool.clear()
         else:
             _absorb(variant, groups, kinds, pool)
-    grouped = {id(c) for g in groups for c in g}
-    ungrouped = tuple(c for c in hand if id(c) not in grouped)
-    points = 0 if valid else min(count, variant.declare.count_cap)
-    return Arrangement(points, valid, tuple(tuple(g) for g in groups), ungrouped, count)
+    if not groups:
+        ungrouped = hand
+    elif pool or any(spare.values()):  # the cards no group took, in the hand's order
+        left = {id(c) for c in pool}
+        for rest in spare.values():
+            left.update(map(id, rest))
+        ungrouped = tuple([c for c in hand if id(c) in left])
+    else:
+        ungrouped = ()
+    points = 0 if valid else min(count, search.rules.cap)
+    return Arrangement(points, valid, tuple([tuple(g) for g in groups]), ungrouped, count)
 
 
-def _layout(search: Search, m: Meld, naturals: list[Card], jokers: list[Card]) -> list[Card]:
-    cards = naturals + [search.wild[w] for w in m.wilds] if m.wilds else naturals
-    layout = m.layout
-    if m.kind in (SET_ROOM, SET_FULL) or not layout:
-        return cards + jokers
-    # Sequences: cards by position (``layout`` is sorted; an ace stands at the end of it
-    # that the layout holds), jokers filling the gaps, then padding the top.
-    ace = 14 if layout[-1] == 14 else 1
-    by_pos: dict[int, Card] = {}
-    for c in cards:
-        assert c.rank is not None
-        by_pos[ace if c.rank == 1 else int(c.rank)] = c
+def _sequence(search: Search, naturals: tuple[int, ...], cards: list[Card],
+              wilds: tuple[int, ...], layout: tuple[int, ...], jokers: list[Card]) -> list[Card]:
+    """A sequence's cards by position (``layout`` is sorted; an ace stands at the end of it
+    that the layout holds), jokers filling the gaps, then padding the top."""
     lo, hi = layout[0], layout[-1]
-    spare = list(jokers)
-    out = [by_pos[p] if p in by_pos else spare.pop() for p in range(lo, hi + 1)]
-    return out + spare if hi < 14 else spare + out
+    ace = 14 if hi == 14 else 1
+    by_pos: dict[int, Card] = {}
+    for g, c in zip(naturals, cards, strict=True):  # (a face's rank: its index // 4 + 1)
+        rank = (g >> 2) + 1
+        by_pos[ace if rank == 1 else rank] = c
+    for w in wilds:
+        c = search.wild[w]
+        assert c.rank is not None  # (a wild card is of the wild rank)
+        by_pos[ace if c.rank == 1 else c.rank] = c
+    out = [by_pos.get(p) or jokers.pop() for p in range(lo, hi + 1)]
+    return out + jokers if hi < 14 else jokers + out
 
 
 def _absorb(variant: Variant, groups: list[list[Card]], kinds: list[int],

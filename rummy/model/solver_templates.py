@@ -64,7 +64,7 @@ class Meld(NamedTuple):
     def placed(cls, group: Group, f: int) -> Meld:
         """A template's group (faces as offsets from its first face) placed at face ``f``."""
         kind, offsets, wilds, jokers, points, layout = group
-        return cls(kind, tuple(f + o for o in offsets), wilds, jokers, points, layout)
+        return cls(kind, tuple([f + o for o in offsets]), wilds, jokers, points, layout)
 
 
 # A group inside a template: the fields of Meld, faces as offsets. A plain tuple of ints
@@ -121,9 +121,15 @@ class Rules(NamedTuple):
     pml: int
     set_min: int
     set_max: int
+    min_sequences: int
+    cap: int  # the count's cap
     points: tuple[int, ...]                # by rank (index 1-13)
     positions: tuple[tuple[int, ...], ...]  # places in a sequence, by rank
     position_bits: tuple[int, ...]          # the same as bit masks
+    # By rank, the other places within a sequence's length of its places (bit masks); and
+    # by jokers held, then by rank, those within one place more than the jokers.
+    within: tuple[int, ...]
+    near: tuple[tuple[int, ...], ...]
     counting: tuple[tuple[int, ...], ...]  # flag transitions of the two passes
     exact: tuple[tuple[int, ...], ...]
 
@@ -143,12 +149,27 @@ def rules_for(variant: Variant) -> Rules:
     points = variant.rank_points
     rules = Rules(RULES_IDS.setdefault(key, len(RULES_IDS)),
                    variant.declare.sequence_min_length, variant.declare.pure_min_length,
-                   variant.set_min_size, variant.declare.set_max_size,
+                   variant.set_min_size, variant.declare.set_max_size, ms,
+                   variant.declare.count_cap,
                    (0, *(points[r] for r in Rank)),
                    ((), *(rank_positions(variant, r) for r in Rank)),
                    (0, *(sum(1 << p for p in rank_positions(variant, r)) for r in Rank)),
+                   _around(variant, variant.declare.sequence_min_length - 1),
+                   tuple(_around(variant, jokers + 1) for jokers in range(14)),
                    TRANSITIONS[ms, False], TRANSITIONS[ms, True])
     if len(RULES) > 64:
         RULES.clear()
     RULES[id(variant)] = (variant, rules)
     return rules
+
+
+def _around(variant: Variant, distance: int) -> tuple[int, ...]:
+    """By rank, the places within ``distance`` of its own places but not those (bits)."""
+    out = [0]
+    for r in Rank:
+        own = around = 0
+        for p in rank_positions(variant, r):
+            own |= 1 << p
+            around |= ((1 << (2 * distance + 1)) - 1) << p >> distance
+        out.append(around & ~own)
+    return tuple(out)
