@@ -138,9 +138,14 @@ class Search:
         later_suits = self.rank_suits[rank] >> (suit + 1)  # bit 0: the next suit
         # The cache key before the work of trimming it: the suit's ranks from this one up
         # (all of them for an ace, which may also stand high), the later suits of the
-        # rank, the jokers and the suit's free wild cards (position, index).
-        key = ((((ranks if rank == 1 else ranks >> rank) << 4 | rank) << 3
-                | later_suits) << 4 | self.jokers) << 8 | self.rules.id
+        # rank, the jokers and the suit's free wild cards (position, index). Of the ranks,
+        # only those a sequence from here could reach: with h cards above it and j jokers
+        # (the wild cards among them), h + j places up at most.
+        higher = ranks
+        if rank != 1:
+            higher = ranks >> rank
+            higher &= (1 << (higher.bit_count() + self.jokers)) - 1
+        key = (((higher << 4 | rank) << 3 | later_suits) << 4 | self.jokers) << 8 | self.rules.id
         spots = self.wild_at.get(suit)
         if spots:
             for pos, wi in spots:
@@ -237,6 +242,7 @@ class Search:
         ms, seq_min = self.rules.min_sequences, self.seq_min
         tr, failed, templates = self.tr, set(), self.templates
         joker_row = tr[JOKERS]
+        options, placed, guard = self.options, Meld.placed, GUARD  # (locals are quicker)
 
         def leaf(jokers: int, flags: int) -> bool | None:
             """None: no show; False: a show with the jokers absorbed; True: with the
@@ -255,25 +261,25 @@ class Search:
                     return None
                 self.joker_group = ending
                 return []
-            key = (state << 20 | jokers << 12 | wmask) << 7 | flags
+            key = state << 27 | (jokers << 12 | wmask) << 7 | flags
             if key in failed:
                 return None
             f = ((state & -state).bit_length() - 1) // FIELD
             shift = FIELD * f
             rel = state >> shift
-            with_guard = rel | GUARD
+            with_guard = rel | guard
             opts = templates.get(f << 16 | wmask)
             if opts is None:
-                opts = self.options(f, wmask)
+                opts = options(f, wmask)
             for used, need, wused, kind, _gain, meld in opts:
                 if need > jokers:
                     break
-                if (with_guard - used) & GUARD != GUARD:
+                if (with_guard - used) & guard != guard:
                     continue
                 found = find((rel - used) << shift, jokers - need, wmask & ~wused,
                              tr[kind][flags])
                 if found is not None:
-                    found.append(Meld.placed(meld, f))
+                    found.append(placed(meld, f))
                     return found
             failed.add(key)
             return None
