@@ -468,3 +468,26 @@ def test_a_table_laid_out_at_once_still_shows_a_deal_that_is_over(app: App) -> N
     assert [type(e) for e in driver.pending][:1] == [DealScored]
     settle(app, scene)
     assert scene.result is not None
+
+
+@pytest.mark.timeout(60)
+def test_a_hint_to_discard_a_card_in_a_lay_down_slot_takes_it_back_to_the_hand(
+        app: App) -> None:
+    """The hint said "discard A♠" of a card the player had put in a slot: it was not
+    selected, and D did nothing."""
+    hands = ["7S 7H 9C 9D KH 2C 4D 5H 6C JD QS", "AH 2H 4H 6H 8H 10H QH AC 3C 5C 8C"]
+    scene = table(app, meld_game("dummy_rummy", hands, stock="3D"), "dummy_rummy")
+    draw_from_stock(app, scene)
+    ask_hint(app, scene)
+    (card,) = scene.hand.selected
+    assert scene.board.message == f"Hint: discard {card.label}"
+    drag(app, grip(scene, card.code), placed(scene).slots[0].rect.center)
+    settle(app, scene)
+    parts = scene.parts
+    assert isinstance(parts, ContractParts) and card in parts.staged_cards
+    ask_hint(app, scene)
+    assert scene.board.message == f"Hint: discard {card.label}"
+    assert card not in parts.staged_cards and scene.hand.selected == {card}
+    key(app, pygame.K_d)
+    settle(app, scene)
+    assert [a for a in scene.driver.game.actions if a.seat == 0][-1] == Discard(0, card)

@@ -17,7 +17,7 @@ from typing import TYPE_CHECKING, Any
 
 import pygame
 
-from rummy.model import Action, Card, Discard, Drop, Finish
+from rummy.model import Action, Card, Discard, Drop, Finish, LayOff
 
 from .board import Board
 from .dialogs import DeclareDialog, ResultPanel
@@ -225,11 +225,17 @@ class ControlsMixin:
         card = self.parts.staged_at(pos)
         if card is None:
             return False
-        self.parts.unstage(card)
-        self.hand.take_back(card)
+        self._take_back([card])
+        return True
+
+    def _take_back(self, cards: Sequence[Card]) -> None:
+        """Staged cards back to the hand (a contract's lay-down slots)."""
+        assert isinstance(self.parts, ContractParts)
+        for card in cards:
+            self.parts.unstage(card)
+            self.hand.take_back(card)
         self.parts.layout(self.board.lay, self.board.names)
         self.board.layout_hand()
-        return True
 
     # -- declaring
 
@@ -264,6 +270,12 @@ class ControlsMixin:
         except Exception:  # noqa: BLE001 - a failed hint is just no hint
             hint = None
         cards, groups, text = read_hint(hint)
+        staged = [c for c in cards if c not in self.hand]
+        if staged and isinstance(self.parts, ContractParts) and hint is not None and \
+                isinstance(hint.action, Discard | LayOff):
+            # A card to let go of that the player had put in a lay-down slot: back in the
+            # hand, selected, so that D (or a drag) plays what the hint says.
+            self._take_back([c for c in staged if c in self.parts.staged_cards])
         if groups and self.hand.improves(groups):
             self.hand.set_groups(groups)
         chosen = {c for c in cards if c in self.hand}
