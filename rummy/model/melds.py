@@ -42,6 +42,7 @@ from .table_melds import (
     make_meld,
     meld_kinds,
     meld_options,
+    misfit,
     new_meld,
     run_ends,
 )
@@ -52,7 +53,7 @@ __all__ = [
     "arrangement_count", "check_declaration", "classify_group", "classify_meld",
     "classify_with_wild", "is_impure_sequence", "is_joker", "is_pure_sequence", "is_set",
     "lay_off", "lay_off_ends", "lay_run", "lay_set", "make_meld", "meld_kinds",
-    "meld_options", "new_meld", "rank_positions", "run_ends", "wild_rank_for",
+    "meld_options", "misfit", "new_meld", "rank_positions", "run_ends", "wild_rank_for",
 ]
 
 

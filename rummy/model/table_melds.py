@@ -196,6 +196,25 @@ def lay_off(rules: MeldRules, meld: TableMeld, card: Card, end: str | None = Non
     return grown.get(end)
 
 
+def misfit(rules: MeldRules, meld: TableMeld, end: str | None = None) -> str:
+    """Why :func:`lay_off` refused a card on ``meld`` (at a run's ``end``), in the engine's
+    words: the size limit when the meld is as big as the rules let a meld be, else that the
+    card does not fit.
+
+    >>> from rummy.model.cards import parse_cards
+    >>> from rummy.model.variant import load_variant
+    >>> rules = MeldRules.of(load_variant("super_rummy").with_options(
+    ...     {"limit_meld_size": 4}))
+    >>> misfit(rules, lay_run(rules, parse_cards("6H 7H 8H 9H")))
+    'that meld already has 4 cards, the most a meld may have'
+    >>> misfit(rules, lay_run(rules, parse_cards("6H 7H 8H")), "low")
+    'that card does not fit that meld at its low end'
+    """
+    if rules.max_size is not None and len(meld.cards) >= rules.max_size:
+        return f"that meld already has {len(meld.cards)} cards, the most a meld may have"
+    return "that card does not fit that meld" + (f" at its {end} end" if end else "")
+
+
 def run_ends(rules: MeldRules, meld: TableMeld, card: Card) -> dict[str, TableMeld]:
     """The run ``meld`` grown by ``card`` at each end where it fits (a joker, or an ace
     that may be low or high, can fit both). A natural card that a joker of the run stands

@@ -22,7 +22,7 @@ from rummy.model.actions import Action, Discard, Finish, LayDown, LayMeld, LayOf
 from rummy.model.events import Event
 from rummy.model.melds import MeldRules, new_meld
 from rummy.model.state import Phase
-from rummy.model.table_melds import lay_off_ends
+from rummy.model.table_melds import lay_off_ends, misfit
 from rummy.model.variant import Variant
 from rummy.model.view import PlayerView
 
@@ -255,7 +255,7 @@ class RemoteDriver:
             return "those cards are not a run or a set"
         if isinstance(action, LayOff) and 0 <= action.meld < len(view.melding.melds) and \
                 not lay_off_ends(rules, view.melding.melds[action.meld], action.card):
-            return "that card does not fit that meld"
+            return misfit(rules, view.melding.melds[action.meld])
         return "that move is not allowed now"
 
     def _listed_otherwise(self, action: Action) -> bool:

@@ -44,6 +44,7 @@ from ..melds import (
     lay_off_ends,
     make_meld,
     meld_kinds,
+    misfit,
 )
 from ..scoring import RoundResult, ShownHand
 from ..variant import Variant
@@ -140,7 +141,7 @@ def _off_problem(state: MeldState, seat: int, card: Card, index: int,
     """Why ``card`` may not go on meld ``index`` (at a run's ``end``) now, or None."""
     grown = lay_off(state.rules, state.melds[index], card, end)
     if grown is None:
-        return "that card does not fit that meld" + (f" at its {end} end" if end else "")
+        return misfit(state.rules, state.melds[index], end)
     left = list(state.hands[seat])
     left.remove(card)
     if len(left) <= 1 and not drew_from_stock(state):

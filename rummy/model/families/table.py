@@ -33,6 +33,7 @@ from ..melds import (
     lay_off,
     lay_off_ends,
     meld_options,
+    misfit,
     new_meld,
 )
 from ..scoring import RoundResult, ShownHand
@@ -151,9 +152,9 @@ def check_action(state: MeldState, action: Action) -> None:
             raise IllegalMoveError("that card is not in your hand")
         if not 0 <= action.meld < len(state.melds):
             raise IllegalMoveError("there is no such meld")
-        if lay_off(state.rules, state.melds[action.meld], action.card, action.end) is None:
-            raise IllegalMoveError("that card does not fit that meld"
-                                   + (f" at its {action.end} end" if action.end else ""))
+        meld = state.melds[action.meld]
+        if lay_off(state.rules, meld, action.card, action.end) is None:
+            raise IllegalMoveError(misfit(state.rules, meld, action.end))
         problem = _lay_problem(state, seat, without(hand, action.card))
         if problem:
             raise IllegalMoveError(problem)
