@@ -21,3 +21,12 @@ def and_list(items: list[str]) -> str:
     'Ravi, Sam and Lee'
     """
     return " and ".join(filter(None, [", ".join(items[:-1]), *items[-1:]]))
+
+
+def points_word(n: int) -> str:
+    """A number of points as a line says it.
+
+    >>> [points_word(n) for n in (1, 0, 40)]
+    ['1 point', '0 points', '40 points']
+    """
+    return f"{n} point" if n == 1 else f"{n} points"

@@ -16,7 +16,7 @@ from rummy.model.grouping import read_group
 from rummy.model.match import MatchState
 from rummy.model.rules import family_of
 from rummy.model.scoring import DealResult, RoundResult
-from rummy.ui.words import number_word
+from rummy.ui.words import number_word, points_word
 
 from .hand import sort_key
 from .hud import TableButton, draw_button, draw_wild_badge
@@ -286,7 +286,8 @@ class ResultPanel(_Overlay):
             you = win == "You"
             if family_of(self.variant).winner_collects or isinstance(r, DealResult):
                 verb = "win" if you else "wins"
-                title = f"{win} {verb} and collect{'' if you else 's'} {r.collected} points"
+                title = (f"{win} {verb} and collect{'' if you else 's'}"
+                         f" {points_word(r.collected)}")
             else:
                 title = f"{win} {'go' if you else 'goes'} out and score{'' if you else 's'} 0"
             if isinstance(r, RoundResult) and r.rummy:
@@ -301,7 +302,7 @@ class ResultPanel(_Overlay):
             x = rect.x + 20 + col * (cell_w + 20)
             y = top + row * used
             color = GOLD if seat == r.winner else INK
-            pts = "winner" if seat == r.winner else f"{r.points[seat]} points"
+            pts = "winner" if seat == r.winner else points_word(r.points[seat])
             reason = reasons[seat] if reasons else ""
             if side:
                 surf.blit(text.get(self.names[seat], font, color, bold=True), (x, y + 4))
