@@ -25,7 +25,7 @@ import contextlib
 import os
 import time
 import warnings
-from collections.abc import Callable
+from collections.abc import Callable, Mapping
 from typing import Any
 
 import pygame
@@ -221,15 +221,17 @@ class App:
         for scene in self.stack:
             scene.resize(self.size)
 
-    def show_rules(self, variant_id: str | None = None) -> None:
-        """F1 from anywhere: the rules page on top (F1 again, or Esc, closes it)."""
+    def show_rules(self, variant_id: str | None = None,
+                   options: Mapping[str, Any] | None = None) -> None:
+        """F1 from anywhere: the rules page on top (F1 again, or Esc, closes it); with
+        ``options``, the rules of the table that plays with them."""
         rules = self.scenes.get("rules")
         if rules is None:
             return
         if isinstance(rules, type) and isinstance(self.top, rules):
             self.pop()
             return
-        self.open("rules", variant_id=variant_id)
+        self.open("rules", variant_id=variant_id, options=options)
 
     # -- the frame ------------------------------------------------------------------------
 
@@ -248,7 +250,8 @@ class App:
             self.toggle_fullscreen()
         elif event.type == pygame.KEYDOWN and event.key == pygame.K_F1:
             variant = getattr(self.top, "variant_id", None)
-            self.show_rules(variant if isinstance(variant, str) else None)
+            self.show_rules(variant if isinstance(variant, str) else None,
+                            self.top.rules_options() if self.top is not None else None)
         elif event.type == pygame.KEYDOWN and event.key == pygame.K_m and not (
                 self.stack and self.stack[-1].claims_key(event.key)):
             self.toggle_mute()

@@ -170,11 +170,18 @@ def table_words(ref: str, options: dict[str, Any], players: int,
     except (VariantError, ValueError):
         table = variant  # the server took them; this copy of the game does not know them
     first = f"{variant.name} · {players} seats · {describe(table)} · {turn}"
+    return first, " · ".join(changed_options(variant, options, skip=("turn_timer",)))
+
+
+def changed_options(variant: Variant, options: dict[str, Any], skip: tuple[str, ...] = ()
+                    ) -> list[str]:
+    """Every option of ``options`` set away from the variant file's default, in words
+    ("Aces: high (Q-K-A)", "Runs may mix suits: On"), but those in ``skip``."""
     offered = {option.key: option for option in variant.options}
     changed = []
     for key, value in options.items():
         option = offered.get(key)
-        if option is not None and value != option.default and key != "turn_timer":
+        if option is not None and value != option.default and key not in skip:
             label = option.label.split(" (")[0].rstrip(".")  # "Cards per player (...)"
             changed.append(f"{label}: {value_words(key, value)}")
-    return first, " · ".join(changed)
+    return changed

@@ -219,7 +219,10 @@ class NewGameScene(Scene):
             self.message = ""
 
     def show_rules(self) -> None:
-        self.app.show_rules(self.variant_id)
+        self.app.show_rules(self.variant_id, self.options())
+
+    def rules_options(self) -> dict[str, Any]:
+        return self.options()  # F1: the rules of the table being set up
 
     # -- layout and input -----------------------------------------------------------------
 

@@ -8,7 +8,8 @@ top) switch between the variants.
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from collections.abc import Mapping
+from typing import TYPE_CHECKING, Any
 
 import pygame
 
@@ -28,8 +29,12 @@ class RulesScene(Scene):
 
     still = True
 
-    def __init__(self, app: Host, variant_id: str | None = None) -> None:
+    def __init__(self, app: Host, variant_id: str | None = None,
+                 options: Mapping[str, Any] | None = None) -> None:
         super().__init__(app)
+        self.table = (variant_id, dict(options)) if options else None
+        """The variant and options of the game F1 was pressed at: its page shows that
+        table's rules (the other variants' pages, their files' defaults)."""
         self.variants: list[tuple[str, Variant]] = [
             (e.id, e.variant) for e in scan_variants() if e.variant is not None]
         ids = [vid for vid, _ in self.variants]
@@ -63,7 +68,11 @@ class RulesScene(Scene):
         self.layout()
 
     def text(self) -> str:
-        return rules_page(self.variants[self.index][1]) if self.variants else general_page()
+        if not self.variants:
+            return general_page()
+        vid, variant = self.variants[self.index]
+        chosen = self.table[1] if self.table is not None and self.table[0] == vid else None
+        return rules_page(variant, chosen)
 
     def resize(self, size: tuple[int, int]) -> None:
         self.size = size

@@ -9,8 +9,11 @@ legal.
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from collections.abc import Mapping
+from typing import TYPE_CHECKING, Any
 
+from rummy.model.variant import VariantError
+from rummy.ui.catalog import changed_options
 from rummy.ui.rules_families import FAMILIES
 
 if TYPE_CHECKING:
@@ -35,11 +38,22 @@ a hint, D discards. R sorts by rank (classic and contract rummy), M lays the sel
 cards as a meld (classic rummy), L lays down your contract (contract rummy)."""
 
 
-def rules_page(variant: Variant) -> str:
-    """The full rules text for ``variant``: paragraphs separated by blank lines."""
+def rules_page(variant: Variant, chosen: Mapping[str, Any] | None = None) -> str:
+    """The full rules text for ``variant``: paragraphs separated by blank lines. With the
+    options of a game (``chosen``), the rules are those of that table, and a line says
+    which options it changed."""
+    table, changed = variant, []
+    if chosen:
+        try:
+            table = variant.with_options(dict(chosen))
+            changed = changed_options(variant, dict(chosen))
+        except (VariantError, ValueError):
+            pass  # options this copy of the game refuses: the file's rules, as they are
     summary = FAMILIES.get(variant.family)
-    parts = [variant.name, variant.description,
-             summary(variant) if summary else "(These rules have no summary here yet.)"]
+    parts = [variant.name, variant.description]
+    if changed:
+        parts.append(f"At this table: {'; '.join(changed)}.")
+    parts.append(summary(table) if summary else "(These rules have no summary here yet.)")
     if variant.options:
         lines = ["Options you can change in New game"]
         for option in variant.options:

@@ -29,6 +29,7 @@ host draws from the topmost opaque scene upwards.
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from typing import TYPE_CHECKING, Any, Protocol
 
 import pygame
@@ -82,8 +83,10 @@ class Host(Protocol):
         """End the game after this frame."""
         ...
 
-    def show_rules(self, variant_id: str | None = None) -> None:
-        """Show the rules of ``variant_id`` on top (or close them when they are on top)."""
+    def show_rules(self, variant_id: str | None = None,
+                   options: Mapping[str, Any] | None = None) -> None:
+        """Show the rules of ``variant_id`` on top (or close them when they are on top);
+        with ``options``, the rules of a table that plays with them."""
         ...
 
     def toggle_mute(self) -> None:
@@ -138,6 +141,11 @@ class Scene:
         A scene that does not keep track of what it painted just paints the whole frame.
         """
         self.draw(surface)
+        return None
+
+    def rules_options(self) -> Mapping[str, Any] | None:
+        """The options of the game this screen shows, for F1's rules page (None: the
+        variant file's defaults)."""
         return None
 
     def look(self) -> object | None:

@@ -4,10 +4,15 @@ not have)."""
 
 from __future__ import annotations
 
+import pygame
 import pytest
 
 from rummy.model.variant import list_variant_ids, load_variant
+from rummy.ui.app import App
+from rummy.ui.menu_rules import RulesScene
 from rummy.ui.rules_text import general_page, rules_page
+from rummy.ui.settings import GameConfig
+from rummy.ui.table import TableScene
 
 
 def test_the_two_player_table_asks_for_one_pure_sequence_of_four_without_printed_jokers(
@@ -54,3 +59,24 @@ def test_every_page_names_its_keys_and_the_full_rules(variant_id: str) -> None:
     assert "H gives a hint" in page and "docs/rules.md" in page
     assert "no summary" not in page
     assert "docs/rules.md" in general_page()
+
+
+@pytest.mark.timeout(60)
+def test_f1_at_a_table_shows_the_rules_of_that_table(app: App) -> None:
+    """F1 at a table showed the variant file's defaults, not the options it played."""
+    options = {"limit_meld_size": 4, "allow_run_mixed_suit": True}
+    config = GameConfig("super_rummy", options, 3, ("easy", "easy", "easy"), 3, 0)
+    table = TableScene(app, config)
+    app.push(table)
+    app.step(1 / 30)
+    pygame.event.post(pygame.event.Event(pygame.KEYDOWN, key=pygame.K_F1, mod=0, unicode=""))
+    app.step(1 / 30)
+    rules = app.stack[-1]
+    assert isinstance(rules, RulesScene) and rules.variant_id == "super_rummy"
+    page = rules.text()
+    assert "At this table: Largest meld: 4; Runs may mix suits: On." in page
+    assert "a run (cards in a row)" in page and "a meld holds at most 4 cards" in page
+    # another variant's page is its file's own
+    rules.choose("dummy_rummy")
+    assert "At this table" not in rules.text()
+    table.driver.close()

@@ -15,7 +15,7 @@ change the speed (actions per second, :data:`~rummy.store.stepper.SPEEDS`), Esc 
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 import pygame
 
@@ -58,6 +58,7 @@ class ReplayTableScene(Scene):
         self.stepper.speed = 2.0
         self.variant = game.variant
         self.variant_id = game.variant_ref
+        self.game_options = dict(game.options)
         self.entry = entry
         players = game.players
         given = list(entry.players) if entry is not None else []
@@ -73,6 +74,9 @@ class ReplayTableScene(Scene):
         self.show()
 
     # -- what is shown
+
+    def rules_options(self) -> dict[str, Any]:
+        return self.game_options  # F1: the rules the replayed game was played by
 
     @property
     def parts(self) -> TableParts:

@@ -19,7 +19,7 @@ buttons, keys and dialogs are :mod:`.controls`', the mouse :mod:`.pointer`'s, it
 from __future__ import annotations
 
 from concurrent.futures import Future
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 import pygame
 
@@ -127,6 +127,9 @@ class TableScene(ControlsMixin, PointerMixin, FrameMixin, Scene):
         turn = self.driver.view.turn
         if turn is not None and turn >= 0:
             self._turn_began(turn)
+
+    def rules_options(self) -> dict[str, Any]:
+        return dict(self.config.options)  # F1: the rules this table plays
 
     # -- matches and deals
 
