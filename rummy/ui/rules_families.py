@@ -181,9 +181,11 @@ def contract(variant: Variant) -> str:
         f"{number_word(len(c.contracts)).capitalize()} rounds, each with a contract to lay down; "
         "the lowest total at the end wins.", "",
         "The contracts", ", ".join(words) + ".",
-        f"• Set: {variant.set_min_size} or more cards of one rank. Run: {c.run_min_length} or "
-        "more cards in a row of one suit.",
-        "• Jokers are wild.", "",
+        f"• Set: {variant.set_min_size} or more cards of one rank (suits may repeat). Run: "
+        f"{c.run_min_length} or more cards in a row of one suit{_ace_in_runs(variant)}.",
+        "• Jokers are wild; a meld of jokers only is not allowed. A joker laid on the table "
+        "stays there. The card a joker stands for in a run may take its place: the joker "
+        "moves to an end of the run.", "",
         "Your turn",
         "• Draw from the stock or take the face-up discard, lay down your contract when you "
         "hold it, then discard.",
@@ -193,6 +195,15 @@ def contract(variant: Variant) -> str:
         "Points",
         f"• For the cards left in your hand: joker {variant.joker_points}, {_points(variant)}.",
     ])
+
+
+def _ace_in_runs(variant: Variant) -> str:
+    """Where an ace stands in a run, as the run rule's tail."""
+    if variant.ace is AceRule.BOTH:
+        return "; the ace high or low, not both (J-Q-K-A and A-2-3-4, never Q-K-A-2)"
+    if variant.ace is AceRule.HIGH:
+        return "; the ace high only (Q-K-A)"
+    return "; the ace low only (A-2-3)"
 
 
 FAMILIES: dict[str, Callable[[Variant], str]] = {

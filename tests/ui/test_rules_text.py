@@ -51,6 +51,11 @@ def test_contract_rummy_lists_its_contracts_and_points() -> None:
     assert "Seven rounds" in page
     assert "1) two sets, 2) one set and one run, 3) two runs" in page
     assert "joker 50, A 20, 2 to 9 5 each, 10 to K 10 each" in page
+    # what the bots and the engine do that the page once left out
+    assert "(suits may repeat)" in page
+    assert "the ace high or low, not both (J-Q-K-A and A-2-3-4, never Q-K-A-2)" in page
+    assert "a meld of jokers only is not allowed" in page
+    assert "The card a joker stands for in a run may take its place" in page
 
 
 @pytest.mark.parametrize("variant_id", list_variant_ids())
