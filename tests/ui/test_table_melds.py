@@ -491,3 +491,19 @@ def test_a_hint_to_discard_a_card_in_a_lay_down_slot_takes_it_back_to_the_hand(
     key(app, pygame.K_d)
     settle(app, scene)
     assert [a for a in scene.driver.game.actions if a.seat == 0][-1] == Discard(0, card)
+
+
+@pytest.mark.timeout(60)
+def test_l_with_the_contract_short_says_which_slot_is_not_complete(app: App) -> None:
+    """L (Lay down) with a slot short did nothing and said nothing."""
+    scene = table(app, meld_game("dummy_rummy", CONTRACT, stock="QC"), "dummy_rummy")
+    draw_from_stock(app, scene)
+    select(app, scene, "7S", "7H", "7D")
+    drag(app, grip(scene, "7H"), placed(scene).slots[0].rect.center)
+    settle(app, scene)
+    select(app, scene, "9C", "9D")
+    drag(app, grip(scene, "9C"), placed(scene).slots[1].rect.center)
+    settle(app, scene)
+    key(app, pygame.K_l)
+    assert scene.board.message == "Set 2 has 2 of 3+ cards: complete every slot to lay down"
+    assert not any(isinstance(a, LayDown) for a in scene.driver.game.actions)

@@ -63,6 +63,16 @@ class ContractParts(MeldParts):
             "rank": True,
         }
 
+    def why_not(self, name: str) -> str:
+        """L with the contract short: the first slot that is not yet its meld."""
+        if name != "laydown" or self.down:
+            return ""
+        for title, verdict in zip(self.slot_titles, self.verdicts(), strict=False):
+            if verdict is not None:  # "2 of 3+ cards" or "not a run"
+                state = f"is {verdict}" if verdict.startswith("not") else f"has {verdict}"
+                return f"{title} {state}: complete every slot to lay down"
+        return ""
+
     def press(self, name: str, host: Any) -> bool:
         if name == "laydown":
             seat = host.seat

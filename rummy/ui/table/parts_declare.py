@@ -112,6 +112,11 @@ class TableParts:
             return BUTTON_LABELS["keepturn"]
         return None
 
+    def why_not(self, name: str) -> str:
+        """Why button ``name`` is greyed out, when the table can say more than its status
+        line does ("" otherwise): said when its key is pressed all the same."""
+        return ""
+
     def press(self, name: str, host: Any) -> bool:
         """Carry out a button of this family; False when it is not one."""
         if name == "dropturn" and host.seat is not None:
