@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import dataclasses
 import time
+from types import SimpleNamespace
 from collections.abc import Iterator, Sequence
 from typing import Any
 
@@ -16,7 +17,7 @@ from rummy.ai.common import hopeless_opening, pure_run_cards
 from rummy.ai.easy import EasyBot
 from rummy.ai.greedy import GreedyBot
 from rummy.ai.hard import HardBot
-from rummy.ai.hint import Hint, _why, hint
+from rummy.ai.hint import Hint, _why, hint, in_words
 from rummy.ai.medium import MediumBot
 from rummy.ai.tracking import known_holdings, live_counts, open_deck_cards
 from rummy.model.actions import (
@@ -32,8 +33,9 @@ from rummy.model.actions import (
 )
 from rummy.model.cards import parse_card, parse_cards
 from rummy.model.melds import is_joker
+from rummy.model.rules import family_of
 from rummy.model.solver import best_arrangement
-from rummy.model.variant import Variant, list_variant_ids
+from rummy.model.variant import Variant, list_variant_ids, load_variant
 from rummy.model.view import PlayerView
 from rummy.session import Session
 from rummy.simulate import simulate
@@ -312,8 +314,10 @@ def test_a_hint_to_take_several_discards_names_the_card_to_take() -> None:
                                             {"allow_draw_choice": True}):
             if isinstance(h.action, Draw) and h.action.count > 1:
                 chosen = view.melding.open_cards[-h.action.count]
+                above = h.action.count - 1  # "the card", or "the 4 cards": never "the 4"
+                cards = "the card" if above == 1 else f"the {above} cards"
                 assert str(h).startswith(
-                    f"take {chosen.label} and the {h.action.count - 1} above it from the"
+                    f"take {chosen.label} and {cards} above it from the"
                     f" discard pile: {chosen.label} goes with "), str(h)
                 return
     raise AssertionError("hard never took more than the top discard")
@@ -336,3 +340,13 @@ def test_a_hint_that_keeps_melds_in_hand_says_why() -> None:
         if held >= 3:
             break
     assert held >= 3
+
+
+def test_a_hint_names_a_meld_s_cards_in_the_order_the_table_lays_them() -> None:
+    """The hint read "lay down 10♥ K♥ Joker Joker": the jokers stand between 10♥ and K♥."""
+    variant = load_variant("dummy_rummy")
+    view: Any = SimpleNamespace(variant=variant, rules=family_of(variant))
+    run, three = parse_cards("10H KH JK JK"), parse_cards("4S 4D 4H")
+    assert in_words(view, LayMeld(0, run)) == "lay 10♥ Joker Joker K♥"
+    assert in_words(view, LayDown(0, (three, run))) == (
+        "lay down 4♠ 4♥ 4♦ and 10♥ Joker Joker K♥")

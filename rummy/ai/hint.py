@@ -41,6 +41,7 @@ from rummy.model.actions import (
     LayOff,
 )
 from rummy.model.cards import Card
+from rummy.model.melds import MeldRules, new_meld
 from rummy.model.solver import best_arrangement
 from rummy.model.view import PlayerView
 
@@ -157,8 +158,9 @@ def in_words(view: PlayerView, action: Action | None) -> str:
         return "drop this hand"
     if isinstance(action, Draw) and action.count > 1:
         chosen = taken_cards(view, action)[0]
-        return (f"take {chosen.label} and the {action.count - 1} above it from the"
-                f" {piles.name(action.source)}")
+        above = action.count - 1
+        cards = "the card" if above == 1 else f"the {above} cards"
+        return f"take {chosen.label} and {cards} above it from the {piles.name(action.source)}"
     if isinstance(action, Draw):
         return f"draw from the {piles.name(action.source)}"
     if isinstance(action, Finish):
@@ -166,15 +168,22 @@ def in_words(view: PlayerView, action: Action | None) -> str:
     if isinstance(action, Discard):
         return f"discard {action.card.label}"
     if isinstance(action, LayMeld):
-        return f"lay {_labels(action.cards)}"
+        return f"lay {_labels(_as_laid(view, action.cards))}"
     if isinstance(action, LayDown):
-        return "lay down " + " and ".join(_labels(g) for g in action.groups)
+        return "lay down " + " and ".join(_labels(_as_laid(view, g)) for g in action.groups)
     if isinstance(action, LayOff):
         meld = view.melding.melds[action.meld]
         return f"lay {action.card.label} off onto {_labels(meld.cards)}"
     if isinstance(action, FlipDiscard):
         return f"turn the {piles.open} over"
     return "wait for your turn"
+
+
+def _as_laid(view: PlayerView, cards: Sequence[Card]) -> Sequence[Card]:
+    """A new meld's cards in the order the table lays them: a run in rank order with its
+    jokers in their places ("10♥ Joker Joker K♥", not "10♥ K♥ Joker Joker")."""
+    meld = new_meld(MeldRules.of(view.variant), cards)
+    return meld.cards if meld is not None else cards
 
 
 def _labels(cards: Sequence[Card]) -> str:
