@@ -80,13 +80,25 @@ class OptionsPanel:
         self.small: pygame.font.Font | None = None
         self.row_height = 30
         self.gap = 6
+        self._held: tuple[str, int] | None = None
+        """The label of the row under the pointer and where it stood in the view."""
 
     @property
     def controls(self) -> list[Selector]:
         return [row.control for row in self.rows]
 
     def set_controls(self, controls: list[Selector]) -> None:
+        """New rows (the screen builds them again whenever a value changes). The row under
+        the pointer keeps its place on the screen at the next :meth:`place`: notes that
+        come or go above it would move it, and the next click at the same spot would land
+        on another row."""
+        held = next(((row.control.label, row.top - self.scroll.offset) for row in self.rows
+                     if row.control.hover), None)
         self.rows = [Row(control) for control in controls]
+        self._held = held
+        for control in controls:
+            if held is not None and control.label == held[0]:
+                control.hover = True  # still under the pointer
 
     def place(self, view: pygame.Rect, font: pygame.font.Font, small: pygame.font.Font,
               row_height: int, gap: int) -> None:
@@ -107,6 +119,12 @@ class OptionsPanel:
             row.notes = notes
             y += row_height + len(notes) * line + gap * 2
         self.scroll.place(view, y, line)
+        held, self._held = self._held, None
+        if held is not None:
+            label, at = held
+            for kept in self.rows:
+                if kept.control.label == label:
+                    self.scroll.scroll_to(kept.top - at)
         self._place_controls()
 
     def _place_controls(self) -> None:

@@ -260,3 +260,27 @@ def test_start_asks_before_replacing_the_saved_game(app: App, tmp_path: Path) ->
     assert app.top is menu
     click(app, menu.start.rect.center)
     assert isinstance(app.top, TableScene), menu.message
+
+
+@pytest.mark.timeout(30)
+def test_a_row_stays_under_the_pointer_when_notes_above_it_come_and_go(app: App) -> None:
+    """Clicking "Cards per player ▶" again and again: a note that appeared above it
+    ("Not possible now: 1. ...", under the decks) pushed the row down, and the next
+    clicks landed on other rows."""
+    menu = NewGameScene(app)
+    app.push(menu)
+    app.step(1 / 60)
+    select(app, menu, "super_rummy")
+    while config_of(menu).players != 4:
+        click(app, control(menu, "Players").right.center)
+    click(app, control(menu, "Number of decks").right.center)
+    assert config_of(menu).options["deck_count"] == 2
+    menu.panel_view.bring_into_view(control(menu, "Cards per player"))
+    spot = control(menu, "Cards per player").right.center
+    sizes = []
+    for _ in range(4):
+        click(app, spot)
+        assert control(menu, "Cards per player").right.collidepoint(spot)
+        sizes.append(config_of(menu).options["hand_size"])
+    # from 8 cards one deck is too few: its note appears above the row, and the row stays
+    assert sizes == [6, 7, 8, 9], sizes
