@@ -161,8 +161,9 @@ class Variant:
             if self.hand_size > most:
                 decks = ("one deck" if self.table.deck_count == 1
                          else f"{self.table.deck_count} decks")
+                more_decks = f"; more decks allow up to {more}" if most < more else ""
                 return (f"hand_size {self.hand_size} is too many for {players} players with"
-                        f" {decks} (at most {most}; more decks allow up to {more})")
+                        f" {decks} (at most {most}{more_decks})")
         return None
 
     @functools.cached_property

@@ -139,7 +139,8 @@ def test_hand_sizes_the_engine_refuses_are_skipped_with_the_reason(app: App) -> 
     assert players.value == 4 and decks.value == 1
     refused = dict(hand.refusals())
     assert sorted(refused) == [8, 9, 10, 11, 12]
-    assert "too many for 4 players with one deck" in refused[8]
+    assert refused[8].endswith("too many for 4 players with one deck (at most 7; more decks"
+                               " allow up to 10)")
     assert "hand_size" not in refused[8]  # the player's words, not the file's key
     notes = [text for row in menu.panel_view.rows if row.control is hand
              for text, _ in row.notes]
@@ -164,6 +165,7 @@ def test_hand_sizes_the_engine_refuses_are_skipped_with_the_reason(app: App) -> 
     click(app, control(menu, "Cards per player").right.center)  # 10
     players = control(menu, "Players")
     assert dict(players.refusals()).keys() == {5, 6}
+    menu.panel_view.bring_into_view(players)  # (the clicks above kept their row still)
     click(app, players.right.center)  # 5 and 6 are refused: round to 2
     assert config_of(menu).players == 2
     assert menu.start.enabled and not menu.options_problem()
@@ -298,3 +300,12 @@ def test_no_import_circle_in_the_ui_and_no_screen_imports_another() -> None:
     for screen in screens:
         assert not graph[screen] & (screens | {"rummy.ui.app", "rummy.ui.launch"}) - {
             screen, "rummy.ui.table.scene" if screen == "rummy.ui.table" else ""}, screen
+
+
+@pytest.mark.timeout(60)
+def test_with_more_decks_the_refusal_offers_no_more_decks(app: App) -> None:
+    """It read "(at most 10; more decks allow up to 10)" with 2 decks already."""
+    menu = new_game(app, "super_rummy")
+    click(app, control(menu, "Number of decks").right.center)
+    over = dict(control(menu, "Cards per player").refusals())[11]
+    assert over.endswith("too many for 4 players with 2 decks (at most 10)"), over
