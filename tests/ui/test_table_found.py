@@ -3,13 +3,14 @@
 from __future__ import annotations
 
 from collections.abc import Sequence
+from typing import Any
 
 import pygame
 import pytest
 
 from rummy.model import Card, parse_card, parse_cards
 from rummy.model.families.declare import deal_from_cards
-from rummy.model.scoring import DealResult, ShownHand
+from rummy.model.scoring import DealResult, RoundResult, ShownHand
 from rummy.model.variant import load_variant
 from rummy.session import Session
 from rummy.ui.app import App
@@ -134,3 +135,24 @@ def test_the_line_under_the_players_name_gives_the_count_and_the_score(app: App)
     total = scene.hand.count()
     assert total > 80  # no pure sequence: every card counts
     assert scene.board.my_line() == f"count {total} (costs 80) · score 0"
+
+
+def test_points_taken_off_in_a_round_with_no_winner_read_as_a_loss(app: App) -> None:
+    """A classic round that ends without a winner takes each hand's value off its score:
+    the panel said "You 10 points", which reads as a gain."""
+    shown: list[str] = []
+    text = TextCache(app.res)
+    real = text.get
+
+    def get(words: str, size: int, *rest: Any, **named: Any) -> pygame.Surface:
+        shown.append(words)
+        return real(words, size, *rest, **named)
+
+    text.get = get  # type: ignore[method-assign, assignment]
+    hands = tuple(ShownHand((), tuple(parse_cards(h))) for h in ("10S", "AS", ""))
+    result = RoundResult(None, (10, 1, 0), (-10, -1, 0), 0, False,
+                         "the stock went round 4 times with nothing laid", hands)
+    panel = dialogs.ResultPanel(result, ["You", "B", "C"], load_variant("super_rummy"), None,
+                                False)
+    panel.build((1280, 720), CardArt(app.res), text, 18)
+    assert {"\N{MINUS SIGN}10 points", "\N{MINUS SIGN}1 point", "0 points"} <= set(shown)

@@ -303,6 +303,9 @@ class ResultPanel(_Overlay):
             y = top + row * used
             color = GOLD if seat == r.winner else INK
             pts = "winner" if seat == r.winner else points_word(r.points[seat])
+            if isinstance(r, RoundResult) and r.changes[seat] < 0:
+                # classic rummy with no winner: the hand's value comes off the score
+                pts = "\N{MINUS SIGN}" + points_word(-r.changes[seat])
             reason = reasons[seat] if reasons else ""
             if side:
                 surf.blit(text.get(self.names[seat], font, color, bold=True), (x, y + 4))
