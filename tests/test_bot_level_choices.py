@@ -6,8 +6,8 @@ from __future__ import annotations
 
 import dataclasses
 import time
-from types import SimpleNamespace
 from collections.abc import Iterator, Sequence
+from types import SimpleNamespace
 from typing import Any
 
 import pytest
