@@ -117,6 +117,16 @@ def wait(done: Callable[[], object], seconds: float = 30) -> None:
     raise AssertionError("timed out")
 
 
+def open_online(app: App) -> OnlineScene:
+    """Title, Play online."""
+    title = app.stack[-1]
+    assert isinstance(title, TitleScene)
+    click(app, title.online_button.rect.center)
+    online = app.stack[-1]
+    assert isinstance(online, OnlineScene)
+    return online
+
+
 def host_table(app: App, variant: str | None = None) -> LobbyScene:
     """Title, Play online, this computer only, any free port, Host a table (of
     ``variant``, else of the variant the screen offers first)."""

@@ -45,6 +45,7 @@ from .online_play import (
     join,
     join_by_code,
     make_app,
+    open_online,
     play_bot_turn,
     play_my_turn,
     play_round,
@@ -396,15 +397,6 @@ def test_an_address_nobody_answers_goes_back_to_the_form_after_a_while(app: App)
     assert online.message == (f"Cannot reach 127.0.0.1:{port}: check the address, and that"
                               " the host's game is open.")
     assert lobby.client is None  # its connection stopped trying
-
-
-def open_online(app: App) -> OnlineScene:
-    title = app.stack[-1]
-    assert isinstance(title, TitleScene)
-    click(app, title.online_button.rect.center)
-    online = app.stack[-1]
-    assert isinstance(online, OnlineScene)
-    return online
 
 
 def test_the_host_copies_an_invite_that_a_joiner_pastes_into_the_join_form(

@@ -14,12 +14,19 @@ import pytest
 from rummy.net.discovery import FoundTable
 from rummy.ui.app import App
 from rummy.ui.catalog import table_words
-from rummy.ui.menu import TitleScene
 from rummy.ui.screens.lobby import LobbyScene
 from rummy.ui.screens.online import CLOCK_KEY, LOOPBACK, OPTIONS_KEY, OnlineScene
 from rummy.ui.widgets import Selector, ellipsize
 
-from .online_play import click, close_app, frames_until, make_app, post, type_into
+from .online_play import (
+    click,
+    close_app,
+    frames_until,
+    make_app,
+    open_online,
+    post,
+    type_into,
+)
 
 pytestmark = pytest.mark.timeout(120)
 
@@ -31,15 +38,6 @@ def app(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Iterator[App]:
     application = make_app(tmp_path / "settings")
     yield application
     close_app(application)
-
-
-def open_online(app: App) -> OnlineScene:
-    title = app.stack[-1]
-    assert isinstance(title, TitleScene)
-    click(app, title.online_button.rect.center)
-    online = app.stack[-1]
-    assert isinstance(online, OnlineScene)
-    return online
 
 
 def control(online: OnlineScene, label: str) -> Selector:
