@@ -450,10 +450,11 @@ def test_an_online_deal_counts_in_the_statistics_as_played_online(app: App) -> N
         for _ in range(5):
             app.step(1 / 30)
         frames_until(app, lambda: table.result is not None)
-        # the table is over: one button leaves (there were two, both "Menu")
+        # the table is over: one button leaves (there were two, both "Menu"), and it says
+        # where it goes: back to Play online, not to the menu
         panel = table.result
         assert panel is not None
-        assert [(b.name, n) for n, b in panel.buttons.items()] == [("Menu", "next")]
+        assert [(b.name, n) for n, b in panel.buttons.items()] == [("Leave table", "next")]
     finally:
         other.close()
     stats = Statistics(data_dir())

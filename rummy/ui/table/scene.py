@@ -222,8 +222,11 @@ class TableScene(ControlsMixin, PointerMixin, FrameMixin, Scene):
         human = self.driver.human
         knocked_out = (human is not None and not self.watching and match.out[human]
                        and not match.over)
+        # Online, leaving goes back to Play online (and the seat is kept while the match
+        # goes on), not to the menu.
+        back = "Leave table" if self.online is not None else "Menu"
         if match.over and self.online is not None:
-            label = "Menu"  # the server's table is over
+            label = back  # the server's table is over: one button
         elif match.over:
             label = "New deal" if one_deal else "New match"
         else:
@@ -234,7 +237,7 @@ class TableScene(ControlsMixin, PointerMixin, FrameMixin, Scene):
         self.result = ResultPanel(r, self.board.names, self.driver.game.variant,
                                   self.driver.view.wild_joker, self.spectator,
                                   None if one_deal else standing, label,
-                                  viewer=self.seat, order=self.hand.cards)
+                                  viewer=self.seat, order=self.hand.cards, back_label=back)
         self._build_dialogs()
         self.result_wait = 4.0 / self.play_speed
         self.turn_left = None
