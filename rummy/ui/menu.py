@@ -159,6 +159,10 @@ class TitleScene(Scene):
     def handle(self, event: pygame.event.Event) -> None:
         if event.type in (pygame.MOUSEBUTTONDOWN, pygame.KEYDOWN):
             self._quit_armed, self.quit_asked = self.quit_asked, False  # others disarm
+            quitting = (event.key == pygame.K_q if event.type == pygame.KEYDOWN
+                        else self.buttons[-1].rect.collidepoint(event.pos))
+            if self._quit_armed and not quitting:
+                self.notice = ""  # another input (Esc, say) withdraws the question
         for button in self.shown:
             if button.handle(event):
                 return

@@ -393,6 +393,8 @@ def test_an_address_nobody_answers_goes_back_to_the_form_after_a_while(app: App)
     click(app, online.join_button.rect.center)
     lobby = app.stack[-1]
     assert isinstance(lobby, LobbyScene)
+    frames_until(app, lambda: lobby._status().startswith("Cannot reach"), 10)
+    assert lobby._status() == f"Cannot reach 127.0.0.1:{port}; retrying..."  # no "ws://"
     frames_until(app, lambda: app.stack[-1] is online, 30)
     assert online.message == (f"Cannot reach 127.0.0.1:{port}: check the address, and that"
                               " the host's game is open.")
@@ -534,9 +536,15 @@ def test_quitting_asks_first_while_a_hosted_table_is_in_play(app: App) -> None:
         title = app.stack[-1]
         assert isinstance(title, TitleScene) and table not in app.stack
         quit_button = title.buttons[-1]
+        asked = f"Quitting stops table {code} for the others: press Quit again to quit."
         click(app, quit_button.rect.center)
-        assert app.running and title.notice == (
-            f"Quitting stops table {code} for the others: press Quit again to quit.")
+        assert app.running and title.notice == asked
+        # Esc in between withdraws the question: it no longer says "press again"
+        post(pygame.KEYDOWN, key=pygame.K_ESCAPE, mod=0, unicode="")
+        app.step(1 / 30)
+        assert app.running and title.notice == ""
+        click(app, quit_button.rect.center)
+        assert app.running and title.notice == asked
         post(pygame.KEYDOWN, key=pygame.K_q, mod=0, unicode="q")  # Q is Quit too
         app.step(1 / 30)
         assert not app.running

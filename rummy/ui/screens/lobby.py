@@ -319,7 +319,7 @@ class LobbyScene(Scene):
             return "Not seated at a table: Leave to go back."
         words = STATUS_WORDS.get(self.client.status, "")
         if self.client.status == "reconnecting" and not self.mirror_code:
-            return f"Cannot reach {self.url}; retrying..."
+            return f"Cannot reach {self.address()}; retrying..."
         if words:
             return words
         return self._waiting_for() if self.mirror_code else "Joining..."
