@@ -20,6 +20,7 @@ import time
 from typing import Any
 
 from websockets.exceptions import ConnectionClosed, InvalidURI, WebSocketException
+from websockets.frames import CloseCode
 from websockets.sync.client import connect
 from websockets.sync.connection import Connection
 
@@ -27,6 +28,10 @@ from . import PROTOCOL_VERSION
 
 RETRY_PAUSES = (0.5, 1.0, 2.0, 4.0, 8.0)
 """Seconds between reconnection attempts (the last repeats)."""
+SERVER_STOPPED = "server_stopped"
+"""The ``error`` of a ``_status`` message while the client retries a server that closed
+the connection on purpose (close code 1001, going away: its host stopped it), rather
+than one it lost."""
 
 
 def server_url(address: str, default_port: int) -> str:
@@ -129,7 +134,7 @@ class NetClient:
     def _read_loop(self) -> None:
         attempt = 0
         while not self._stop.is_set():
-            self._status("connecting" if attempt == 0 else "reconnecting")
+            self._status("connecting" if attempt == 0 else "reconnecting", self._gone)
             try:
                 with connect(self.url, open_timeout=self.open_timeout,
                              compression=None) as ws:
@@ -151,7 +156,12 @@ class NetClient:
                 break
         self._status("closed")
 
+    _gone: str | None = None
+    """``SERVER_STOPPED`` from the moment the server closed the connection on purpose
+    until the client is connected again."""
+
     def _connected(self, ws: Connection) -> None:
+        self._gone = None
         if self.code and self.token:  # take the seat back first, before queued moves
             ws.send(json.dumps({"v": PROTOCOL_VERSION, "type": "rejoin",
                                 "code": self.code, "token": self.token}))
@@ -177,6 +187,8 @@ class NetClient:
                 self.incoming.put(msg)
         except (ConnectionClosed, OSError):
             pass
+        if ws.close_code == CloseCode.GOING_AWAY:  # the server was stopped, not lost
+            self._gone = SERVER_STOPPED
 
     def _write_loop(self) -> None:
         while True:

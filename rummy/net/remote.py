@@ -26,7 +26,7 @@ from rummy.model.table_melds import lay_off_ends, misfit
 from rummy.model.variant import Variant
 from rummy.model.view import PlayerView
 
-from .client import NetClient
+from .client import SERVER_STOPPED, NetClient
 from .mirror import Mirror
 
 
@@ -91,6 +91,9 @@ class RemoteDriver:
         self.hosting = False
         """This game runs the table's server: the table goes on after the host leaves it,
         but only while the game stays open (``HostedServers``)."""
+        self.stopped = False
+        """The server closed the connection on purpose (its host stopped it) and the
+        client is retrying it, rather than a connection lost."""
         self.joined_late = False
         """The seat was rejoined: its first state's history was played before (see
         ``TableDriver.joined_late``)."""
@@ -108,6 +111,7 @@ class RemoteDriver:
         kind = msg.get("type")
         if kind == "_status":
             self.connection = msg["status"]
+            self.stopped = msg.get("error") == SERVER_STOPPED
             if self.connection == "connected" and self.mirror.view is not None:
                 # back after a lost connection: the view held is old until the seat's
                 # new state arrives (moves may have been made meanwhile, by the clock too)

@@ -16,6 +16,9 @@ from rummy.model.cards import Card
 from rummy.store.saves import groups_from_codes, groups_to_codes
 
 LOST = "Connection lost: reconnecting..."
+STOPPED = "The table's host has stopped it: reconnecting..."
+"""The server closed the connection on purpose (a host's game closed, a server stopped):
+not this player's network."""
 CLOSED = "Disconnected from the table."
 HAND_KEY = "online_hand"
 """The settings key of how the online seat arranged its hand (``{code, deal, groups}``): a
@@ -75,7 +78,7 @@ class ConnectionNotes:
     def note(self, driver: Any) -> str:
         """The connection's words now ("" when all is well)."""
         if driver.connection == "reconnecting" or driver.connection == "connecting":
-            return LOST
+            return STOPPED if driver.stopped else LOST
         if driver.connection == "closed":
             return CLOSED
         return str(driver.waiting_text(driver.mirror.clock_left()) or "")
