@@ -107,4 +107,3 @@ class LocalServer:
         if self._thread is not None:
             self._thread.join(10)
             self._thread = None
-

@@ -2,9 +2,10 @@
 
 Each seat's name says when its player is away ("Asha (away)"), and the felt's match line
 says whom the table waits for ("waiting for Asha (away, 42s)", the server's clock
-counting down here between its messages) or that this game's own connection is lost and
-being retried. The driver is the :class:`~rummy.net.remote.RemoteDriver`; nothing here
-waits on the network.
+counting down here between its messages) or that this game's own connection is lost (or
+its server stopped) and being retried. It also keeps the seat's arrangement of its hand,
+which the server does not know, for a rejoin. The driver is the
+:class:`~rummy.net.remote.RemoteDriver`; nothing here waits on the network.
 """
 
 from __future__ import annotations
