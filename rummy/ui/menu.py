@@ -39,6 +39,8 @@ class TitleScene(Scene):
         self.message = app.settings.message
         self.notice = ""
         """A line in the player's colour (not an error): "Saved; Continue ..."."""
+        self.notice_color = INK
+        """Gold for a question (Quit's), to be seen; ink for news."""
         self.quit_asked = False
         """Quit was pressed once while this game hosts a table in play."""
         self._quit_armed = False
@@ -62,6 +64,7 @@ class TitleScene(Scene):
             self.message = ""
             self.notice = (f"Quitting stops table {', '.join(playing)} for the others:"
                            " press Quit again to quit.")
+            self.notice_color = GOLD
             return
         self.app.quit()
 
@@ -108,6 +111,7 @@ class TitleScene(Scene):
         # A notice is shown once: back from another screen later, it would be stale (a
         # "saved" line after the save was replaced and finished, say).
         self.notice, self.app.notice = self.app.notice, ""
+        self.notice_color = INK
         self.resize(self.size)
 
     def update(self, dt: float) -> None:
@@ -199,7 +203,7 @@ class TitleScene(Scene):
         hint = "F1 rules   ·   F11 fullscreen   ·   M sound"
         draw_text(surface, self.small_font, hint, (w // 2, h - 10), DIM, "midbottom")
         lines = [(line, RED) for line in wrap(self.small_font, self.message, w - 40)[:3]]
-        lines += [(self.notice, INK)] if self.notice else []
+        lines += [(self.notice, self.notice_color)] if self.notice else []
         lines = lines[-3:]
         y = h - 14 - self.small_font.get_linesize() * len(lines)
         for line, color in lines:

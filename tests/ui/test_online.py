@@ -29,6 +29,7 @@ from rummy.store.saves import groups_to_codes
 from rummy.store.stats import Statistics
 from rummy.ui.app import App
 from rummy.ui.menu import TitleScene
+from rummy.ui.palette import GOLD
 from rummy.ui.screens.lobby import LobbyScene
 from rummy.ui.screens.online import LOOPBACK, SEAT_KEY, OnlineScene
 from rummy.ui.settings import GameConfig
@@ -542,6 +543,7 @@ def test_quitting_asks_first_while_a_hosted_table_is_in_play(app: App) -> None:
         asked = f"Quitting stops table {code} for the others: press Quit again to quit."
         click(app, quit_button.rect.center)
         assert app.running and title.notice == asked
+        assert title.notice_color == GOLD  # a question, in the colour that is seen
         # Esc in between withdraws the question: it no longer says "press again"
         post(pygame.KEYDOWN, key=pygame.K_ESCAPE, mod=0, unicode="")
         app.step(1 / 30)
