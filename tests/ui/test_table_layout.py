@@ -172,3 +172,10 @@ def test_a_seat_badge_s_name_gives_way_to_its_clock(app: App, timer: str | None)
     assert name.endswith("…") and not rest
     clock_w = next((width for w, width in shown if w == timer), 0)
     assert 10 + name_w + (clock_w + 6 if timer else 0) <= spot.panel.width - 8
+    # "away" goes to the line below rather than be cut ("Alice (aw…" said neither)
+    assert "away · 7 cards · 11 pts" in [w for w, _ in shown]
+    shown.clear()
+    draw_seat(surface, lay, spot, CardArt(app.res), text, PanelCache(),
+              "Alice (away)", "13 cards · 0 pts", 13, False, False, "22s")
+    words = [w for w, _ in shown]
+    assert "Alice" in words and "away · 13 cards · 0 pts" in words

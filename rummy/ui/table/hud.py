@@ -8,6 +8,7 @@ import pygame
 
 from ..widgets import ellipsize
 from .layout import BUTTON_LABELS, SeatSpot, TableLayout
+from .online import AWAY
 from .sprites import DIM, FELT_DARK, GOLD, INK, RED, CardArt, TextCache
 from .strokes import Pen, pen_for
 
@@ -102,7 +103,11 @@ def draw_seat(surface: pygame.Surface, lay: TableLayout, spot: SeatSpot, art: Ca
     clock = None if timer is None else text.get(timer, fs + 2, RED, bold=True)
     # The name gives way to the clock ("Ben (away)" ran into "100s") and the badge's edge.
     room = panel.width - 20 - (clock.get_width() + 6 if clock is not None else 0)
-    shown = ellipsize(text.res.font(fs + 1, True), name, room)
+    font = text.res.font(fs + 1, True)
+    if name.endswith(AWAY) and font.size(name)[0] > room:
+        # "Alice (aw…" said neither: the name keeps its room, "away" goes to the line below
+        name, detail = name[:-len(AWAY)], f"away · {detail}"
+    shown = ellipsize(font, name, room)
     title = text.get(shown, fs + 1, GOLD if active else INK, bold=True)
     surface.blit(title, (panel.x + 10, panel.y + 6))
     surface.blit(text.get(detail, fs, RED if out else DIM), (panel.x + 10, panel.y + 10 + fs))

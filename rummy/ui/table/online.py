@@ -16,6 +16,8 @@ from typing import Any
 from rummy.model.cards import Card
 from rummy.store.saves import groups_from_codes, groups_to_codes
 
+AWAY = " (away)"
+"""What an online seat's name says while its player is away."""
 LOST = "Connection lost: reconnecting..."
 STOPPED = "The table's host has stopped it: reconnecting..."
 """The server closed the connection on purpose (a host's game closed, a server stopped):
@@ -67,7 +69,7 @@ class ConnectionNotes:
         mirror = driver.mirror
         away = {s["place"] for s in mirror.seats if not s.get("connected", True)
                 and not s.get("bot")}
-        names = [name + (" (away)" if place in away else "")
+        names = [name + (AWAY if place in away else "")
                  for name, place in zip(self._names, driver.seats, strict=False)]
         if names and names != board.names:
             board.names = names
