@@ -403,6 +403,12 @@ def test_an_address_nobody_answers_goes_back_to_the_form_after_a_while(app: App)
     assert online.message == (f"Cannot reach 127.0.0.1:{port}: check the address, and that"
                               " the host's game is open.")
     assert lobby.client is None  # its connection stopped trying
+    # the address typed comes back next time (a friend's table is usually there again);
+    # the room code, new for each table, does not
+    click(app, online.back.rect.center)
+    again = open_online(app)
+    assert again is not online
+    assert (again.address.text, again.code.text) == (f"127.0.0.1:{port}", "")
 
 
 def test_the_host_copies_an_invite_that_a_joiner_pastes_into_the_join_form(

@@ -34,6 +34,9 @@ OPTIONS_KEY = "online_options"
 """The settings key of the options last chosen for a hosted table, per variant (apart from
 New game's: an online table always runs a turn timer)."""
 CLOCK_KEY = "online_clock"
+JOIN_KEY = "online_address"
+"""The settings key of the address last typed to join (a friend's table is usually at
+the same address the next time; the room code is new each time)."""
 HOST_KEY = "online_host"
 """The last table hosted: its variant, "local" or "network", and port (settings)."""
 """The settings key of the turn clock last chosen per variant without a turn timer option."""
@@ -117,7 +120,9 @@ class OnlineScene(Scene):
             selector.value_share = 0.55  # long values: "the network (192.168.1.20)"
         port = hosted.get("port")
         self.port = TextField("Port", str(port if _port_ok(port) else DEFAULT_PORT), 5)
-        self.address = TextField("Address", "", 60)
+        address = app.settings.get(JOIN_KEY)
+        self.address = TextField("Address", address[:60] if isinstance(address, str) else "",
+                                 60)
         self.code = TextField("Room code", "", 8, upper=True)
         for field in (self.address, self.code):
             field.on_paste = self._paste_invite
@@ -263,6 +268,7 @@ class OnlineScene(Scene):
         if not address or not code:
             self.message = "Type the address and the room code the host gave you."
             return
+        self.app.settings.set(JOIN_KEY, address)
         self._join(address, code, name)
 
     def _join(self, address: str, code: str, name: str) -> None:
