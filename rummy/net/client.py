@@ -88,6 +88,9 @@ class NetClient:
         self.code: str | None = None
         self.token: str | None = None
         self.status = "connecting"
+        self._gone: str | None = None
+        """``SERVER_STOPPED`` from the moment the server closed the connection on purpose
+        until the client is connected again."""
         self._reader = threading.Thread(target=self._read_loop, name="rummy-net-read",
                                         daemon=True)
         self._writer = threading.Thread(target=self._write_loop, name="rummy-net-write",
@@ -155,10 +158,6 @@ class NetClient:
             if not self.retry:
                 break
         self._status("closed")
-
-    _gone: str | None = None
-    """``SERVER_STOPPED`` from the moment the server closed the connection on purpose
-    until the client is connected again."""
 
     def _connected(self, ws: Connection) -> None:
         self._gone = None

@@ -16,6 +16,7 @@ import pygame
 
 from rummy.store.files import set_aside
 from rummy.store.saves import SaveError, SaveSlot
+from rummy.ui.confirm import PressAgain
 from rummy.ui.palette import DIM, FELT_DARK, GOLD, INK, RED
 from rummy.ui.scene import TABLE_MISSING, Host, Scene, SceneUnavailable
 from rummy.ui.widgets import Button, draw_text, ui_scale, wrap
@@ -30,6 +31,7 @@ class TitleScene(Scene):
         super().__init__(app)
         self.buttons = [Button("New game", self.new_game), Button("Rules", self.rules),
                         Button("Quit", self.quit)]
+        self.quit_button = self.buttons[-1]
         self.continue_button = Button("Continue", self.continue_game)
         self.online_button = Button("Play online", self._opener("online"))
         self.store_buttons = [Button(label, self._opener(name)) for label, name in
@@ -41,10 +43,7 @@ class TitleScene(Scene):
         """A line in the player's colour (not an error): "Saved; Continue ..."."""
         self.notice_color = INK
         """Gold for a question (Quit's), to be seen; ink for news."""
-        self.quit_asked = False
-        """Quit was pressed once while this game hosts a table in play."""
-        self._quit_armed = False
-        """That press came just before the input being handled: Quit now quits."""
+        self.confirm = PressAgain()  # Quit, while this game hosts a table in play
         self.slot = SaveSlot()
         self.saved = self.slot.exists()
         self.title_font = app.res.font(72, bold=True)
@@ -59,8 +58,7 @@ class TitleScene(Scene):
         """Quit; while this game hosts a table others still play, the first press says
         that quitting stops it for them (see ``HostedServers``)."""
         playing = self.app.hosted.playing()
-        if playing and not self._quit_armed:
-            self.quit_asked = True
+        if playing and not self.confirm.confirmed("quit"):
             self.message = ""
             self.notice = (f"Quitting stops table {', '.join(playing)} for the others:"
                            " press Quit again to quit.")
@@ -162,10 +160,9 @@ class TitleScene(Scene):
 
     def handle(self, event: pygame.event.Event) -> None:
         if event.type in (pygame.MOUSEBUTTONDOWN, pygame.KEYDOWN):
-            self._quit_armed, self.quit_asked = self.quit_asked, False  # others disarm
             quitting = (event.key == pygame.K_q if event.type == pygame.KEYDOWN
-                        else self.buttons[-1].rect.collidepoint(event.pos))
-            if self._quit_armed and not quitting:
+                        else self.quit_button.rect.collidepoint(event.pos))
+            if self.confirm.new_input() and not quitting:
                 self.notice = ""  # another input (Esc, say) withdraws the question
         for button in self.shown:
             if button.handle(event):

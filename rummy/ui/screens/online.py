@@ -21,6 +21,7 @@ from rummy.net.discovery import Browser, FoundTable, local_address
 from rummy.net.invite import read_invite
 from rummy.net.table import DEFAULT_TURN_TIMER, TURN_SECONDS
 from rummy.ui.catalog import refusal, scan_variants
+from rummy.ui.confirm import PressAgain
 from rummy.ui.menu_options import OptionsPanel, chosen_options, option_selectors
 from rummy.ui.palette import DIM, INK, PANEL, PANEL_EDGE, RED
 from rummy.ui.scene import Host, Scene
@@ -133,10 +134,7 @@ class OnlineScene(Scene):
         self.saved: dict[str, Any] | None = saved if isinstance(saved, dict) else None
         self.rejoin_button = Button(f"Rejoin table {self.saved.get('code', '')}"
                                     if self.saved else "Rejoin", self.rejoin)
-        self._asked: str | None = None
-        """The button that last warned about the seat to rejoin ("host" or "join")."""
-        self._armed: str | None = None
-        """That button, for the input being handled: pressed again, it goes on."""
+        self.confirm = PressAgain()  # Host or Join, with a seat kept for Rejoin
         self.browser = Browser()
         self.found: list[tuple[Button, FoundTable]] = []
         self._browsing: threading.Thread | None = None
@@ -284,9 +282,8 @@ class OnlineScene(Scene):
     def _may_forget_seat(self, action: str, button: str) -> bool:
         """Only one seat is kept for Rejoin, and a new table's seat takes its place: the
         first press says so, a second goes on."""
-        if self.saved is None or self._armed == action:
+        if self.saved is None or self.confirm.confirmed(action):
             return True
-        self._asked = action
         self.message = (f"Rejoin table {self.saved.get('code', '')} will be forgotten for"
                         f" the new table: press {button} again to go on.")
         return False
@@ -371,7 +368,7 @@ class OnlineScene(Scene):
 
     def handle(self, event: pygame.event.Event) -> None:
         if event.type in (pygame.MOUSEBUTTONDOWN, pygame.KEYDOWN):
-            self._armed, self._asked = self._asked, None  # any other input disarms
+            self.confirm.new_input()  # any other input withdraws the question
         if event.type == pygame.KEYDOWN and event.key == pygame.K_ESCAPE:
             self._back()
             return
