@@ -61,8 +61,8 @@ def best_arrangement(
     if any(cov > total - best_count and key >> 3 & 1 and key & 7 < ms
            for key, cov in table.items()):
         single = _best_single_pure(search)
-    if single is not None and total - single.points < best_count:
-        return _finish(variant, search, hand, [single], total - single.points, False, None)
+    if single is not None and total - single[1] < best_count:
+        return _finish(variant, search, hand, [single[0]], total - single[1], False, None)
     if not counts:
         return _finish(variant, search, hand, [], total, False, None)
     melds, joker_group = search.rebuild(counts[best_count], total - best_count)
@@ -127,13 +127,14 @@ def _pure_possible(search: Search) -> bool:
     return False
 
 
-def _best_single_pure(search: Search) -> Meld | None:
-    """The qualifying pure sequence covering the most points (the 'one pure sequence' case)."""
-    best: Meld | None = None
+def _best_single_pure(search: Search) -> tuple[Meld, int] | None:
+    """The qualifying pure sequence covering the most points, and those points (the 'one
+    pure sequence' case)."""
+    best: tuple[Meld, int] | None = None
     for f in search.ids:
-        for _used, _need, _wused, kind, gain, meld in search.options(f, search.all_wild):
-            if kind == PURE_Q and (best is None or gain > best.points):
-                best = Meld.placed(meld, f)
+        for _used, _need, _wused, kind, gains, meld in search.options(f, search.all_wild):
+            if kind == PURE_Q and (best is None or gains[f >> 2] > best[1]):
+                best = Meld.placed(meld, f), gains[f >> 2]
     return best
 
 
@@ -155,7 +156,7 @@ def _finish(
     spare = search.copies  # (the search is over: its card lists are used up here)
     groups: list[list[Card]] = []
     kinds: list[int] = []
-    for kind, naturals, wilds, jokers, _points, layout in melds:
+    for kind, naturals, wilds, jokers, layout in melds:
         cards = [spare[g].pop(0) for g in naturals]
         taken = [pool.pop() for _ in range(jokers)] if jokers else []
         if kind in (SET_ROOM, SET_FULL) or not layout:

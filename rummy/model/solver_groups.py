@@ -26,8 +26,10 @@ from .solver_templates import (
 )
 
 # An impure sequence's shape: the faces it takes (offsets), those in the packed form, the
-# jokers it needs, and its places (an ace high's; otherwise distances from the start).
+# jokers it needs, and its places as distances from its first face's rank.
 Shape = tuple[tuple[int, ...], int, int, tuple[int, ...]]
+# The same with its points by rank (see gains), as cached.
+PointedShape = tuple[tuple[int, ...], int, int, tuple[int, ...], tuple[int, ...]]
 
 # Module-wide caches of a face's templates, and of its sets, pure sequences and impure
 # sequences apart (see Search.options); each part recurs more often than the whole.
@@ -35,7 +37,8 @@ OPTIONS: dict[tuple[object, ...], tuple[Template, ...]] = {}
 SETS: dict[tuple[object, ...], tuple[Template, ...]] = {}
 PURES: dict[tuple[object, ...], tuple[tuple[Template, ...], ...]] = {}
 IMPURES: dict[tuple[object, ...], tuple[tuple[Template, ...], ...]] = {}
-SHAPES: dict[tuple[int, ...], tuple[Shape, ...]] = {}  # see impure_shapes
+SHAPES: dict[tuple[int, ...], tuple[PointedShape, ...]] = {}  # see impure_shapes
+GAINS: dict[tuple[int, tuple[int, ...]], tuple[int, ...]] = {}  # see gains
 
 
 def reachable(ranks: int, starts: tuple[int, ...], jokers: int) -> int:
@@ -94,21 +97,30 @@ def templates(rules: Rules, rank: int, later_ranks: int, later_suits: int,
     """The groups a face of ``rank`` can start when it is the first face left (staying
     loose, ``LOOSE_OPTION``, is not among them): with the later cards named
     (``later_ranks`` of its suit, ``later_suits`` of its rank, the free ``wild_here`` of
-    its suit), sorted by jokers taken. Faces are offsets from the face. Cached
-    module-wide."""
-    key = (rules.id, rank, later_ranks, later_suits, wild_here, jokers)
+    its suit), sorted by jokers taken. Faces are offsets from the face, places distances
+    from its rank.
+
+    Cached module-wide by the later cards' distances from the rank, not by the rank: a
+    template holds no points, and a pure sequence's walk up the suit ends where the cards
+    and wild cards named end, never at the king (a place past it is an ace, held only as
+    a wild card, which is named), so ranks other than the ace with the same cards at the
+    same distances have the same templates."""
+    ace = rank == 1
+    rel_ranks = later_ranks >> rank
+    rel_wild = tuple([(p - rank, wi) for p, wi in wild_here])
+    key = (rules.id, ace, rel_ranks, later_suits, rel_wild, jokers)
     found = OPTIONS.get(key)
     if found is None:
         if len(OPTIONS) > OPTIONS_MAX:
-            for cache in (OPTIONS, SETS, PURES, IMPURES, SHAPES):
+            for cache in (OPTIONS, SETS, PURES, IMPURES, SHAPES, GAINS):
                 cache.clear()
         maker = _Maker(rules, jokers)
-        set_key = (rules.id, rank, later_suits, min(jokers, rules.set_max))
+        set_key = (rules.id, later_suits, min(jokers, rules.set_max))
         sets = SETS.get(set_key)
         if sets is None:
-            sets = SETS[set_key] = maker.sets(rank, later_suits)
-        pure_key = (rules.id, rank, later_ranks, wild_here)
-        impure_key = (rules.id, rank, later_ranks, jokers)
+            sets = SETS[set_key] = maker.sets(later_suits)
+        pure_key = (rules.id, ace, rel_ranks, rel_wild)
+        impure_key = (rules.id, ace, rel_ranks, jokers)
         pures, impures = PURES.get(pure_key), IMPURES.get(impure_key)
         if pures is None or impures is None:
             by_pos = {r: (r - rank) * 4 for r in range(rank + 1, 14) if later_ranks >> r & 1}
@@ -118,7 +130,7 @@ def templates(rules: Rules, rank: int, later_ranks: int, later_suits: int,
                     maker.pure(rank, s, by_pos, dict(wild_here)) for s in starts)
             if impures is None:
                 impures = IMPURES[impure_key] = tuple(
-                    maker.impure(rank, s, by_pos) if jokers else () for s in starts)
+                    maker.impure(s, by_pos) if jokers else () for s in starts)
         runs: list[Template] = []
         for pure, impure in zip(pures, impures, strict=True):
             runs += pure
@@ -135,22 +147,22 @@ class _Maker:
         self.rules, self.jokers = rules, jokers
         self.seq_min, self.pml = rules.seq_min, rules.pml
 
-    def group(self, rank: int, kind: int, faces: tuple[int, ...], wilds: tuple[int, ...],
+    def group(self, kind: int, faces: tuple[int, ...], wilds: tuple[int, ...],
                need: int, layout: tuple[int, ...]) -> Template:
-        """A template: ``faces`` are offsets from a face of ``rank``."""
-        used = gain = 0
-        pts = self.rules.points
+        """A template: ``faces`` are offsets from its first face, ``layout`` distances
+        from that face's rank."""
+        used = 0
         for o in faces:
             used |= 1 << FIELD * o
-            gain += pts[rank + (o >> 2)]
         wused = 0
         for wi in wilds:
             wused |= 1 << wi
         # A wild card standing as itself is one fewer joker to go round.
         taken = need + len(wilds)
-        return (used, taken, wused, kind, gain, (kind, faces, wilds, need, gain, layout))
+        return (used, taken, wused, kind, gains(self.rules, faces),
+                (kind, faces, wilds, need, layout))
 
-    def sets(self, rank: int, later_suits: int) -> tuple[Template, ...]:
+    def sets(self, later_suits: int) -> tuple[Template, ...]:
         rules = self.rules
         opts: list[Template] = []
         members = [b + 1 for b in range(3) if later_suits >> b & 1]
@@ -164,7 +176,7 @@ class _Maker:
                 if need > self.jokers:
                     break
                 kind = SET_ROOM if n + need < rules.set_max else SET_FULL
-                opts.append(self.group(rank, kind, (0, *chosen), (), need, ()))
+                opts.append(self.group(kind, (0, *chosen), (), need, ()))
         return tuple(opts)
 
     def pure(self, rank: int, start: int, by_pos: dict[int, int],
@@ -194,36 +206,48 @@ class _Maker:
                 layout.append(pos)
                 if len(layout) >= self.seq_min:  # (the wild cards named are jokers held)
                     kind = PURE_Q if len(layout) >= self.pml else PURE
-                    opts.append(self.group(rank, kind, tuple(faces), tuple(used_w), 0,
-                                            tuple(sorted(layout))))
+                    opts.append(self.group(kind, tuple(faces), tuple(used_w), 0,
+                                           tuple(sorted([p - rank for p in layout]))))
         return tuple(opts)
 
-    def impure(self, rank: int, start: int, by_pos: dict[int, int]) -> tuple[Template, ...]:
+    def impure(self, start: int, by_pos: dict[int, int]) -> tuple[Template, ...]:
         high = start == 14  # an ace high: its sequences go down from it
         dists = 0  # the later cards by their distance from the start
         for p in by_pos:
             if high or p > start:
                 dists |= 1 << (14 - p if high else p - start)
-        key = (self.seq_min, high, dists, self.jokers)
+        key = (self.rules.id, high, dists, self.jokers)
         shapes = SHAPES.get(key)
         if shapes is None:
-            shapes = SHAPES[key] = impure_shapes(self.seq_min, high, dists, self.jokers)
-        pts = self.rules.points
-        opts: list[Template] = []
-        for faces, used, need, places in shapes:
-            gain = 0
-            for o in faces:
-                gain += pts[rank + (o >> 2)]
-            layout = places if high else tuple([start + d for d in places])
-            opts.append((used, need, 0, IMPURE, gain, (IMPURE, faces, (), need, gain, layout)))
-        return tuple(opts)
+            shapes = SHAPES[key] = tuple([
+                (faces, used, need, places, gains(self.rules, faces))
+                for faces, used, need, places in impure_shapes(self.seq_min, high, dists,
+                                                               self.jokers)])
+        return tuple([(used, need, 0, IMPURE, points, (IMPURE, faces, (), need, places))
+                      for faces, used, need, places, points in shapes])
+
+
+def gains(rules: Rules, faces: tuple[int, ...]) -> tuple[int, ...]:
+    """The points of a group's cards (``faces``: offsets) by the rank of its first face
+    less one (0 for an ace, 12 for a king): a template serves every rank, and the search
+    reads its points for the face it places it on. Ranks the group cannot start from
+    (past the king) get 0. Cached by the ranks' distances, which few groups differ in."""
+    dists = tuple([o >> 2 for o in faces])
+    key = (rules.id, dists)
+    found = GAINS.get(key)
+    if found is None:
+        pts = rules.points
+        found = GAINS[key] = tuple([
+            sum([pts[rank + d] for d in dists]) if rank + max(dists) <= 13 else 0
+            for rank in range(1, 14)])
+    return found
 
 
 def impure_shapes(seq_min: int, high: bool, dists: int, jokers: int) -> tuple[Shape, ...]:
     """The impure sequences from a start with later cards at the distances ``dists``
     (bits), in the terms of a template that depend on no rank, so ranks share them: the
-    faces taken (offsets), in the packed form, the jokers needed, and the places (for an
-    ace high; otherwise the distances from the start)."""
+    faces taken (offsets), in the packed form, the jokers needed, and the places as
+    distances from the start's rank (an ace high's from 1, so 13 is the ace)."""
     cands = [d for d in range(1, 14) if dists >> d & 1]  # nearest first
     out: list[Shape] = []
 
@@ -238,7 +262,8 @@ def impure_shapes(seq_min: int, high: bool, dists: int, jokers: int) -> tuple[Sh
             used = 0
             for o in faces:
                 used |= 1 << FIELD * o
-            places = tuple(sorted(14 - d for d in (0, *far))) if high else (0, *far)
+            # (an ace high's places as distances from the ace's rank, 1: 13 is the ace)
+            places = tuple(sorted(13 - d for d in (0, *far))) if high else (0, *far)
             out.append((faces, used, need, places))
         for j in range(idx, len(cands)):
             dist = cands[j]

@@ -145,12 +145,17 @@ class Search:
         if rank != 1:
             higher = ranks >> rank
             higher &= (1 << (higher.bit_count() + self.jokers)) - 1
-        key = (((higher << 4 | rank) << 3 | later_suits) << 4 | self.jokers) << 8 | self.rules.id
+        # Not the rank: templates are the same for every rank but the ace's (see
+        # solver_groups.templates), so the key holds the free wild cards' places as
+        # distances, leaving out those below the place before the rank (no pure sequence
+        # from here reaches them).
+        key = (((higher << 1 | (rank == 1)) << 3 | later_suits) << 4 | self.jokers) << 8 \
+            | self.rules.id
         spots = self.wild_at.get(suit)
         if spots:
             for pos, wi in spots:
-                if wmask >> wi & 1:
-                    key = key << 8 | 128 | pos << 3 | wi
+                if wmask >> wi & 1 and pos + 1 >= rank:
+                    key = key << 8 | 128 | (pos + 1 - rank) << 3 | wi
         found = UNTRIMMED.get(key)
         if found is None:
             if len(UNTRIMMED) > OPTIONS_MAX:
@@ -189,7 +194,8 @@ class Search:
                 if opts is None:
                     opts = options(f, wmask)
                 out = None
-                for used, need, wused, kind, gain, _meld in opts:
+                r = f >> 2  # (a template's points are by rank: see solver_groups)
+                for used, need, wused, kind, gains, _meld in opts:
                     if need > jokers:
                         break  # templates are sorted by jokers taken
                     if (with_guard - used) & guard != guard:
@@ -211,7 +217,7 @@ class Search:
                     row = tr[kind]
                     for k, cov in sub.items():
                         nk = row[k]
-                        cov += gain
+                        cov += gains[r]
                         if out.get(nk, -1) < cov:
                             out[nk] = cov
                 if out is not None:
@@ -271,7 +277,7 @@ class Search:
             opts = templates.get(f << 16 | wmask)
             if opts is None:
                 opts = options(f, wmask)
-            for used, need, wused, kind, _gain, meld in opts:
+            for used, need, wused, kind, _gains, meld in opts:
                 if need > jokers:
                     break
                 if (with_guard - used) & guard != guard:
@@ -321,13 +327,13 @@ class Search:
                 state &= ~(FIELD_MASK << shift)
                 continue
             fits.append(LOOSE_OPTION)  # (last: the best arrangements leave few cards loose)
-            for used, need, wused, kind, gain, meld in fits:
+            for used, need, wused, kind, gains, meld in fits:
                 sub_state = (rel - used) << shift
                 sub_jokers, sub_wild = jokers - need, wmask & ~wused
                 sub = memo.get(sub_state << 20 | sub_jokers << 12 | sub_wild)
                 if sub is None:
                     sub = self.table(sub_state, sub_jokers, sub_wild)
-                row, rest = tr[kind], value - gain
+                row, rest = tr[kind], value - gains[f >> 2]
                 for k, cov in sub.items():
                     if cov == rest and row[k] == key:
                         break  # this option, then the arrangement of ``k`` below it

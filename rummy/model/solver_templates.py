@@ -57,25 +57,31 @@ class Meld(NamedTuple):
     naturals: tuple[int, ...]   # faces (see face_index)
     wilds: tuple[int, ...]      # wild cards standing as themselves
     jokers: int                 # jokers standing in
-    points: int
     layout: tuple[int, ...]     # positions, for sequences (display order)
 
     @classmethod
     def placed(cls, group: Group, f: int) -> Meld:
-        """A template's group (faces as offsets from its first face) placed at face ``f``."""
-        kind, offsets, wilds, jokers, points, layout = group
-        return cls(kind, tuple([f + o for o in offsets]), wilds, jokers, points, layout)
+        """A template's group (faces as offsets from its first face, places as distances
+        from its rank) placed at face ``f``."""
+        kind, offsets, wilds, jokers, layout = group
+        rank = (f >> 2) + 1
+        return cls(kind, tuple([f + o for o in offsets]), wilds, jokers,
+                   tuple([rank + d for d in layout]))
 
 
-# A group inside a template: the fields of Meld, faces as offsets. A plain tuple of ints
-# and tuples, because the cyclic GC stops tracking exact tuples (not NamedTuples), and the
-# module-wide cache below would otherwise make every full collection slower.
-Group = tuple[int, tuple[int, ...], tuple[int, ...], int, int, tuple[int, ...]]
+# A group inside a template: the fields of Meld, faces as offsets and places as distances
+# from the first face's rank, so that one template serves every rank (see
+# solver_groups.templates). A plain tuple of ints and tuples, because the cyclic GC stops
+# tracking exact tuples (not NamedTuples), and the module-wide cache below would otherwise
+# make every full collection slower.
+Group = tuple[int, tuple[int, ...], tuple[int, ...], int, tuple[int, ...]]
 
 
 # A template option: (faces used, jokers standing in, wild cards standing as themselves,
-# the group type, points covered, the group). "Faces used" is in the packed-count form.
-Template = tuple[int, int, int, int, int, Group]
+# the group type, the points it covers by the rank of its first face less one, the group).
+# "Faces used" is in the packed-count form. With the points by rank, one template serves
+# every rank but the ace's (see solver_groups.templates).
+Template = tuple[int, int, int, int, tuple[int, ...], Group]
 
 # The cards left are one packed integer with a field of FIELD bits per face of the pack,
 # rank-major: face (rank - 1) * 4 + suit (spades 0 ... clubs 3). A field holds a count
@@ -103,7 +109,7 @@ def rules_key(variant: Variant) -> tuple[object, ...]:
 
 
 # Staying loose: not among a face's templates, which are its groups (see Search.options).
-LOOSE_OPTION: Template = (1, 0, 0, LOOSE, 0, (LOOSE, (), (), 0, 0, ()))
+LOOSE_OPTION: Template = (1, 0, 0, LOOSE, (0,) * 13, (LOOSE, (), (), 0, ()))
 # A face's templates by one integer made from the hand without trimming it first (the
 # suit's ranks from the face up, the later suits, the jokers, the free wild cards): a hit
 # skips the trimming, which costs more than the lookup (see Search.options). The caches
