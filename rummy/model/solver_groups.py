@@ -1,11 +1,12 @@
 """The groups a face of a declare-family hand can start: its *templates*, built here.
 
-A face's templates depend only on its rank, the later cards of its suit and rank within
-reach, the wild cards a pure sequence through it could use and the number of jokers (see
-:mod:`rummy.model.solver_templates` for their form), so module-wide caches share them
-between hands; each part (sets, pure sequences, impure sequences, and the impure
-sequences' shapes whatever the rank) is cached apart, because a part recurs more often
-than the whole, and a template is built only on a miss of every cache above it.
+A face's templates depend only on whether it is an ace, the distances to the later cards
+of its suit within reach, its rank's later suits, the wild cards a pure sequence through
+it could use and the number of jokers (see :mod:`rummy.model.solver_templates` for their
+form), so module-wide caches share them between hands and ranks; each part (sets, pure
+sequences, impure sequences, and the impure sequences' shapes) is cached apart, because a
+part recurs more often than the whole, and a template is built only on a miss of every
+cache above it.
 """
 
 from __future__ import annotations
@@ -101,10 +102,10 @@ def templates(rules: Rules, rank: int, later_ranks: int, later_suits: int,
     from its rank.
 
     Cached module-wide by the later cards' distances from the rank, not by the rank: a
-    template holds no points, and a pure sequence's walk up the suit ends where the cards
-    and wild cards named end, never at the king (a place past it is an ace, held only as
-    a wild card, which is named), so ranks other than the ace with the same cards at the
-    same distances have the same templates."""
+    template holds its points for every rank (see :func:`gains`), and a pure sequence's
+    walk up the suit ends where the cards and wild cards named end, never at the king (a
+    place past it is an ace, held only as a wild card, which is named), so ranks other
+    than the ace with the same cards at the same distances have the same templates."""
     ace = rank == 1
     rel_ranks = later_ranks >> rank
     rel_wild = tuple([(p - rank, wi) for p, wi in wild_here])

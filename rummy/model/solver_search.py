@@ -203,7 +203,7 @@ class Search:
                     if out is None:
                         # Loose first: it takes nothing but the card and changes no flag.
                         sub_state = state - (1 << shift)
-                        sub_key = sub_state << 20 | jokers << 12 | wmask
+                        sub_key = at - (1 << shift + 20)
                         sub = memo.get(sub_key)
                         if sub is None:
                             sub = table(sub_state, jokers, wmask, sub_key)
@@ -214,12 +214,11 @@ class Search:
                     sub = memo.get(sub_key)
                     if sub is None:
                         sub = table(sub_state, sub_jokers, sub_wild, sub_key)
-                    row = tr[kind]
+                    row, gain = tr[kind], gains[r]
                     for k, cov in sub.items():
-                        nk = row[k]
-                        cov += gains[r]
-                        if out.get(nk, -1) < cov:
-                            out[nk] = cov
+                        cov += gain
+                        if out.get(row[k], -1) < cov:
+                            out[row[k]] = cov
                 if out is not None:
                     memo[key] = memo[at] = out
                     return out

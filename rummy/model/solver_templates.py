@@ -3,9 +3,10 @@
 A hand's natural cards are one packed integer with a field of a few bits per face of the
 pack (so the two 6S of two packs are one field), and a group's cards are taken with one
 subtraction. A face's templates are its groups with the hand's later cards, those cards
-written as offsets from the face: they depend only on its rank, the later cards of its suit
-and rank within reach, the wild cards a pure sequence through it could use and the number
-of jokers, not on the rest of the hand, so module-wide caches share them between hands.
+written as offsets from the face: they depend only on whether it is an ace, the later
+cards of its suit and rank within reach (by distance), the wild cards a pure sequence
+through it could use and the number of jokers, not on the rest of the hand, so
+module-wide caches share them between hands and ranks.
 This module holds their form and the rules they follow; :mod:`rummy.model.solver_groups`
 builds them and :mod:`rummy.model.solver_search` searches with them.
 """
