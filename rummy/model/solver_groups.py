@@ -39,7 +39,7 @@ SETS: dict[tuple[object, ...], tuple[Template, ...]] = {}
 PURES: dict[tuple[object, ...], tuple[tuple[Template, ...], ...]] = {}
 IMPURES: dict[tuple[object, ...], tuple[tuple[Template, ...], ...]] = {}
 SHAPES: dict[tuple[int, ...], tuple[PointedShape, ...]] = {}  # see impure_shapes
-GAINS: dict[tuple[int, tuple[int, ...]], tuple[int, ...]] = {}  # see gains
+GAINS: dict[int, tuple[int, ...]] = {}  # see gains
 
 
 def reachable(ranks: int, starts: tuple[int, ...], jokers: int) -> int:
@@ -160,7 +160,7 @@ class _Maker:
             wused |= 1 << wi
         # A wild card standing as itself is one fewer joker to go round.
         taken = need + len(wilds)
-        return (used, taken, wused, kind, gains(self.rules, faces),
+        return (used, taken, wused, kind, gains(self.rules, faces, used),
                 (kind, faces, wilds, need, layout))
 
     def sets(self, later_suits: int) -> tuple[Template, ...]:
@@ -221,23 +221,23 @@ class _Maker:
         shapes = SHAPES.get(key)
         if shapes is None:
             shapes = SHAPES[key] = tuple([
-                (faces, used, need, places, gains(self.rules, faces))
+                (faces, used, need, places, gains(self.rules, faces, used))
                 for faces, used, need, places in impure_shapes(self.seq_min, high, dists,
                                                                self.jokers)])
         return tuple([(used, need, 0, IMPURE, points, (IMPURE, faces, (), need, places))
                       for faces, used, need, places, points in shapes])
 
 
-def gains(rules: Rules, faces: tuple[int, ...]) -> tuple[int, ...]:
-    """The points of a group's cards (``faces``: offsets) by the rank of its first face
-    less one (0 for an ace, 12 for a king): a template serves every rank, and the search
-    reads its points for the face it places it on. Ranks the group cannot start from
-    (past the king) get 0. Cached by the ranks' distances, which few groups differ in."""
-    dists = tuple([o >> 2 for o in faces])
-    key = (rules.id, dists)
+def gains(rules: Rules, faces: tuple[int, ...], used: int) -> tuple[int, ...]:
+    """The points of a group's cards (``faces``: offsets; ``used``: the same packed) by
+    the rank of its first face less one (0 for an ace, 12 for a king): a template serves
+    every rank, and the search reads its points for the face it places it on. Ranks the
+    group cannot start from (past the king) get 0. Cached by the cards packed."""
+    key = used << 8 | rules.id
     found = GAINS.get(key)
     if found is None:
         pts = rules.points
+        dists = [o >> 2 for o in faces]
         found = GAINS[key] = tuple([
             sum([pts[rank + d] for d in dists]) if rank + max(dists) <= 13 else 0
             for rank in range(1, 14)])
@@ -251,26 +251,25 @@ def impure_shapes(seq_min: int, high: bool, dists: int, jokers: int) -> tuple[Sh
     distances from the start's rank (an ace high's from 1, so 13 is the ace)."""
     cands = [d for d in range(1, 14) if dists >> d & 1]  # nearest first
     out: list[Shape] = []
+    # An ace high stands at 14 and its cards below it, by rank (13 - d places on); its
+    # places are distances from the ace's rank, 1 (13 is the ace), listed from the lowest.
+    step = -4 if high else 4
+    base = 52 if high else 0
 
-    def walk(idx: int, last: int, far: tuple[int, ...]) -> None:
-        n = 1 + len(far)
+    def walk(idx: int, last: int, n: int, faces: tuple[int, ...], used: int,
+             places: tuple[int, ...]) -> None:
         span = last + 1
         length = max(seq_min, span)
         need = length - n
-        if 1 <= need <= jokers and length <= MAX_SEQUENCE_LENGTH and (far or not high):
-            # An ace high stands at 14 and its cards below it, by rank (13 - d places on).
-            faces = (0, *((13 - d if high else d) * 4 for d in far))
-            used = 0
-            for o in faces:
-                used |= 1 << FIELD * o
-            # (an ace high's places as distances from the ace's rank, 1: 13 is the ace)
-            places = tuple(sorted(13 - d for d in (0, *far))) if high else (0, *far)
+        if 1 <= need <= jokers and length <= MAX_SEQUENCE_LENGTH and (n > 1 or not high):
             out.append((faces, used, need, places))
         for j in range(idx, len(cands)):
             dist = cands[j]
             if dist - last - 1 + (span - n) > jokers or dist + 1 > MAX_SEQUENCE_LENGTH:
                 break
-            walk(j + 1, dist, (*far, dist))
+            o = base + step * dist
+            walk(j + 1, dist, n + 1, (*faces, o), used | 1 << FIELD * o,
+                 (13 - dist, *places) if high else (*places, dist))
 
-    walk(0, 0, ())
+    walk(0, 0, 1, (0,), 1, (13,) if high else (0,))
     return tuple(out)

@@ -127,9 +127,10 @@ class Search:
         suit is 4 fields on per rank, a later suit of the rank 1 per suit), and callers
         shift the cards left down by ``f``'s field.
 
-        So they depend only on the rank, the later ranks of its suit and later suits of
-        its rank in the hand (relative), the wild cards free in its suit and the jokers,
-        not on the suit, and recur from hand to hand: a module-wide cache keeps them."""
+        So they depend only on whether it is an ace, the later ranks of its suit (by
+        distance) and later suits of its rank in the hand (relative), the wild cards free
+        in its suit and the jokers, not on the suit or (but for the ace) the rank, and
+        recur from hand to hand: a module-wide cache keeps them."""
         found = self.templates.get(f << 16 | wmask)
         if found is not None:
             return found
