@@ -132,7 +132,7 @@ def _best_single_pure(search: Search) -> tuple[Meld, int] | None:
     pure sequence' case)."""
     best: tuple[Meld, int] | None = None
     for f in search.ids:
-        for _used, _need, _wused, kind, gains, meld in search.options(f, search.all_wild):
+        for _used, _take, kind, gains, meld in search.options(f, search.all_wild):
             if kind == PURE_Q and (best is None or gains[f >> 2] > best[1]):
                 best = Meld.placed(meld, f), gains[f >> 2]
     return best

@@ -11,8 +11,6 @@ cache above it.
 
 from __future__ import annotations
 
-from operator import itemgetter
-
 from .melds import MAX_SEQUENCE_LENGTH
 from .solver_templates import (
     FIELD,
@@ -22,6 +20,7 @@ from .solver_templates import (
     PURE_Q,
     SET_FULL,
     SET_ROOM,
+    WILD_BITS,
     Rules,
     Template,
 )
@@ -90,7 +89,10 @@ def pure_wilds(spots: list[tuple[int, int]], wmask: int, ranks: int,
     return tuple((p, wi) for p, wi in free if keep >> p & 1)
 
 
-by_jokers = itemgetter(1)  # a template's jokers taken (in C: sorting is most of a merge)
+def by_jokers(template: Template) -> int:
+    """A template's jokers taken (the wild cards it names are only its order's tie)."""
+    return template[1] >> WILD_BITS
+
 
 
 def templates(rules: Rules, rank: int, later_ranks: int, later_suits: int,
@@ -159,8 +161,8 @@ class _Maker:
         for wi in wilds:
             wused |= 1 << wi
         # A wild card standing as itself is one fewer joker to go round.
-        taken = need + len(wilds)
-        return (used, taken, wused, kind, gains(self.rules, faces, used),
+        take = (need + len(wilds)) << WILD_BITS | wused
+        return (used, take, kind, gains(self.rules, faces, used),
                 (kind, faces, wilds, need, layout))
 
     def sets(self, later_suits: int) -> tuple[Template, ...]:
@@ -224,7 +226,8 @@ class _Maker:
                 (faces, used, need, places, gains(self.rules, faces, used))
                 for faces, used, need, places in impure_shapes(self.seq_min, high, dists,
                                                                self.jokers)])
-        return tuple([(used, need, 0, IMPURE, points, (IMPURE, faces, (), need, places))
+        return tuple([(used, need << WILD_BITS, IMPURE, points,
+                       (IMPURE, faces, (), need, places))
                       for faces, used, need, places, points in shapes])
 
 

@@ -37,6 +37,7 @@ from .solver_templates import (
     OPTIONS_MAX,
     SUIT_AT,
     UNTRIMMED,
+    WILD_BITS,
     Meld,
     Template,
     rules_for,
@@ -44,6 +45,11 @@ from .solver_templates import (
 from .variant import Variant
 
 FIELD_MASK = (1 << FIELD) - 1
+# A state's key (see Search.table): the cards left above STATE_AT bits that hold the
+# jokers left above WILD_BITS bits of the wild cards still free to stand as themselves.
+STATE_AT = WILD_BITS + 8
+LEFT_MASK = (1 << STATE_AT) - 1
+WILD_MASK = (1 << WILD_BITS) - 1
 
 
 class Search:
@@ -170,51 +176,51 @@ class Search:
         return found
 
     # -- the memoised table (counting) ---------------------------------------------------
+    # A state's key: the cards left above the jokers left above the free wild cards
+    # (WILD_BITS bits), so that a template's ``take`` comes off the key in one subtraction.
     def table(self, state: int, jokers: int, wmask: int) -> dict[int, int]:
         """Flags -> the most points covered, for the cards left ``state`` with ``jokers``
         and the wild cards ``wmask`` still free (counting: loose cards allowed)."""
-        key = state << 20 | jokers << 12 | wmask
+        key = state << STATE_AT | jokers << WILD_BITS | wmask
         hit = self.memo.get(key)
-        return hit if hit is not None else self._counter()(state, jokers, wmask, key)
+        return hit if hit is not None else self._counter()(key)
 
-    def _counter(self) -> Callable[[int, int, int, int], dict[int, int]]:
+    def _counter(self) -> Callable[[int], dict[int, int]]:
         """The counting recursion, as a closure over its constants (the hottest loop)."""
         memo, templates, options = self.memo, self.templates, self.options
         tr, seq_min = self.tr, self.seq_min
         joker_key = tr[JOKERS][0]
         guard = GUARD
 
-        def table(state: int, jokers: int, wmask: int, key: int) -> dict[int, int]:
+        def table(key: int) -> dict[int, int]:
             at = key  # the state being decided: past the faces that can only stay loose
+            state, left = key >> STATE_AT, key & LEFT_MASK  # cards; jokers and wild cards
+            wmask = key & WILD_MASK
             while state:
                 f = ((state & -state).bit_length() - 1) // FIELD
                 shift = FIELD * f
-                rel = state >> shift  # face f's field is now the lowest
-                with_guard = rel | guard
+                with_guard = state >> shift | guard  # face f's field is now the lowest
                 opts = templates.get(f << 16 | wmask)
                 if opts is None:
                     opts = options(f, wmask)
                 out = None
                 r = f >> 2  # (a template's points are by rank: see solver_groups)
-                for used, need, wused, kind, gains, _meld in opts:
-                    if need > jokers:
+                for used, take, kind, gains, _meld in opts:
+                    if take > left:
                         break  # templates are sorted by jokers taken
                     if (with_guard - used) & guard != guard:
                         continue
                     if out is None:
                         # Loose first: it takes nothing but the card and changes no flag.
-                        sub_state = state - (1 << shift)
-                        sub_key = at - (1 << shift + 20)
+                        sub_key = at - (1 << shift + STATE_AT)
                         sub = memo.get(sub_key)
                         if sub is None:
-                            sub = table(sub_state, jokers, wmask, sub_key)
+                            sub = table(sub_key)
                         out = dict(sub)
-                    sub_state = (rel - used) << shift
-                    sub_jokers, sub_wild = jokers - need, wmask & ~wused
-                    sub_key = sub_state << 20 | sub_jokers << 12 | sub_wild
+                    sub_key = at - (used << shift + STATE_AT) - take
                     sub = memo.get(sub_key)
                     if sub is None:
-                        sub = table(sub_state, sub_jokers, sub_wild, sub_key)
+                        sub = table(sub_key)
                     row, gain = tr[kind], gains[r]
                     for k, cov in sub.items():
                         cov += gain
@@ -226,13 +232,13 @@ class Search:
                 # No group takes face f with the cards left (a group never holds two
                 # copies of a face), so every copy of it stays loose: no state of its own.
                 state &= ~(FIELD_MASK << shift)
-                at = state << 20 | jokers << 12 | wmask
+                at = state << STATE_AT | left
                 hit = memo.get(at)
                 if hit is not None:
                     memo[key] = hit
                     return hit
             out = {0: 0}
-            if jokers >= seq_min:
+            if left >> WILD_BITS >= seq_min:
                 out[joker_key] = 0
             memo[key] = memo[at] = out
             return out
@@ -260,30 +266,30 @@ class Search:
                 return True
             return None
 
-        def find(state: int, jokers: int, wmask: int, flags: int) -> list[Meld] | None:
+        def find(state: int, left: int, flags: int) -> list[Meld] | None:
+            """``left``: the jokers left above the free wild cards (see ``table``)."""
             if state == 0:
-                ending = leaf(jokers, flags)
+                ending = leaf(left >> WILD_BITS, flags)
                 if ending is None:
                     return None
                 self.joker_group = ending
                 return []
-            key = state << 27 | (jokers << 12 | wmask) << 7 | flags
+            key = (state << STATE_AT | left) << 7 | flags
             if key in failed:
                 return None
             f = ((state & -state).bit_length() - 1) // FIELD
             shift = FIELD * f
             rel = state >> shift
             with_guard = rel | guard
-            opts = templates.get(f << 16 | wmask)
+            opts = templates.get(f << 16 | left & WILD_MASK)
             if opts is None:
-                opts = options(f, wmask)
-            for used, need, wused, kind, _gains, meld in opts:
-                if need > jokers:
+                opts = options(f, left & WILD_MASK)
+            for used, take, kind, _gains, meld in opts:
+                if take > left:
                     break
                 if (with_guard - used) & guard != guard:
                     continue
-                found = find((rel - used) << shift, jokers - need, wmask & ~wused,
-                             tr[kind][flags])
+                found = find((rel - used) << shift, left - take, tr[kind][flags])
                 if found is not None:
                     found.append(placed(meld, f))
                     return found
@@ -291,7 +297,7 @@ class Search:
             return None
 
         self.joker_group = False
-        melds = find(self.start, self.jokers, self.all_wild, 0)
+        melds = find(self.start, self.jokers << WILD_BITS | self.all_wild, 0)
         return None if melds is None else (melds[::-1], self.joker_group)
 
     def solve(self) -> dict[int, int]:
@@ -319,7 +325,7 @@ class Search:
             with_guard = rel | GUARD
             fits = []
             for option in self.options(f, wmask):
-                if option[1] > jokers:
+                if option[1] >> WILD_BITS > jokers:
                     break
                 if (with_guard - option[0]) & GUARD == GUARD:
                     fits.append(option)
@@ -327,10 +333,10 @@ class Search:
                 state &= ~(FIELD_MASK << shift)
                 continue
             fits.append(LOOSE_OPTION)  # (last: the best arrangements leave few cards loose)
-            for used, need, wused, kind, gains, meld in fits:
+            for used, take, kind, gains, meld in fits:
                 sub_state = (rel - used) << shift
-                sub_jokers, sub_wild = jokers - need, wmask & ~wused
-                sub = memo.get(sub_state << 20 | sub_jokers << 12 | sub_wild)
+                sub_jokers, sub_wild = jokers - (take >> WILD_BITS), wmask & ~take
+                sub = memo.get(sub_state << STATE_AT | sub_jokers << WILD_BITS | sub_wild)
                 if sub is None:
                     sub = self.table(sub_state, sub_jokers, sub_wild)
                 row, rest = tr[kind], value - gains[f >> 2]

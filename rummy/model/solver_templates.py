@@ -78,11 +78,15 @@ class Meld(NamedTuple):
 Group = tuple[int, tuple[int, ...], tuple[int, ...], int, tuple[int, ...]]
 
 
-# A template option: (faces used, jokers standing in, wild cards standing as themselves,
-# the group type, the points it covers by the rank of its first face less one, the group).
-# "Faces used" is in the packed-count form. With the points by rank, one template serves
-# every rank but the ace's (see solver_groups.templates).
-Template = tuple[int, int, int, int, tuple[int, ...], Group]
+# A template option: (faces used, what it takes of the jokers, the group type, the points
+# it covers by the rank of its first face less one, the group). "Faces used" is in the
+# packed-count form; what it takes is the jokers standing in (a wild card standing as
+# itself counts as one) above WILD_BITS bits of the wild cards standing as themselves, the
+# form of the low bits of the search's keys, so that one subtraction takes both. With the
+# points by rank, one template serves every rank but the ace's (see
+# solver_groups.templates).
+Template = tuple[int, int, int, tuple[int, ...], Group]
+WILD_BITS = 12
 
 # The cards left are one packed integer with a field of FIELD bits per face of the pack,
 # rank-major: face (rank - 1) * 4 + suit (spades 0 ... clubs 3). A field holds a count
@@ -110,7 +114,7 @@ def rules_key(variant: Variant) -> tuple[object, ...]:
 
 
 # Staying loose: not among a face's templates, which are its groups (see Search.options).
-LOOSE_OPTION: Template = (1, 0, 0, LOOSE, (0,) * 13, (LOOSE, (), (), 0, ()))
+LOOSE_OPTION: Template = (1, 0, LOOSE, (0,) * 13, (LOOSE, (), (), 0, ()))
 # A face's templates by one integer made from the hand without trimming it first (the
 # suit's ranks from the face up, the later suits, the jokers, the free wild cards): a hit
 # skips the trimming, which costs more than the lookup (see Search.options). The caches
