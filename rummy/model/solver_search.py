@@ -33,7 +33,6 @@ from .solver_templates import (
     GUARD,
     JOKERS,
     LOOSE,
-    LOOSE_OPTION,
     OPTIONS_MAX,
     SUIT_AT,
     UNTRIMMED,
@@ -314,45 +313,47 @@ class Search:
 
     def rebuild(self, key: int, value: int) -> tuple[list[Meld], bool]:
         """The groups behind an entry of the full table, and whether the jokers left over
-        form a group of their own."""
-        state, jokers, wmask = self.count_start, self.jokers, self.all_wild
+        form a group of their own: face by face, the first group (staying loose last:
+        the best arrangements leave few cards loose) whose sub-table holds what is left."""
+        at = self.count_start << STATE_AT | self.jokers << WILD_BITS | self.all_wild
         melds: list[Meld] = []
-        tr, memo = self.tr, self.memo
-        while state:
+        tr, memo, table = self.tr, self.memo, self._counter()
+        while at >> STATE_AT:
+            state, left = at >> STATE_AT, at & LEFT_MASK
             f = ((state & -state).bit_length() - 1) // FIELD
             shift = FIELD * f
-            rel = state >> shift
-            with_guard = rel | GUARD
-            fits = []
-            for option in self.options(f, wmask):
-                if option[1] >> WILD_BITS > jokers:
+            with_guard = state >> shift | GUARD
+            dead, found, rest = True, None, value
+            for used, take, kind, gains, meld in self.options(f, at & WILD_MASK):
+                if take > left:
                     break
-                if (with_guard - option[0]) & GUARD == GUARD:
-                    fits.append(option)
-            if not fits:  # every copy of the face stays loose, as in the count pass
-                state &= ~(FIELD_MASK << shift)
-                continue
-            fits.append(LOOSE_OPTION)  # (last: the best arrangements leave few cards loose)
-            for used, take, kind, gains, meld in fits:
-                sub_state = (rel - used) << shift
-                sub_jokers, sub_wild = jokers - (take >> WILD_BITS), wmask & ~take
-                sub = memo.get(sub_state << STATE_AT | sub_jokers << WILD_BITS | sub_wild)
-                if sub is None:
-                    sub = self.table(sub_state, sub_jokers, sub_wild)
-                row, rest = tr[kind], value - gains[f >> 2]
-                for k, cov in sub.items():
-                    if cov == rest and row[k] == key:
-                        break  # this option, then the arrangement of ``k`` below it
-                else:
+                if (with_guard - used) & GUARD != GUARD:
                     continue
-                if kind != LOOSE:
+                dead = False
+                sub_key = at - (used << shift + STATE_AT) - take
+                rest = value - gains[f >> 2]
+                found = _entry(memo.get(sub_key) or table(sub_key), tr[kind], key, rest)
+                if found is not None:
                     melds.append(Meld.placed(meld, f))
-                state, jokers, wmask = sub_state, sub_jokers, sub_wild
-                key, value = k, rest
-                break
-            else:  # pragma: no cover - the table came from these options
-                raise AssertionError("arrangement could not be rebuilt")
-        return melds, jokers >= self.seq_min and key == self.tr[JOKERS][0]
+                    break
+            if dead:  # every copy of the face stays loose, as in the count pass
+                at &= ~(FIELD_MASK << shift + STATE_AT)
+                continue
+            if found is None:  # the face's copy stays loose
+                sub_key, rest = at - (1 << shift + STATE_AT), value
+                found = _entry(memo.get(sub_key) or table(sub_key), tr[LOOSE], key, rest)
+                if found is None:  # pragma: no cover - the table came from these options
+                    raise AssertionError("arrangement could not be rebuilt")
+            at, key, value = sub_key, found, rest
+        return melds, at >> WILD_BITS >= self.seq_min and key == self.tr[JOKERS][0]
+
+
+def _entry(sub: dict[int, int], row: tuple[int, ...], key: int, covered: int) -> int | None:
+    """The key of ``sub`` that ``row`` turns into ``key`` with ``covered`` points, if any."""
+    for k, cov in sub.items():
+        if cov == covered and row[k] == key:
+            return k
+    return None
 
 
 def copy_of(card: Card) -> int:
