@@ -11,6 +11,8 @@ cache above it.
 
 from __future__ import annotations
 
+from typing import Protocol
+
 from .melds import MAX_SEQUENCE_LENGTH
 from .solver_templates import (
     FIELD,
@@ -247,6 +249,11 @@ def gains(rules: Rules, faces: tuple[int, ...], used: int) -> tuple[int, ...]:
     return found
 
 
+class _Walk(Protocol):
+    def __call__(self, idx: int, last: int, n: int, faces: tuple[int, ...], used: int,
+                 places: tuple[int, ...], again: _Walk, /) -> None: ...
+
+
 def impure_shapes(seq_min: int, high: bool, dists: int, jokers: int) -> tuple[Shape, ...]:
     """The impure sequences from a start with later cards at the distances ``dists``
     (bits), in the terms of a template that depend on no rank, so ranks share them: the
@@ -260,7 +267,9 @@ def impure_shapes(seq_min: int, high: bool, dists: int, jokers: int) -> tuple[Sh
     base = 52 if high else 0
 
     def walk(idx: int, last: int, n: int, faces: tuple[int, ...], used: int,
-             places: tuple[int, ...]) -> None:
+             places: tuple[int, ...], again: _Walk) -> None:
+        """One sequence, then those with more cards; ``again`` is this function (a
+        closure that captures itself is a reference cycle left for the cyclic GC)."""
         span = last + 1
         length = max(seq_min, span)
         need = length - n
@@ -271,8 +280,8 @@ def impure_shapes(seq_min: int, high: bool, dists: int, jokers: int) -> tuple[Sh
             if dist - last - 1 + (span - n) > jokers or dist + 1 > MAX_SEQUENCE_LENGTH:
                 break
             o = base + step * dist
-            walk(j + 1, dist, n + 1, (*faces, o), used | 1 << FIELD * o,
-                 (13 - dist, *places) if high else (*places, dist))
+            again(j + 1, dist, n + 1, (*faces, o), used | 1 << FIELD * o,
+                  (13 - dist, *places) if high else (*places, dist), again)
 
-    walk(0, 0, 1, (0,), 1, (13,) if high else (0,))
+    walk(0, 0, 1, (0,), 1, (13,) if high else (0,), walk)
     return tuple(out)

@@ -27,7 +27,8 @@ room); with no meld they are deadwood.
 from __future__ import annotations
 
 from collections.abc import Callable, Iterable
-from functools import cache
+from functools import partial
+from typing import Protocol
 
 from .arrangement import Arrangement
 from .cards import Card
@@ -139,35 +140,51 @@ def best_arrangement(variant: Variant, cards: Iterable[Card],
                 out.append(((f, *down, *up), jk, n < longest, True))
         return out
 
-    @cache
+    memo: dict[tuple[tuple[int, ...], int, bool, tuple[int, int]], tuple[int, int]] = {}
+
     def solve(counts: tuple[int, ...], jokers_left: int, can_absorb: bool,
-              budget: tuple[int, int]) -> tuple[int, int]:
-        """(fewest points left, index of the choice in ``choices`` or -1 for the leaf)."""
+              budget: tuple[int, int], again: _Solve) -> tuple[int, int]:
+        """(fewest points left, index of the choice in ``choices`` or -1 for the leaf).
+        Memoised; ``again`` is this function (a closure that captures itself is a
+        reference cycle, which would keep the memo alive until the cyclic GC ran)."""
+        key = (counts, jokers_left, can_absorb, budget)
+        best = memo.get(key)
+        if best is not None:
+            return best
         f = next((i for i, n in enumerate(counts) if n), -1)
         if f < 0:
-            return (0 if can_absorb or not jokers_left else jokers_left * joker_value), -1
+            best = (0 if can_absorb or not jokers_left else jokers_left * joker_value), -1
+            memo[key] = best
+            return best
         rest = list(counts)
         rest[f] -= 1
-        best = (values[f] + solve(tuple(rest), jokers_left, can_absorb, budget)[0], 0)
+        best = (values[f] + again(tuple(rest), jokers_left, can_absorb, budget, again)[0], 0)
         for index, (used, jk, room, run) in enumerate(melds_of(f, counts, jokers_left), 1):
             if not budget[run]:
                 continue
             left = list(counts)
             for g in used:
                 left[g] -= 1
-            score = solve(tuple(left), jokers_left - jk, can_absorb or room,
-                          _spend(budget, run))[0]
+            score = again(tuple(left), jokers_left - jk, can_absorb or room,
+                          _spend(budget, run), again)[0]
             if score < best[0]:
                 best = (score, index)
                 if score == 0:
                     break
+        memo[key] = best
         return best
 
     start = tuple(len(p) for p in pools)
     budget = (_MANY, _MANY) if limits is None else limits
-    points, _ = solve(start, len(jokers), False, budget)
-    groups, loose = _rebuild(solve, melds_of, start, len(jokers), pools, jokers, rules, budget)
+    solver = partial(solve, again=solve)
+    points, _ = solver(start, len(jokers), False, budget)
+    groups, loose = _rebuild(solver, melds_of, start, len(jokers), pools, jokers, rules, budget)
     return Arrangement(points, not loose, groups, loose, points)
+
+
+class _Solve(Protocol):
+    def __call__(self, counts: tuple[int, ...], jokers_left: int, can_absorb: bool,
+                 budget: tuple[int, int], again: _Solve, /) -> tuple[int, int]: ...
 
 
 def _rebuild(

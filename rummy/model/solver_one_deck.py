@@ -15,7 +15,7 @@ else reads it.
 
 from __future__ import annotations
 
-from typing import NamedTuple
+from typing import NamedTuple, Protocol
 
 from .arrangement import Arrangement
 from .cards import Card, Rank, Suit
@@ -171,18 +171,24 @@ def one_deck(table: MeldTable, hand: tuple[Card, ...]) -> Arrangement | None:
     return Arrangement(points, not ungrouped, tuple(groups), ungrouped, points)
 
 
+class _Best(Protocol):
+    def __call__(self, left: int, again: _Best, /) -> int: ...
+
+
 def _search(table: MeldTable, cards: int) -> dict[int, tuple[int, int]]:
     """The memo of the search from ``cards``: cards left -> (most points melded, the meld
     the lowest card joins there, or 0 when it stays loose)."""
     value_of, chains, sets, run_min = table.value_of, table.chains, table.sets, table.run_min
     memo: dict[int, tuple[int, int]] = {0: (0, 0)}
 
-    def best(left: int) -> int:
+    def best(left: int, again: _Best) -> int:
+        """(``again`` is this function: a closure that captures itself is a reference
+        cycle, which would keep the memo alive until the cyclic GC ran.)"""
         low = left & -left
         chains_here, sets_here = chains[low.bit_length() - 1], sets[low.bit_length() - 1]
         rest = left ^ low
         hit = memo.get(rest)
-        score = hit[0] if hit is not None else best(rest)
+        score = hit[0] if hit is not None else again(rest, again)
         choice = 0
         for chain in chains_here:
             meld, gain, n = low, value_of[low], 1
@@ -194,18 +200,18 @@ def _search(table: MeldTable, cards: int) -> dict[int, tuple[int, int]]:
                 n += 1
                 if n >= run_min:
                     hit = memo.get(left ^ meld)
-                    sub = gain + (hit[0] if hit is not None else best(left ^ meld))
+                    sub = gain + (hit[0] if hit is not None else again(left ^ meld, again))
                     if sub > score:
                         score, choice = sub, meld
         for meld in sets_here:
             if left & meld == meld:
                 hit = memo.get(left ^ meld)
                 sub = (meld.bit_count() * value_of[low]
-                       + (hit[0] if hit is not None else best(left ^ meld)))
+                       + (hit[0] if hit is not None else again(left ^ meld, again)))
                 if sub > score:
                     score, choice = sub, meld
         memo[left] = (score, choice)
         return score
 
-    best(cards)
+    best(cards, best)
     return memo

@@ -25,6 +25,8 @@ lowest count; the three scoring cases of `docs/rules.md` (Scoring) are read off 
 from __future__ import annotations
 
 from collections.abc import Callable
+from functools import partial
+from typing import Protocol
 
 from .cards import Card, Rank
 from .solver_groups import pure_wilds, reachable, templates
@@ -49,6 +51,19 @@ FIELD_MASK = (1 << FIELD) - 1
 STATE_AT = WILD_BITS + 8
 LEFT_MASK = (1 << STATE_AT) - 1
 WILD_MASK = (1 << WILD_BITS) - 1
+
+
+class _Recursion(Protocol):
+    """The counting recursion, given itself (see ``Search._counter``)."""
+
+    def __call__(self, key: int, again: _Recursion, /) -> dict[int, int]: ...
+
+
+class _Find(Protocol):
+    """The show search, given itself (see ``Search._counter``)."""
+
+    def __call__(self, state: int, left: int, flags: int, again: _Find, /
+                 ) -> list[Meld] | None: ...
 
 
 class Search:
@@ -185,13 +200,18 @@ class Search:
         return hit if hit is not None else self._counter()(key)
 
     def _counter(self) -> Callable[[int], dict[int, int]]:
-        """The counting recursion, as a closure over its constants (the hottest loop)."""
+        """The counting recursion, as a closure over its constants (the hottest loop).
+
+        It recurses through an argument, not through its own name: a closure that
+        captures itself is a reference cycle, which would keep the whole search (its memo
+        of every state) alive until the cyclic GC found it, and make that GC's passes
+        the slower for it."""
         memo, templates, options = self.memo, self.templates, self.options
         tr, seq_min = self.tr, self.seq_min
         joker_key = tr[JOKERS][0]
         guard = GUARD
 
-        def table(key: int) -> dict[int, int]:
+        def table(key: int, again: _Recursion) -> dict[int, int]:
             at = key  # the state being decided: past the faces that can only stay loose
             state, left = key >> STATE_AT, key & LEFT_MASK  # cards; jokers and wild cards
             wmask = key & WILD_MASK
@@ -214,12 +234,12 @@ class Search:
                         sub_key = at - (1 << shift + STATE_AT)
                         sub = memo.get(sub_key)
                         if sub is None:
-                            sub = table(sub_key)
+                            sub = again(sub_key, again)
                         out = dict(sub)
                     sub_key = at - (used << shift + STATE_AT) - take
                     sub = memo.get(sub_key)
                     if sub is None:
-                        sub = table(sub_key)
+                        sub = again(sub_key, again)
                     row, gain = tr[kind], gains[r]
                     for k, cov in sub.items():
                         cov += gain
@@ -242,7 +262,7 @@ class Search:
             memo[key] = memo[at] = out
             return out
 
-        return table
+        return partial(table, again=table)
 
     def find_show(self) -> tuple[list[Meld], bool] | None:
         """A valid show, if the cards make one: depth first, stopping at the first found.
@@ -265,8 +285,9 @@ class Search:
                 return True
             return None
 
-        def find(state: int, left: int, flags: int) -> list[Meld] | None:
-            """``left``: the jokers left above the free wild cards (see ``table``)."""
+        def find(state: int, left: int, flags: int, again: _Find) -> list[Meld] | None:
+            """``left``: the jokers left above the free wild cards (see ``table``);
+            ``again``: this function (see ``_counter`` for why not by its name)."""
             if state == 0:
                 ending = leaf(left >> WILD_BITS, flags)
                 if ending is None:
@@ -288,7 +309,7 @@ class Search:
                     break
                 if (with_guard - used) & guard != guard:
                     continue
-                found = find((rel - used) << shift, left - take, tr[kind][flags])
+                found = again((rel - used) << shift, left - take, tr[kind][flags], again)
                 if found is not None:
                     found.append(placed(meld, f))
                     return found
@@ -296,7 +317,7 @@ class Search:
             return None
 
         self.joker_group = False
-        melds = find(self.start, self.jokers << WILD_BITS | self.all_wild, 0)
+        melds = find(self.start, self.jokers << WILD_BITS | self.all_wild, 0, find)
         return None if melds is None else (melds[::-1], self.joker_group)
 
     def solve(self) -> dict[int, int]:

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import dataclasses
+import gc
 import random
 from collections.abc import Iterable
 
@@ -217,3 +218,28 @@ def test_exact_search_agrees_with_every_partition(indian: Variant, seed: int, si
     hand, cut = deal(random.Random(seed), indian, size, jokers, shape)
     wild = wild_rank_for(indian, cut)
     assert exact_search(indian, hand, wild) == brute_force(indian, hand, wild)
+
+
+def test_a_solve_leaves_no_reference_cycle_for_the_gc(indian: Variant) -> None:
+    """Every object of a search is freed as soon as the answer is out: a cycle (such as a
+    recursive closure that captures itself) keeps a hand's whole memo alive until the
+    cyclic GC runs, and makes each of its passes slower."""
+    from rummy.model import solver_groups, solver_templates
+
+    hands = [("KD AC 8H 3D 6H 2H QS 2S JS 5H 7H KS QD", "8S"),
+             ("KD AC 8H 3D JK 2H QS 2S JS 5H 7H KS JK", "8S"),
+             ("9C 10C JC 2H 3H 4H 5S JK JK 8S KS KH KC", "QD")]
+    solve(indian, *hands[0])  # (anything made once for the variant is made now)
+    for cache in (solver_groups.OPTIONS, solver_groups.SETS, solver_groups.PURES,
+                  solver_groups.IMPURES, solver_groups.SHAPES, solver_groups.GAINS,
+                  solver_templates.UNTRIMMED):
+        cache.clear()  # so that the groups are built again, as for a new hand
+    gc.collect()
+    gc.disable()
+    try:
+        for cards, cut in hands:
+            solve(indian, cards, cut)
+            best_discards(indian, parse_cards(cards + " 4C"), parse_card(cut))
+        assert gc.collect() == 0
+    finally:
+        gc.enable()

@@ -6,6 +6,7 @@ blocks that ``lay_run``/``lay_set`` accept as melds: the fewest points left must
 
 from __future__ import annotations
 
+import gc
 import random
 import time
 
@@ -109,3 +110,22 @@ def test_one_deck_table_search_agrees_with_the_general_search(options: dict[str,
         laid = [c for g in fast.groups for c in g] + list(fast.ungrouped)
         assert sorted(laid, key=Card.sort_key) == sorted(hand, key=Card.sort_key)
         assert fast.points == sum(card_points(variant, c) for c in fast.ungrouped)
+
+
+@pytest.mark.parametrize("variant_id", ["super_rummy", "dummy_rummy"])
+def test_a_solve_leaves_no_reference_cycle_for_the_gc(variant_id: str) -> None:
+    """The meld families' searches free their memo as soon as the answer is out (a
+    recursive closure that captures itself would leave it to the cyclic GC)."""
+    variant = load_variant(variant_id)
+    hands = ["KD AC 8H 3D 6H 2H QS 2S JS 5H", "2S 3S 4S 5S 9H 9D 9C KD QD JD"]
+    if variant.printed_jokers:
+        hands = [h + " JK" for h in hands]
+    best_arrangement(variant, parse_cards(hands[0]))  # (anything made once is made now)
+    gc.collect()
+    gc.disable()
+    try:
+        for hand in hands:
+            best_arrangement(variant, parse_cards(hand))
+        assert gc.collect() == 0
+    finally:
+        gc.enable()
