@@ -23,24 +23,28 @@ from .solver_templates import (
     SET_FULL,
     SET_ROOM,
     WILD_BITS,
+    WILD_PLACE,
     Rules,
     Template,
+    wild_place,
 )
 
 # An impure sequence's shape: the faces it takes (offsets), those in the packed form, the
 # jokers it needs, and its places as distances from its first face's rank.
 Shape = tuple[tuple[int, ...], int, int, tuple[int, ...]]
-# The same with its points by rank (see gains), as cached.
-PointedShape = tuple[tuple[int, ...], int, int, tuple[int, ...], tuple[int, ...]]
 
 # Module-wide caches of a face's templates, and of its sets, pure sequences and impure
 # sequences apart (see Search.options); each part recurs more often than the whole.
-OPTIONS: dict[tuple[object, ...], tuple[Template, ...]] = {}
-SETS: dict[tuple[object, ...], tuple[Template, ...]] = {}
-PURES: dict[tuple[object, ...], tuple[tuple[Template, ...], ...]] = {}
-IMPURES: dict[tuple[object, ...], tuple[tuple[Template, ...], ...]] = {}
-SHAPES: dict[tuple[int, ...], tuple[PointedShape, ...]] = {}  # see impure_shapes
+OPTIONS: dict[int, tuple[Template, ...]] = {}
+SETS: dict[int, tuple[Template, ...]] = {}
+PURES: dict[int, tuple[tuple[Template, ...], ...]] = {}
+IMPURES: dict[int, tuple[tuple[Template, ...], ...]] = {}
+SHAPES: dict[int, tuple[Template, ...]] = {}  # impure sequences by shape
 GAINS: dict[int, tuple[int, ...]] = {}  # see gains
+# Every template made, each kept once: the caches above hold the same templates under many
+# keys (a shape recurs with every suit it fits in), and one copy is fewer objects for the
+# cyclic GC to count and to walk.
+TEMPLATES: dict[Template, Template] = {}
 
 
 def reachable(ranks: int, starts: tuple[int, ...], jokers: int) -> int:
@@ -112,25 +116,30 @@ def templates(rules: Rules, rank: int, later_ranks: int, later_suits: int,
     than the ace with the same cards at the same distances have the same templates."""
     ace = rank == 1
     rel_ranks = later_ranks >> rank
-    rel_wild = tuple([(p - rank, wi) for p, wi in wild_here])
-    key = (rules.id, ace, rel_ranks, later_suits, rel_wild, jokers)
+    # The keys are ints (tuples would be more objects for the cyclic GC): fixed-width
+    # fields at the bottom, the wild cards' places above (see wild_place).
+    wilds = 0
+    for p, wi in wild_here:
+        wilds = wilds << WILD_PLACE | wild_place(p + 1 - rank, wi)
+    ranks_key = ((wilds << 14 | rel_ranks) << 1 | ace) << 16 | rules.id
+    key = ((ranks_key << 3 | later_suits) << 5 | jokers)
     found = OPTIONS.get(key)
     if found is None:
         if len(OPTIONS) > OPTIONS_MAX:
-            for cache in (OPTIONS, SETS, PURES, IMPURES, SHAPES, GAINS):
+            for cache in (OPTIONS, SETS, PURES, IMPURES, SHAPES, GAINS, TEMPLATES):
                 cache.clear()
         maker = _Maker(rules, jokers)
-        set_key = (rules.id, later_suits, min(jokers, rules.set_max))
+        set_key = (later_suits << 5 | min(jokers, rules.set_max)) << 16 | rules.id
         sets = SETS.get(set_key)
         if sets is None:
             sets = SETS[set_key] = maker.sets(later_suits)
-        pure_key = (rules.id, ace, rel_ranks, rel_wild)
-        impure_key = (rules.id, ace, rel_ranks, jokers)
+        pure_key = ranks_key  # (a pure sequence takes no jokers but the wild cards named)
+        impure_key = ((rel_ranks << 1 | ace) << 5 | jokers) << 16 | rules.id
         pures, impures = PURES.get(pure_key), IMPURES.get(impure_key)
         if pures is None or impures is None:
             by_pos = {r: (r - rank) * 4 for r in range(rank + 1, 14) if later_ranks >> r & 1}
             starts = rules.positions[rank]
-            if pures is None:  # (a pure sequence takes no jokers but the wild cards named)
+            if pures is None:
                 pures = PURES[pure_key] = tuple(
                     maker.pure(rank, s, by_pos, dict(wild_here)) for s in starts)
             if impures is None:
@@ -164,8 +173,8 @@ class _Maker:
             wused |= 1 << wi
         # A wild card standing as itself is one fewer joker to go round.
         take = (need + len(wilds)) << WILD_BITS | wused
-        return (used, take, kind, gains(self.rules, faces, used),
-                (kind, faces, wilds, need, layout))
+        return one_of((used, take, kind, gains(self.rules, faces, used),
+                       (kind, faces, wilds, need, layout)))
 
     def sets(self, later_suits: int) -> tuple[Template, ...]:
         rules = self.rules
@@ -221,16 +230,20 @@ class _Maker:
         for p in by_pos:
             if high or p > start:
                 dists |= 1 << (14 - p if high else p - start)
-        key = (self.rules.id, high, dists, self.jokers)
-        shapes = SHAPES.get(key)
-        if shapes is None:
-            shapes = SHAPES[key] = tuple([
-                (faces, used, need, places, gains(self.rules, faces, used))
+        key = ((dists << 1 | high) << 5 | self.jokers) << 16 | self.rules.id
+        found = SHAPES.get(key)
+        if found is None:  # (rank-free: the same tuples serve every rank of every hand)
+            found = SHAPES[key] = tuple([
+                one_of((used, need << WILD_BITS, IMPURE, gains(self.rules, faces, used),
+                        (IMPURE, faces, (), need, places)))
                 for faces, used, need, places in impure_shapes(self.seq_min, high, dists,
                                                                self.jokers)])
-        return tuple([(used, need << WILD_BITS, IMPURE, points,
-                       (IMPURE, faces, (), need, places))
-                      for faces, used, need, places, points in shapes])
+        return found
+
+
+def one_of(template: Template) -> Template:
+    """The one copy kept of ``template`` (see TEMPLATES)."""
+    return TEMPLATES.setdefault(template, template)
 
 
 def gains(rules: Rules, faces: tuple[int, ...], used: int) -> tuple[int, ...]:

@@ -39,9 +39,11 @@ from .solver_templates import (
     SUIT_AT,
     UNTRIMMED,
     WILD_BITS,
+    WILD_PLACE,
     Meld,
     Template,
     rules_for,
+    wild_place,
 )
 from .variant import Variant
 
@@ -170,13 +172,16 @@ class Search:
         # solver_groups.templates), so the key holds the free wild cards' places as
         # distances, leaving out those below the place before the rank (no pure sequence
         # from here reaches them).
-        key = (((higher << 1 | (rank == 1)) << 3 | later_suits) << 4 | self.jokers) << 8 \
-            | self.rules.id
+        # Fixed-width fields at the bottom, the wild cards' places above them (each
+        # WILD_PLACE bits, the top one set) in any number.
+        key = 0
         spots = self.wild_at.get(suit)
         if spots:
             for pos, wi in spots:
                 if wmask >> wi & 1 and pos + 1 >= rank:
-                    key = key << 8 | 128 | (pos + 1 - rank) << 3 | wi
+                    key = key << WILD_PLACE | wild_place(pos + 1 - rank, wi)
+        key = ((((key << 14 | higher) << 1 | (rank == 1)) << 3 | later_suits) << 5
+               | self.jokers) << 16 | self.rules.id
         found = UNTRIMMED.get(key)
         if found is None:
             if len(UNTRIMMED) > OPTIONS_MAX:

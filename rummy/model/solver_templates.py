@@ -86,7 +86,15 @@ Group = tuple[int, tuple[int, ...], tuple[int, ...], int, tuple[int, ...]]
 # points by rank, one template serves every rank but the ace's (see
 # solver_groups.templates).
 Template = tuple[int, int, int, tuple[int, ...], Group]
-WILD_BITS = 12
+WILD_BITS = 12  # (at most 12 wild cards, of 3 packs, in a hand)
+# A free wild card in a cache key: its place (0-14, distance from the place before the
+# rank) and index, under a bit that says it is there.
+WILD_PLACE = 9
+
+
+def wild_place(place: int, index: int) -> int:
+    return 256 | place << 4 | index
+
 
 # The cards left are one packed integer with a field of FIELD bits per face of the pack,
 # rank-major: face (rank - 1) * 4 + suit (spades 0 ... clubs 3). A field holds a count

@@ -243,3 +243,20 @@ def test_a_solve_leaves_no_reference_cycle_for_the_gc(indian: Variant) -> None:
         assert gc.collect() == 0
     finally:
         gc.enable()
+
+
+@pytest.mark.parametrize("seed", range(6))
+def test_three_packs_with_a_dozen_wild_cards_in_hand(indian: Variant, seed: int) -> None:
+    """Three packs hold 12 cards of the wild rank, and a hand may hold nine or more: the
+    search's keys must tell each of them apart (a wild card's index needs 4 bits)."""
+    variant = dataclasses.replace(indian, packs=3)
+    rng = random.Random(seed)
+    deck = make_deck(3, 0)
+    cut = parse_card("5S")
+    fives = [c for c in deck if c.rank == Rank.FIVE]
+    others = [c for c in deck if c.rank in (Rank.FOUR, Rank.SIX, Rank.SEVEN)
+              and c.suit in (Suit.SPADES, Suit.HEARTS)]
+    hand = rng.sample(fives, 9 + seed % 3) + rng.sample(others, 4 - seed % 3)
+    expected = exact_search(variant, hand, wild_rank_for(variant, cut))
+    r = best_arrangement(variant, hand, cut)
+    assert (r.count, r.valid) == expected, " ".join(c.code for c in hand)
