@@ -75,6 +75,9 @@ class Summary:
     current_streak: int
     longest_streak: int
     seconds: float
+    lower_is_better: bool = True
+    """What the points are: a count to keep low (the declare and contract families) or
+    points won (classic rummy)."""
 
     @property
     def win_rate(self) -> float:
@@ -260,7 +263,7 @@ def _summarise(key: tuple[str, str], deals: list[tuple[object, ...]],
     return Summary(key[0], key[1], len(deals), sum(won), len(matches),
                    sum(1 for r in matches if r[2]),
                    sum(points) / len(points) if points else 0.0,
-                   best, worst, current, longest, seconds)
+                   best, worst, current, longest, seconds, lower)
 
 
 def deal_outcome(state: GameState, seat: int) -> tuple[bool, int, bool]:

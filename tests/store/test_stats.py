@@ -53,6 +53,7 @@ def test_higher_is_better_in_the_table_family(stats: Statistics) -> None:
                           seconds=1, lower_is_better=False)
     s = stats.summary()[0]
     assert (s.best, s.worst) == (40, -3)
+    assert not s.lower_is_better
 
 
 def test_a_mixed_table_counts_under_its_levels() -> None:

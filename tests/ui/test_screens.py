@@ -67,6 +67,23 @@ def test_statistics_show_and_reset_after_asking(app: App, tmp_path: Path) -> Non
     stats.close()
 
 
+def test_the_chart_says_which_way_points_are_better(app: App, tmp_path: Path) -> None:
+    # A count to keep low in Indian rummy, points won in classic rummy.
+    stats = Statistics(tmp_path / "data")
+    stats.record_deal("indian_13", ["hard"], won=False, points=30, seconds=60)
+    stats.record_deal("super_rummy", ["hard"], won=True, points=45, seconds=60,
+                      lower_is_better=False)
+    scene = StatsScene(app, stats)
+    app.push(scene)
+    app.step(1 / 60)
+    assert scene.summaries[0].variant == "indian_13"
+    assert "(last 1, lower is better)" in scene.chart_title()
+    key(app, pygame.K_DOWN)
+    assert "Super Rummy" in scene.chart_title()
+    assert "(last 1, higher is better)" in scene.chart_title()
+    stats.close()
+
+
 def test_records_name_their_variant_as_players_read_it(app: App, tmp_path: Path) -> None:
     stats = Statistics(tmp_path / "data")
     stats.record_deal("indian_13", ["hard"], won=True, points=0, seconds=60)

@@ -202,16 +202,23 @@ class StatsScene(Scene):
                 x += width
             y += line
 
+    def chart_title(self) -> str:
+        """What the chart shows, and which way is better: the points are a count to keep
+        low in some variants and points won in others."""
+        chosen = self.summaries[self.selected] if self.summaries else None
+        whose = better = ""
+        if chosen is not None:
+            whose = f": {self.titles[chosen.variant]}, {row_cells(chosen, '')[1]}"
+            better = ", lower is better" if chosen.lower_is_better else ", higher is better"
+        more = " · click a row above for its deals" if len(self.summaries) > 1 else ""
+        return f"Points per deal{whose} (last {len(self.points)}{better}){more}"
+
     def draw_chart(self, surface: pygame.Surface) -> None:
         """Points per deal, oldest on the left; each deal one point of the line."""
         rect, font = self.chart, self.font
         pygame.draw.rect(surface, PANEL, rect, border_radius=8)
         pygame.draw.rect(surface, PANEL_EDGE, rect, width=1, border_radius=8)
-        chosen = self.summaries[self.selected] if self.summaries else None
-        whose = (f": {self.titles[chosen.variant]}, {row_cells(chosen, '')[1]}"
-                 if chosen is not None else "")
-        more = " · click a row above for its deals" if len(self.summaries) > 1 else ""
-        draw_text(surface, font, f"Points per deal{whose} (last {len(self.points)}){more}",
+        draw_text(surface, font, ellipsize(font, self.chart_title(), rect.width - 20),
                   (rect.x + 10, rect.y + 6), DIM)
         values = [p for _, p in self.points]
         if len(values) < 2:
