@@ -66,7 +66,8 @@ FAMILY_BUTTONS = {False: TableParts.buttons, True: MeldParts.buttons}
 def test_the_players_line_and_the_seats_badges_fit(app: App, size: tuple[int, int],
                                                    players: int, melds: bool) -> None:
     """In a 4:3 window the button row once ran over "41 pts in hand · score 0", and
-    "7 cards · 11 pts" out of its badge: text grew with the height alone."""
+    "7 cards · 11 pts" out of its badge: text grew with the height alone. (A badge now
+    says "7 cards · score 11".)"""
     lay = compute_layout(size, players, 0, melds=melds, names=FAMILY_BUTTONS[melds])
     text = TextCache(app.res)
     fs = lay.font_small
@@ -75,7 +76,7 @@ def test_the_players_line_and_the_seats_badges_fit(app: App, size: tuple[int, in
     for button in lay.buttons.values():
         assert not line.colliderect(button), (line, button)
     for spot in lay.seats.values():
-        detail = text.get("13 cards · 250 pts", fs).get_rect(
+        detail = text.get("13 cards · score 250", fs).get_rect(
             topleft=(spot.panel.x + 10, spot.panel.y + 10 + fs))
         assert spot.panel.contains(detail), (detail, spot.panel)
 

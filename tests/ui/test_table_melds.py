@@ -438,7 +438,7 @@ def test_a_deal_going_round_the_stock_with_nothing_laid_ends_at_the_table(
 
     monkeypatch.setattr(board_paint, "draw_seat", seen)
     scene = table(app, game, "super_rummy")
-    assert "1 card · 0 pts" in badges
+    assert "1 card · score 0" in badges
     draw_from_stock(app, scene)
     drag(app, grip(scene, "5H"), scene.board.lay.open_deck.center)
     settle(app, scene)

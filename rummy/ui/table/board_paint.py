@@ -107,7 +107,7 @@ class BoardPainting:
                 timer = f"{max(0, int(self.timer + 0.99))}s"
             size, points = self.sizes[seat], self.points[seat]
             status = "out" if self.out[seat] else f"{size} card{'' if size == 1 else 's'}"
-            detail = f"{status} · {points} pt{'' if points == 1 else 's'}"
+            detail = f"{status} · score {points}"  # (as the player's own line says it)
             draw_seat(surface, lay, spot, art, text, self.panels, self.names[seat], detail,
                       self.sizes[seat], seat == self.turn, self.out[seat], timer)
         self._draw_match(surface)

@@ -184,7 +184,7 @@ def compute_layout(size: tuple[int, int], players: int, viewer: int,
 
     seats: dict[int, SeatSpot] = {}
     others = [(viewer + i) % players for i in range(1, players)]
-    panel_w, panel_h = max(130, int(w * 0.13)), small * 3 + 18
+    panel_w, panel_h = max(144, int(w * 0.13)), small * 3 + 18
     anchors = _opponent_anchors(len(others), sides=not melds)
     for seat, (fx, fy, vertical) in zip(others, anchors, strict=False):
         px = int(fx * w)
