@@ -206,13 +206,21 @@ class NewGameScene(Scene):
         seed = config.seed if config.seed is not None else random.randrange(2**31)
         config = GameConfig(config.variant_id, config.options, config.players,
                             config.opponents, seed, config.human_seat)
-        self.message = open_table(self.app, config)
+        # The table takes this screen's place, so leaving it goes back to the title, which
+        # says the game is saved and offers Continue (back here, Esc landed on Start, as if
+        # the game were gone).
+        self.app.pop()
+        problem = open_table(self.app, config)
+        if problem:
+            self.app.push(self)
+            self.message = problem
 
     def close(self) -> None:
         self.app.pop()
 
     def resume(self) -> None:
-        """Back from a table (its game saved now): Start asks again before replacing."""
+        """Back on this screen (from the rules, or a table that would not open): Start asks
+        again before replacing a saved game."""
         self.replacing = False
         self.start.text = "Start"
         if self.message == REPLACE_QUESTION:

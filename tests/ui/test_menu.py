@@ -19,6 +19,7 @@ from rummy.ui.menu_rules import RulesScene
 from rummy.ui.rules_text import rules_page
 from rummy.ui.scene import TABLE_MISSING
 from rummy.ui.widgets import Selector
+from tests.ui.events import key
 from tests.ui.menus import config_of
 
 
@@ -260,6 +261,24 @@ def test_start_asks_before_replacing_the_saved_game(app: App, tmp_path: Path) ->
     assert app.top is menu
     click(app, menu.start.rect.center)
     assert isinstance(app.top, TableScene), menu.message
+
+
+@pytest.mark.timeout(30)
+def test_leaving_a_new_game_goes_back_to_the_title_not_to_start(app: App) -> None:
+    """Esc at a table started from New game landed on New game with Start lit and no word
+    that the game was saved: the title says so and offers Continue."""
+    from rummy.ui.table import TableScene
+
+    title = app.top
+    menu = NewGameScene(app)
+    app.push(menu)
+    app.step(1 / 60)
+    click(app, menu.start.rect.center)
+    assert isinstance(app.top, TableScene), menu.message
+    assert menu not in app.stack
+    app.step(1 / 60)
+    key(app, pygame.K_ESCAPE)
+    assert app.top is title
 
 
 @pytest.mark.timeout(30)
