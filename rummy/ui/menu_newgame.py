@@ -209,18 +209,14 @@ class NewGameScene(Scene):
         # The table takes this screen's place, so leaving it goes back to the title, which
         # says the game is saved and offers Continue (back here, Esc landed on Start, as if
         # the game were gone).
-        self.app.pop()
-        problem = open_table(self.app, config)
-        if problem:
-            self.app.push(self)
-            self.message = problem
+        self.message = open_table(self.app, config, instead=True)
 
     def close(self) -> None:
         self.app.pop()
 
     def resume(self) -> None:
-        """Back on this screen (from the rules, or a table that would not open): Start asks
-        again before replacing a saved game."""
+        """Back on this screen (from the rules): Start asks again before replacing a saved
+        game."""
         self.replacing = False
         self.start.text = "Start"
         if self.message == REPLACE_QUESTION:

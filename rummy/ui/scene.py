@@ -169,16 +169,21 @@ class Scene:
         """The window is now ``size``: lay everything out again."""
 
 
-def open_table(host: Host, config: GameConfig, speed: float | None = None) -> str:
-    """Open the table for ``config``; returns "" or, in the player's words, why it could not
-    start (the table is missing from this build, or it refuses the game)."""
+def open_table(host: Host, config: GameConfig, speed: float | None = None,
+               instead: bool = False) -> str:
+    """Open the table for ``config`` (``instead``: in the top scene's place); returns "" or,
+    in the player's words, why it could not start (the table is missing from this build, or
+    it refuses the game; the top scene then stays)."""
     arguments: dict[str, Any] = {"config": config}
     if config.deals is not None or config.quit_when_done:
         arguments.update(deals=config.deals, quit_when_done=config.quit_when_done)
     if speed is not None:
         arguments["speed"] = speed
     try:
-        host.open("table", **arguments)
+        if instead:
+            host.open_instead("table", **arguments)
+        else:
+            host.open("table", **arguments)
     except SceneUnavailable:
         return TABLE_MISSING
     except Exception as exc:  # noqa: BLE001 - e.g. a game the table cannot play yet
