@@ -11,13 +11,19 @@ from .families.lay_at_end import best_lay
 from .families.melding import hand_value
 from .view import PlayerView
 
-__all__ = ["value_if_out"]
+__all__ = ["lays_at_end", "value_if_out"]
+
+
+def lays_at_end(view: PlayerView) -> bool:
+    """Whether the game lays a seat's melds and lay-offs for it when another goes out
+    (classic rummy's ``lay_at_end``), so that only its unmatched cards count."""
+    return not view.rules.lays_down_contracts and view.variant.table.lay_at_end
 
 
 def value_if_out(view: PlayerView) -> int:
     """The seat's cards' value, less what the game would lay for it at the end of the round
-    (classic rummy's ``lay_at_end``); contract rummy, and classic rummy without it, count the
-    hand as it is, melds held in it included."""
-    if not view.rules.lays_down_contracts and view.variant.table.lay_at_end:
+    (see :func:`lays_at_end`); contract rummy, and classic rummy without it, count the hand
+    as it is, melds held in it included."""
+    if lays_at_end(view):
         return best_lay(view.variant, view.hand, view.melding.melds, view.seat).left
     return hand_value(view.variant, view.hand)

@@ -205,8 +205,8 @@ def test_rules_page_per_variant_scrolls_and_switches(app: App) -> None:
     rules = app.top
     assert isinstance(rules, RulesScene) and rules.variant_id == "two_player_13"
     assert "Pure sequence" in rules_page(load_variant("indian_13"))
-    for key in (pygame.K_END, pygame.K_HOME, pygame.K_PAGEDOWN, pygame.K_RIGHT):
-        pygame.event.post(pygame.event.Event(pygame.KEYDOWN, key=key, mod=0, unicode=""))
+    for code in (pygame.K_END, pygame.K_HOME, pygame.K_PAGEDOWN, pygame.K_RIGHT):
+        pygame.event.post(pygame.event.Event(pygame.KEYDOWN, key=code, mod=0, unicode=""))
     app.step(1 / 60)
     assert rules.variant_id != "two_player_13" and rules.scroll == 0
     pygame.event.post(pygame.event.Event(pygame.VIDEORESIZE, w=960, h=600, size=(960, 600)))

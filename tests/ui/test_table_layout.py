@@ -53,7 +53,7 @@ def test_the_message_and_status_line_cover_nothing(app: App, size: tuple[int, in
 
 
 # The player's own line and a seat's badge line at their longest in each family.
-OWN_LINES = {False: "count 94 (costs 80) · score 101", True: "104 pts in hand · score 250"}
+OWN_LINES = {False: "count 94 (costs 80) · score 101", True: "104 pts unmatched · score 250"}
 FAMILY_BUTTONS = {False: TableParts.buttons, True: MeldParts.buttons}
 
 

@@ -397,16 +397,17 @@ def test_cards_that_are_not_the_whole_contract_stay_in_the_slot_they_are_dropped
 
 
 @pytest.mark.timeout(60)
-@pytest.mark.parametrize(("variant", "hands", "options", "cost"), [
-    ("dummy_rummy", CONTRACT, None, 60),  # contract rummy: the sets held count too
-    ("super_rummy", CLASSIC, None, 34),  # lay_at_end: the run would be laid for the player
-    ("super_rummy", CLASSIC, {"lay_at_end": False}, 64),  # nothing is laid: all of it
+@pytest.mark.parametrize(("variant", "hands", "options", "cost", "words"), [
+    ("dummy_rummy", CONTRACT, None, 60, "in hand"),  # contract rummy: the sets held count
+    ("super_rummy", CLASSIC, None, 34, "unmatched"),  # lay_at_end: the run would be laid
+    ("super_rummy", CLASSIC, {"lay_at_end": False}, 64, "in hand"),  # nothing laid: all
 ])
 def test_beside_the_hand_is_what_it_would_cost_if_someone_went_out_now(
         app: App, variant: str, hands: list[str], options: dict[str, Any] | None,
-        cost: int) -> None:
+        cost: int, words: str) -> None:
     """It once counted the hand as arranged, leaving out the melds held in it, which
-    contract rummy (and classic rummy without lay_at_end) counts in full."""
+    contract rummy (and classic rummy without lay_at_end) counts in full. Where the melds
+    would be laid, the line says "unmatched": "in hand" read as the whole hand's value."""
     game = meld_game(variant, hands, options=options)
     scene = table(app, game, variant)
     select(app, scene, *hands[0].split()[:3])  # a meld of the hand, grouped by the player
@@ -417,7 +418,7 @@ def test_beside_the_hand_is_what_it_would_cost_if_someone_went_out_now(
     assert scene.board.count == cost == value_if_out(view)
     if cost == 60:
         assert cost == hand_value(game.variant, view.hand)
-    assert scene.board.my_line() == f"{cost} pts in hand · score 0"
+    assert scene.board.my_line() == f"{cost} pts {words} · score 0"
 
 
 @pytest.mark.timeout(60)

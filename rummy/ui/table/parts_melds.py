@@ -24,7 +24,7 @@ from rummy.model import (
     TableMeld,
     Variant,
 )
-from rummy.model.hand_cost import value_if_out
+from rummy.model.hand_cost import lays_at_end, value_if_out
 
 from .hand import HandModel
 from .layers import Layer, changed_lights, lights_of
@@ -51,8 +51,10 @@ class MeldParts(TableParts):
         return self.cost
 
     def count_words(self, count: int) -> str:
-        # "pts" beside the figure: bare, "41 in hand" read as a number of cards.
-        return f"{count} pts in hand"
+        # "pts" beside the figure: bare, "41 in hand" read as a number of cards. Where the
+        # game lays the hand's melds at the end, they do not count: "in hand" read as the
+        # whole hand's value (a play-tester).
+        return f"{count} pts {'unmatched' if self.unmatched else 'in hand'}"
 
     def buttons_at(self, variant: Variant) -> tuple[str, ...]:
         return self.buttons  # no drop in the meld families
@@ -68,6 +70,8 @@ class MeldParts(TableParts):
         self.may_lay = True
         self.cost = 0
         """What the hand would cost if someone went out now (see :meth:`count_of`)."""
+        self.unmatched = False
+        """Whether that leaves out the melds the game would lay for the hand at the end."""
         self._layer = Layer(alpha=True)
         """The melds painted ahead."""
 
@@ -112,6 +116,7 @@ class MeldParts(TableParts):
 
     def sync(self, view: PlayerView, names: Sequence[str], lay: TableLayout) -> None:
         self.cost = value_if_out(view)
+        self.unmatched = lays_at_end(view)
         self.melds = list(view.melding.melds)
         self.grown.clear()
         self.layout(lay, names)
