@@ -495,6 +495,30 @@ def test_a_hint_to_discard_a_card_in_a_lay_down_slot_takes_it_back_to_the_hand(
 
 
 @pytest.mark.timeout(60)
+def test_meld_greyed_out_says_why_when_pressed(app: App) -> None:
+    """M (or the greyed-out Meld button) with cards that are no meld did nothing and said
+    nothing, where dragging them to the new meld zone said why (a play-tester)."""
+    scene = table(app, meld_game("super_rummy", CLASSIC, stock="QC"), "super_rummy")
+    draw_from_stock(app, scene)
+    select(app, scene, "KH", "2C")
+    key(app, pygame.K_m)
+    assert scene.board.message == "Select the three or more cards of a run or a set, then Meld"
+    select(app, scene, "9D")  # (three cards: Meld is lit, the hand holds a run)
+    click(app, scene.board.buttons["meld"].rect.center)
+    reason = scene.driver.check(LayMeld(0, tuple(parse_cards("KH 2C 9D"))))
+    assert reason and scene.board.message == reason[0].upper() + reason[1:]
+    assert not any(isinstance(a, LayMeld) for a in scene.driver.game.actions)
+    # A hand with no meld at all: Meld stays greyed out with three cards selected.
+    hands = ["KH 2C 9D 4S 6H JD 3C 8S QH 5D", CLASSIC[1]]
+    scene = table(app, meld_game("super_rummy", hands, stock="QC"), "super_rummy")
+    draw_from_stock(app, scene)
+    select(app, scene, "KH", "2C", "9D")
+    assert not scene.board.buttons["meld"].enabled
+    click(app, scene.board.buttons["meld"].rect.center)
+    assert scene.board.message == reason[0].upper() + reason[1:]
+
+
+@pytest.mark.timeout(60)
 def test_l_with_the_contract_short_says_which_slot_is_not_complete(app: App) -> None:
     """L (Lay down) with a slot short did nothing and said nothing."""
     scene = table(app, meld_game("dummy_rummy", CONTRACT, stock="QC"), "dummy_rummy")

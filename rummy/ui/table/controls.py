@@ -138,7 +138,7 @@ class ControlsMixin:
         """What a table button does (also the keyboard's S, G, D, H)."""
         button = self.board.buttons.get(name)
         if button is None or not button.enabled:
-            why = self.parts.why_not(name) if button is not None and self.seat is not None \
+            why = self.parts.why_not(name, self) if button is not None and self.seat is not None \
                 else ""
             if why:
                 self.say(why, bad=True)

@@ -63,7 +63,7 @@ class ContractParts(MeldParts):
             "rank": True,
         }
 
-    def why_not(self, name: str) -> str:
+    def why_not(self, name: str, host: Any) -> str:
         """L with the contract short: the first slot that is not yet its meld."""
         if name != "laydown" or self.down:
             return ""

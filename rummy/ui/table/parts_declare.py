@@ -112,9 +112,9 @@ class TableParts:
             return BUTTON_LABELS["keepturn"]
         return None
 
-    def why_not(self, name: str) -> str:
+    def why_not(self, name: str, host: Any) -> str:
         """Why button ``name`` is greyed out, when the table can say more than its status
-        line does ("" otherwise): said when its key is pressed all the same."""
+        line does ("" otherwise): said when it or its key is pressed all the same."""
         return ""
 
     def press(self, name: str, host: Any) -> bool:

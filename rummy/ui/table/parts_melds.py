@@ -92,6 +92,17 @@ class MeldParts(TableParts):
             "rank": True,
         }
 
+    def why_not(self, name: str, host: Any) -> str:
+        """Meld greyed out: what is wrong with the cards selected (the engine's words), or
+        that a meld needs three or more."""
+        seat = host.seat
+        if name != "meld" or seat is None:
+            return ""
+        selected = host.selected_cards()
+        if len(selected) < 3:
+            return "Select the three or more cards of a run or a set, then Meld"
+        return host.driver.check(LayMeld(seat, tuple(selected))) or ""
+
     def press(self, name: str, host: Any) -> bool:
         seat = host.seat
         if name == "rank":
