@@ -125,6 +125,11 @@ def test_going_out_only_by_playing_every_card_never_on_a_discard() -> None:
     # 7C and 9S fit, 2S does not: laying one would leave a card that cannot be played.
     offs = [a for a in legal_actions(state, 0) if isinstance(a, LayOff)]
     assert {a.card.face for a in offs} == {"7C", "9S"}
+    # Laying off down to a card that fits nothing: the reason says what would go wrong.
+    last = replace(state, hands=(cards("7C 2S"), state.hands[1]))
+    with pytest.raises(IllegalMoveError, match="^then your last card fits no meld, and nobody"
+                       " goes out on a discard: keep two cards$"):
+        act(last, LayOff(0, cards("7C")[0], 0))
     state = act(state, Discard(0, cards("2S")[0]))
     assert state.turn == 1 and len(state.hands[0]) == 2
     one = replace(state, turn=0, phase=Phase.DISCARD, hands=(cards("2S"), state.hands[1]))

@@ -532,3 +532,12 @@ def test_l_with_the_contract_short_says_which_slot_is_not_complete(app: App) -> 
     key(app, pygame.K_l)
     assert scene.board.message == "Set 2 has 2 of 3+ cards: complete every slot to lay down"
     assert not any(isinstance(a, LayDown) for a in scene.driver.game.actions)
+    # A slot full of the wrong cards: "complete every slot" read as nonsense (a play-tester).
+    select(app, scene, "KH")
+    drag(app, grip(scene, "KH"), placed(scene).slots[0].rect.center)
+    settle(app, scene)
+    select(app, scene, "9S")
+    drag(app, grip(scene, "9S"), placed(scene).slots[1].rect.center)
+    settle(app, scene)
+    key(app, pygame.K_l)
+    assert scene.board.message == "Set 1 is not a set: take out what does not belong in it"

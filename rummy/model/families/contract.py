@@ -151,7 +151,10 @@ def _off_problem(state: MeldState, seat: int, card: Card, index: int,
         # must then fit a meld too, or the turn could not end.
         melds = put(state.melds, index, grown)
         if not any(lay_off(state.rules, m, left[0]) is not None for m in melds):
-            return "keep two cards or none: a discard must leave one"
+            # (The words a play-tester found hard to read were "keep two cards or none: a
+            # discard must leave one".)
+            return ("then your last card fits no meld, and nobody goes out on a discard:"
+                    " keep two cards")
     return None
 
 
@@ -194,7 +197,8 @@ def check_action(state: MeldState, action: Action) -> None:
             if len(hand) == len(laid):
                 raise IllegalMoveError("you may go out only in a turn begun from the stock:"
                                        " keep two cards")
-            raise IllegalMoveError("keep two cards or none: a discard must leave one")
+            raise IllegalMoveError("that leaves one card, and nobody goes out on a discard:"
+                                   " keep two cards")
     elif isinstance(action, LayOff):
         if not state.laid_down(seat):
             raise IllegalMoveError("lay down your contract first")

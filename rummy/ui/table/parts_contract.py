@@ -68,9 +68,11 @@ class ContractParts(MeldParts):
         if name != "laydown" or self.down:
             return ""
         for title, verdict in zip(self.slot_titles, self.verdicts(), strict=False):
-            if verdict is not None:  # "2 of 3+ cards" or "not a run"
-                state = f"is {verdict}" if verdict.startswith("not") else f"has {verdict}"
-                return f"{title} {state}: complete every slot to lay down"
+            if verdict is None:
+                continue
+            if verdict.startswith("not"):  # "not a run": its cards, not their number
+                return f"{title} is {verdict}: take out what does not belong in it"
+            return f"{title} has {verdict}: complete every slot to lay down"
         return ""
 
     def press(self, name: str, host: Any) -> bool:
