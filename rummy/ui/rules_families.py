@@ -125,7 +125,9 @@ def declare(variant: Variant) -> str:
 
 STOCK_OUT = {
     DeckExhaust.FLIP_DISCARD: "• When the stock runs out, the next player may turn the discard "
-                              "pile over, unshuffled, as the new stock.",
+                              "pile over, unshuffled, as the new stock, and its top card face "
+                              "up to start a new discard pile (or take the top discard as "
+                              "usual). At the table: Flip (F), or click the empty stock.",
     DeckExhaust.SHUFFLE_DISCARD: "• When the stock runs out, the discard pile is shuffled into "
                                  "a new stock.",
     DeckExhaust.END_ROUND: "• When the stock runs out, the round ends: every hand's value is "
@@ -160,6 +162,8 @@ def table(variant: Variant) -> str:
         f"• Lay down new melds of 3 or more cards: a run ({run}) or a set (cards of one "
         "rank), or add single cards to any meld on the table"
         + (f"; a meld holds at most {t.limit_meld_size} cards." if t.limit_meld_size else "."),
+        "• At the table: select a meld's cards and drag them onto \"new meld\" (or press "
+        "Meld, M); drag a card onto a meld on the table to add it.",
         "• End your turn by discarding one card. A card just taken from the discard pile "
         "cannot be thrown back in the same turn.", "",
         "Going out", *going, "",
@@ -190,6 +194,8 @@ def contract(variant: Variant) -> str:
         "• Draw from the stock or take the face-up discard, lay down your contract when you "
         "hold it, then discard.",
         "• After laying down, you may add cards to any laid-down meld on later turns.",
+        "• At the table: drag cards into the Set and Run slots under the melds, then press "
+        "Lay down (L); on later turns, drag a card onto a laid-down meld to add it.",
         "• Win the round by playing every card onto melds; you cannot go out on a discard, "
         "and only in a turn you began by drawing from the stock.", "",
         "Points",

@@ -35,7 +35,8 @@ Keys
 • F1 shows these rules from anywhere (F1 or Esc closes them); F11 switches fullscreen.
 • Esc goes back. In a game: S sorts your hand by suit, G groups the selected cards, H gives \
 a hint, D discards. R sorts by rank (classic and contract rummy), M lays the selected \
-cards as a meld (classic rummy), L lays down your contract (contract rummy)."""
+cards as a meld and F turns the discard pile over when the stock is empty (classic rummy), \
+L lays down your contract (contract rummy)."""
 
 
 def rules_page(variant: Variant, chosen: Mapping[str, Any] | None = None) -> str:

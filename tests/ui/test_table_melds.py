@@ -17,6 +17,7 @@ from rummy.model import (
     Discard,
     Draw,
     DrawSource,
+    FlipDiscard,
     LayDown,
     LayMeld,
     LayOff,
@@ -419,6 +420,24 @@ def test_beside_the_hand_is_what_it_would_cost_if_someone_went_out_now(
     if cost == 60:
         assert cost == hand_value(game.variant, view.hand)
     assert scene.board.my_line() == f"{cost} pts {words} · score 0"
+
+
+@pytest.mark.timeout(60)
+@pytest.mark.parametrize("how", ["key", "stock"])
+def test_the_empty_stock_is_turned_over_by_f_or_a_click_on_it(app: App, how: str) -> None:
+    """Flip had no key, and a click on the empty stock did nothing (a play-tester)."""
+    game = meld_game("super_rummy", CLASSIC, discard="JS 4C 9S")
+    game.state = replace(game.state, closed_deck=())
+    scene = table(app, game, "super_rummy")
+    assert scene.board.buttons["flip"].enabled
+    if how == "key":
+        key(app, pygame.K_f)
+    else:
+        click(app, scene.board.lay.closed_deck.center)
+    settle(app, scene)
+    assert any(isinstance(a, FlipDiscard) for a in game.actions)
+    state = game.state
+    assert isinstance(state, MeldState) and len(state.closed_deck) == 2
 
 
 @pytest.mark.timeout(60)

@@ -17,7 +17,7 @@ BUTTONS = ("sort", "group", "hint", "discard", "finish", "drop")
 BUTTON_LABELS = {
     "sort": "Sort (S)", "group": "Group (G)", "hint": "Hint (H)", "discard": "Discard (D)",
     "finish": "Finish", "drop": "Drop", "rank": "By rank (R)", "meld": "Meld (M)",
-    "flip": "Flip", "laydown": "Lay down (L)", "dropturn": "Drop at my turn",
+    "flip": "Flip (F)", "laydown": "Lay down (L)", "dropturn": "Drop at my turn",
     "keepturn": "Keep my turn",
 }
 """Each table button's label (the key that presses it in brackets)."""

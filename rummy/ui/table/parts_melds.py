@@ -41,7 +41,8 @@ class MeldParts(TableParts):
 
     melds_on_table = True
     buttons: tuple[str, ...] = ("sort", "rank", "group", "hint", "meld", "discard", "flip")
-    keys = {"s": "sort", "r": "rank", "g": "group", "d": "discard", "h": "hint", "m": "meld"}
+    keys = {"s": "sort", "r": "rank", "g": "group", "d": "discard", "h": "hint", "m": "meld",
+            "f": "flip"}
 
     open_label = "discards"
 

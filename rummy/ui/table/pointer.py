@@ -122,6 +122,8 @@ class PointerMixin:
         if lay.closed_deck.collidepoint(pos) and self.board.closed_size > 0:
             self.drag = Drag("closed", None, (pos[0] - lay.closed_deck.x,
                                               pos[1] - lay.closed_deck.y), pos, pos)
+        elif lay.closed_deck.collidepoint(pos) and "flip" in self.board.buttons:
+            self.press_button("flip")  # the empty stock: turn the discard pile over
         elif depth and self.board.open_pile:
             fan = self.board.discard_fan()
             x, y = fan[len(fan) - depth] if depth <= len(fan) else lay.open_deck.topleft
