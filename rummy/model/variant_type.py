@@ -162,8 +162,10 @@ class Variant:
                 decks = ("one deck" if self.table.deck_count == 1
                          else f"{self.table.deck_count} decks")
                 more_decks = f"; more decks allow up to {more}" if most < more else ""
-                return (f"hand_size {self.hand_size} is too many for {players} players with"
-                        f" {decks} (at most {most}{more_decks})")
+                # (The rules' dealing limit, not the deck's size: "too many for 3 players
+                # with one deck" read as if one deck could not hold 24 cards.)
+                return (f"hand_size {self.hand_size} is more than the rules deal to {players}"
+                        f" players from {decks} (at most {most}{more_decks})")
         return None
 
     @functools.cached_property

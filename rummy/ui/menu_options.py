@@ -43,7 +43,7 @@ def refusal_note(control: Selector) -> tuple[str, tuple[int, int, int]] | None:
     if current:
         return f"Not possible now: {current}", RED
     shown = ", ".join(control.show(value) for value, _ in refusals)
-    reason = refusals[0][1].removeprefix(f"{control.label} ")  # "8 is too many for ..."
+    reason = refusals[0][1].removeprefix(f"{control.label} ")  # "8 is more than the ..."
     return f"Not possible now: {shown}. {reason}", DIM
 
 

@@ -93,7 +93,7 @@ def test_hand_sizes_only_where_the_deck_count_allows() -> None:
     two = v.with_options({"hand_size": 12, "deck_count": 2})
     assert two.seating_problem(2) is None
     assert "at most 10" in (two.seating_problem(3) or "")
-    with pytest.raises(ValueError, match="too many"):
+    with pytest.raises(ValueError, match="more than the rules deal"):
         start_deal(v.with_options({"hand_size": 8}), 5, seed=1)
     with pytest.raises(VariantError, match="hand_size"):
         v.with_options({"hand_size": 13})

@@ -139,8 +139,8 @@ def test_hand_sizes_the_engine_refuses_are_skipped_with_the_reason(app: App) -> 
     assert players.value == 4 and decks.value == 1
     refused = dict(hand.refusals())
     assert sorted(refused) == [8, 9, 10, 11, 12]
-    assert refused[8].endswith("too many for 4 players with one deck (at most 7; more decks"
-                               " allow up to 10)")
+    assert refused[8].endswith("more than the rules deal to 4 players from one deck (at most"
+                               " 7; more decks allow up to 10)")
     assert "hand_size" not in refused[8]  # the player's words, not the file's key
     notes = [text for row in menu.panel_view.rows if row.control is hand
              for text, _ in row.notes]
@@ -177,10 +177,10 @@ def test_a_remembered_choice_the_engine_refuses_blocks_start_with_the_reason(
     app.settings.set("options", {"super_rummy": {"hand_size": 12}})
     app.settings.set("players", {"super_rummy": 6})
     menu = new_game(app, "super_rummy")
-    assert "too many for 6 players" in menu.options_problem()
+    assert "more than the rules deal to 6 players" in menu.options_problem()
     assert not menu.start.enabled
     menu.start_game()
-    assert app.top is menu and "too many" in menu.message
+    assert app.top is menu and "more than the rules deal" in menu.message
     assert app.step(1 / 60)  # drawing the refusal works
 
 
@@ -308,4 +308,4 @@ def test_with_more_decks_the_refusal_offers_no_more_decks(app: App) -> None:
     menu = new_game(app, "super_rummy")
     click(app, control(menu, "Number of decks").right.center)
     over = dict(control(menu, "Cards per player").refusals())[11]
-    assert over.endswith("too many for 4 players with 2 decks (at most 10)"), over
+    assert over.endswith("the rules deal to 4 players from 2 decks (at most 10)"), over
