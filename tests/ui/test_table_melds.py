@@ -36,6 +36,7 @@ from rummy.session import Session
 from rummy.ui.app import App
 from rummy.ui.settings import GameConfig
 from rummy.ui.table import TableScene, board_paint, hud
+from rummy.ui.table.meld_area import tag_font
 from rummy.ui.table.driver import TableDriver
 from rummy.ui.table.meld_area import MeldLayout
 from rummy.ui.table.parts_contract import ContractParts
@@ -535,6 +536,26 @@ def test_meld_greyed_out_says_why_when_pressed(app: App) -> None:
     assert not scene.board.buttons["meld"].enabled
     click(app, scene.board.buttons["meld"].rect.center)
     assert scene.board.message == reason[0].upper() + reason[1:]
+
+
+@pytest.mark.timeout(60)
+def test_the_lines_over_two_part_filled_slots_do_not_run_together(app: App) -> None:
+    """"Set 1: 2 of 3+ cards" and "Set 2: 2 of 3+ cards" ran into one line (a play-tester):
+    each slot is at least as wide as the line over it."""
+    scene = table(app, meld_game("dummy_rummy", CONTRACT, stock="QC"), "dummy_rummy")
+    draw_from_stock(app, scene)
+    for codes, slot in ((("7S", "7H"), 0), (("9C", "9D"), 1)):
+        select(app, scene, *codes)
+        drag(app, grip(scene, codes[0]), placed(scene).slots[slot].rect.center)
+        settle(app, scene)
+    parts = meld_parts(scene)
+    assert [len(g) for g in parts.staged] == [2, 2]
+    slots = placed(scene).slots
+    font = app.res.font(tag_font(scene.board.lay.font_small), True)
+    for slot in slots:
+        words = f"{slot.title}: 2 of 3+ cards"
+        assert slot.rect.width >= font.size(words)[0], (slot, words)
+    assert slots[0].rect.right < slots[1].rect.left
 
 
 @pytest.mark.timeout(60)

@@ -74,26 +74,30 @@ def meld_width(cards: int, card_w: int) -> int:
 
 def layout_melds(lay: TableLayout, melds: Sequence[TableMeld], names: Sequence[str],
                  width_of: Callable[[str], int], slot_titles: Sequence[str] = (),
-                 slot_sizes: Sequence[int] = ()) -> MeldLayout:
+                 slot_sizes: Sequence[int] = (), slot_labels: Sequence[int] = ()
+                 ) -> MeldLayout:
     """Every meld's place in ``lay.meld_area``; ``width_of``: how wide an owner's name is
     written; ``slot_titles``: lay-down slots to show (``slot_sizes``: cards already
-    staged in each)."""
+    staged in each; ``slot_labels``: how wide the line over each is written, which the
+    slot is at least, so that two lines never run together)."""
     area = lay.meld_area
     card_w = max(26, int(lay.pile_w * 0.72))
+    wanted = (slot_titles, slot_sizes, slot_labels)
     while True:
-        placed = _flow(area, melds, names, card_w, slot_titles, slot_sizes, width_of)
+        placed = _flow(area, melds, names, card_w, wanted, width_of)
         if placed is not None or card_w <= 26:
             return placed if placed is not None else _flow(
-                area, melds, names, card_w, slot_titles, slot_sizes, width_of,
-                force=True) or \
+                area, melds, names, card_w, wanted, width_of, force=True) or \
                 MeldLayout([], [], Rect(area.topleft, (card_w, card_height(card_w))), [],
                            card_w)
         card_w = int(card_w * 0.88)
 
 
 def _flow(area: Rect, melds: Sequence[TableMeld], names: Sequence[str], card_w: int,
-          slot_titles: Sequence[str], slot_sizes: Sequence[int],
+          wanted: tuple[Sequence[str], Sequence[int], Sequence[int]],
           width_of: Callable[[str], int], force: bool = False) -> MeldLayout | None:
+    """``wanted``: the lay-down slots' titles, cards staged and lines' widths."""
+    slot_titles, slot_sizes, slot_labels = wanted
     ch = card_height(card_w)
     label_h = max(12, card_w // 4)
     row_h = ch + label_h + 6
@@ -136,7 +140,8 @@ def _flow(area: Rect, melds: Sequence[TableMeld], names: Sequence[str], card_w: 
         sx = area.left
         for i, title in enumerate(slot_titles):
             size = slot_sizes[i] if i < len(slot_sizes) else 0
-            w = max(card_w * 2, meld_width(max(size, 1), card_w))
+            label = slot_labels[i] if i < len(slot_labels) else 0
+            w = max(card_w * 2, meld_width(max(size, 1), card_w), label)
             slots.append(SlotSpot(i, Rect(sx, sy, w, ch), title))
             sx += w + gap * 2
     return MeldLayout(spots, tags, new_meld, slots, card_w)
@@ -189,14 +194,20 @@ def draw_slots(surface: pygame.Surface, placed: MeldLayout, staged: Sequence[Seq
         else:
             draw_slot(surface, slot.rect, "", text, label_font, lit.get(f"slot:{slot.index}", 0))
         verdict = verdicts[slot.index] if slot.index < len(verdicts) else "empty"
-        if not cards:
-            color, words = DIM, slot.title
-        elif verdict is None:
-            color, words = KIND_COLORS["run"], f"{slot.title}: ready"
-        else:
-            color, words = RED, f"{slot.title}: {verdict}"
+        words, color = slot_label(slot.title, len(cards), verdict)
         t = text.get(words, label_font, color, bold=True)
         surface.blit(t, t.get_rect(midbottom=(slot.rect.centerx, slot.rect.top - 2)))
+
+
+def slot_label(title: str, staged: int, verdict: str | None
+               ) -> tuple[str, tuple[int, int, int]]:
+    """The line over a lay-down slot and its colour: its title while empty, then whether
+    its ``staged`` cards make its meld (``verdict`` None) or why not."""
+    if not staged:
+        return title, DIM
+    if verdict is None:
+        return f"{title}: ready", KIND_COLORS["run"]
+    return f"{title}: {verdict}", RED
 
 
 def meld_at(placed: MeldLayout, pos: tuple[int, int]) -> int | None:

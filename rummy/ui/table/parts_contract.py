@@ -19,7 +19,7 @@ from rummy.model.solver_melds import best_arrangement as best_meld_arrangement
 
 from .hand import HandModel
 from .layout import TableLayout
-from .meld_area import MeldLayout, draw_melds, draw_slots, layout_melds
+from .meld_area import MeldLayout, draw_melds, draw_slots, layout_melds, slot_label
 from .parts_melds import MeldParts
 from .sprites import CardArt, TextCache
 from .targets import DropTarget, LayDownSlot, MeldOnTable, OpenDeck
@@ -169,8 +169,11 @@ class ContractParts(MeldParts):
 
     def layout(self, lay: TableLayout, names: Sequence[str]) -> MeldLayout:
         self.names = names
-        self.placed = layout_melds(lay, self.melds, names, self.tag_width(lay),
-                                   self.slot_titles, [len(g) for g in self.staged])
+        measure = self.tag_width(lay)
+        labels = [measure(slot_label(title, len(cards), verdict)[0]) + 8 for title, cards, verdict
+                  in zip(self.slot_titles, self.staged, self.verdicts(), strict=False)]
+        self.placed = layout_melds(lay, self.melds, names, measure, self.slot_titles,
+                                   [len(g) for g in self.staged], labels)
         return self.placed
 
     def draw(self, surface: pygame.Surface, art: CardArt, text: TextCache, lay: TableLayout,
