@@ -548,14 +548,15 @@ def test_the_lines_over_two_part_filled_slots_do_not_run_together(app: App) -> N
         select(app, scene, *codes)
         drag(app, grip(scene, codes[0]), placed(scene).slots[slot].rect.center)
         settle(app, scene)
-    parts = meld_parts(scene)
+    parts = scene.parts
+    assert isinstance(parts, ContractParts)
     assert [len(g) for g in parts.staged] == [2, 2]
-    slots = placed(scene).slots
+    spots = placed(scene).slots
     font = app.res.font(tag_font(scene.board.lay.font_small), True)
-    for slot in slots:
-        words = f"{slot.title}: 2 of 3+ cards"
-        assert slot.rect.width >= font.size(words)[0], (slot, words)
-    assert slots[0].rect.right < slots[1].rect.left
+    for spot in spots:
+        words = f"{spot.title}: 2 of 3+ cards"
+        assert spot.rect.width >= font.size(words)[0], (spot, words)
+    assert spots[0].rect.right < spots[1].rect.left
 
 
 @pytest.mark.timeout(60)
