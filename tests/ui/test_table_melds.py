@@ -36,9 +36,8 @@ from rummy.session import Session
 from rummy.ui.app import App
 from rummy.ui.settings import GameConfig
 from rummy.ui.table import TableScene, board_paint, hud
-from rummy.ui.table.meld_area import tag_font
 from rummy.ui.table.driver import TableDriver
-from rummy.ui.table.meld_area import MeldLayout
+from rummy.ui.table.meld_area import MeldLayout, tag_font
 from rummy.ui.table.parts_contract import ContractParts
 from rummy.ui.table.parts_melds import MeldParts
 from rummy.ui.table.play_melds import melds_in_words

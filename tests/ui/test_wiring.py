@@ -12,7 +12,7 @@ from typing import Any
 import pygame
 import pytest
 
-from rummy.model import Card
+from rummy.model import Card, parse_card
 from rummy.store.saves import SaveSlot, groups_to_codes
 from rummy.ui.app import App
 from rummy.ui.launch import register_scenes
@@ -25,8 +25,10 @@ from rummy.ui.screens.stats import StatsScene
 from rummy.ui.settings import GameConfig
 from rummy.ui.table import TableScene
 from rummy.ui.table.keeper import LEFT_SAVED
+from rummy.ui.table.parts_contract import ContractParts
 
 from .events import click, key
+from .test_table import drag, grip
 
 pytestmark = pytest.mark.timeout(120)
 
@@ -301,6 +303,33 @@ def test_continue_every_family(app: App, data: Path, variant: str) -> None:
     app.step(1 / 60)
     assert again.driver.state == state and codes(again.hand.groups) == groups
     assert again.driver.match.totals == scene.driver.match.totals
+
+
+def test_continue_keeps_cards_staged_for_the_contract_as_a_group(app: App, data: Path) -> None:
+    """Cards staged in a lay-down slot came back after Continue mixed into one group at the
+    end of the hand (a play-tester): the save keeps them as a group of their own."""
+    config = GameConfig("dummy_rummy", {}, 2, ("medium",), 9, 0)
+    scene = my_turn_table(app, config)
+    click(app, scene.board.lay.closed_deck.center)  # draw
+    until(app, lambda: scene.idle)
+    parts = scene.parts
+    assert isinstance(parts, ContractParts)
+    pairs = [sorted(c.code for c in scene.hand.cards[i:i + 2]) for i in (0, 2)]
+    for slot, pair in enumerate(pairs):
+        for code in pair:
+            pick(app, scene, parse_card(code))
+        assert parts.placed is not None
+        drag(app, grip(scene, pair[0]), parts.placed.slots[slot].rect.center)
+        until(app, lambda: scene.idle and scene.drag is None)
+        assert sorted(c.code for c in parts.staged[slot]) == pair
+    app.step(1 / 60)
+    key(app, pygame.K_ESCAPE)
+    click(app, title(app).continue_button.rect.center)
+    again = app.top
+    assert isinstance(again, TableScene) and again is not scene
+    app.step(1 / 60)
+    groups = [sorted(c.code for c in g) for g in again.hand.groups]
+    assert pairs[0] in groups and pairs[1] in groups, groups
 
 
 def test_continue_in_the_second_deal_of_a_match(app: App, data: Path) -> None:

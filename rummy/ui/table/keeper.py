@@ -21,7 +21,7 @@ from __future__ import annotations
 import contextlib
 import threading
 import time
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from dataclasses import replace
 from typing import TYPE_CHECKING, Any
 
@@ -37,6 +37,7 @@ from rummy.store.saves import SaveSlot, groups_to_codes
 from rummy.store.stats import Statistics, deal_outcome, result_outcome
 
 if TYPE_CHECKING:
+    from rummy.model.cards import Card
     from rummy.ui.scene import Host, Scene
     from rummy.ui.settings import GameConfig
 
@@ -186,10 +187,10 @@ class TableKeeper:
     # -- once a frame
 
     def update(self, driver: TableDriver, hand: HandModel,
-               turn_left: float | None = None) -> None:
+               turn_left: float | None = None, aside: Sequence[Sequence[Card]] = ()) -> None:
         """Follow the driver: new actions (the session's record grew); any change is
         saved, and the turn timer's every second (``turn_left``), so Continue keeps the
-        clock."""
+        clock. Cards set ``aside`` on the felt are saved as groups after the hand's."""
         now = time.monotonic()
         self.seconds += now - self._clock
         self.match_seconds += now - self._clock
@@ -216,7 +217,7 @@ class TableKeeper:
             if session.match.over:
                 self.writer.discard()
                 return
-        codes = groups_to_codes(hand.groups)
+        codes = groups_to_codes([*hand.groups, *aside])
         if codes != self._hand:
             self._hand = codes
             changed = True

@@ -63,6 +63,11 @@ class ContractParts(MeldParts):
             "rank": True,
         }
 
+    def aside(self) -> list[list[Card]]:
+        # (A save kept the hand without them: after Continue they came back as one jumbled
+        # group at its end, a play-tester found.)
+        return [list(g) for g in self.staged if g]
+
     def why_not(self, name: str, host: Any) -> str:
         """L with the contract short: the first slot that is not yet its meld."""
         if name != "laydown" or self.down:

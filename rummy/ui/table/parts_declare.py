@@ -81,6 +81,11 @@ class TableParts:
         has arranged it."""
         return hand.count()
 
+    def aside(self) -> list[list[Card]]:
+        """The player's cards set out of the hand on the felt, by group (contract rummy's
+        staged slots): a save keeps them as groups of the hand."""
+        return []
+
     def count_words(self, count: int) -> str:
         """What the hand's count costs, in words, beside the hand."""
         cap = self.variant.declare.count_cap

@@ -356,7 +356,7 @@ class TableScene(ControlsMixin, PointerMixin, FrameMixin, Scene):
             self.board.hover_card = (self.board.card_at(self.mouse) if self._can_touch()
                                      else None)
         self.board.update(dt, self.drag.card if self.drag and self.drag.kind == "hand" else None)
-        self.keeper.update(self.driver, self.hand, self.turn_left)
+        self.keeper.update(self.driver, self.hand, self.turn_left, self.parts.aside())
 
     def _turn_began(self, seat: int) -> None:
         self.turn_left = self.driver.turn_seconds(seat)
