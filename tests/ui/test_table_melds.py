@@ -514,6 +514,25 @@ def test_a_hint_to_discard_a_card_in_a_lay_down_slot_takes_it_back_to_the_hand(
 
 
 @pytest.mark.timeout(60)
+def test_a_card_dropped_where_nothing_takes_it_says_so(app: App) -> None:
+    """Dropped on the stock, on the felt or a meld zone, a card went back without a word
+    (two play-testers)."""
+    scene = table(app, meld_game("super_rummy", CLASSIC, stock="QC"), "super_rummy")
+    lay = scene.board.lay
+    drag(app, grip(scene, "KH"), lay.closed_deck.center)  # before drawing
+    settle(app, scene)
+    assert scene.board.message == "Draw a card first"
+    drag(app, lay.open_deck.center, new_meld_zone(scene))  # the discard, not to the hand
+    settle(app, scene)
+    assert scene.board.message == "Draw it into your hand first"
+    draw_from_stock(app, scene)
+    drag(app, grip(scene, "KH"), lay.closed_deck.center)
+    settle(app, scene)
+    assert scene.board.message == "Drop it where the table lights up, or back in your hand"
+    assert len(scene.driver.view.hand) == 11 and scene.driver.state.phase.name == "DISCARD"
+
+
+@pytest.mark.timeout(60)
 def test_meld_greyed_out_says_why_when_pressed(app: App) -> None:
     """M (or the greyed-out Meld button) with cards that are no meld did nothing and said
     nothing, where dragging them to the new meld zone said why (a play-tester)."""

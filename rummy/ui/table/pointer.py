@@ -11,7 +11,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import TYPE_CHECKING, Any
 
-from rummy.model import Action, Card, Draw, DrawSource
+from rummy.model import Action, Card, Discard, Draw, DrawSource
 
 from .anim import Flight, Flights
 from .board import Board
@@ -181,7 +181,11 @@ class PointerMixin:
         if seat is None:
             return
         target = target_under(self._targets, d.card_rect(lay.hand_w, lay.hand_h), pos)
-        if target is None:
+        if target is None:  # (the felt, the stock, a seat: the card went back in silence)
+            reason = self.driver.check(Discard(seat, card)) if self._legal_targets == [] \
+                else None
+            self.say(reason or "drop it where the table lights up, or back in your hand",
+                     bad=True)
             return
         if not self.idle:
             self.say("wait a moment", bad=True)
@@ -195,6 +199,8 @@ class PointerMixin:
         into_hand = d.moved and pos[1] >= lay.label_y - 10
         if seat is None or (d.moved and not into_hand):
             self._glide_home(d, home)
+            if seat is not None and d.moved:  # (on a meld zone, the other pile: in silence)
+                self.say("draw it into your hand first", bad=True)
             return
         action = Draw(seat, source, d.count)
         reason = self.driver.check(action) or (None if self.idle else "wait a moment")
