@@ -224,3 +224,17 @@ def test_a_demo_plays_its_deals_through_matches(app: App) -> None:
         assert frames < 20000, "the demo never ended"
     assert scene.deals_done == 3
     assert scene.driver.deal_no == 0  # the third deal was the first of a second match
+
+
+def test_a_contract_rounds_result_names_the_next_contract() -> None:
+    """The new round's contract showed only once the round began, in the corner (a
+    play-tester): the result panel's heading names it."""
+    from rummy.ui.table.dialogs import Standing
+
+    game = Session.new("dummy_rummy", 2, 5)
+    after_one = replace(game.match, table=((5, 10),), totals=(5, 10), deal_no=1)
+    heading = Standing.of(after_one, ["You", "Medium 2"]).heading
+    assert heading == ("Round 1 of 7: lowest total wins · next: one set of three and one run"
+                       " of four")
+    done = replace(after_one, table=((5, 10),) * 7, totals=(35, 70), over=True, winner=0)
+    assert "next" not in Standing.of(done, ["You", "Medium 2"]).heading

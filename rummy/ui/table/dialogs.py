@@ -181,6 +181,8 @@ class Standing:
     """Contract rummy: every round's score per seat so far (the score sheet)."""
     word: str = "deal"
     """What one deal is called: "deal", or "round" where melds lie on the table."""
+    coming: str = ""
+    """Contract rummy: the next round's contract in words, while the match goes on."""
 
     @classmethod
     def of(cls, match: MatchState, names: Sequence[str]) -> Standing:
@@ -191,8 +193,12 @@ class Standing:
             rounds = len(variant.contract.contracts) if family.lays_down_contracts else None
             target = None if family.lays_down_contracts else variant.table.target_score
             sheet = match.table if family.lays_down_contracts else ()
+            coming = ""
+            if rounds is not None and not match.over and played < rounds:
+                coming = contract_words(variant, variant.contract.contracts[played])
             return cls(tuple(names), match.totals, match.out, played, rounds, None,
-                       match.over, match.winner, target, sheet, variant.shape.deal_word)
+                       match.over, match.winner, target, sheet, variant.shape.deal_word,
+                       coming)
         kind, _, number = variant.declare.match_format.value.partition("_")
         deals = int(number) if kind == "deals" else (1 if kind == "points" else None)
         limit = int(number) if kind == "pool" else None
@@ -218,6 +224,8 @@ class Standing:
                    f" {left} players left, out at {self.limit}"
         else:
             text = f"{self.word.capitalize()} {self.played} of {self.deals}: lowest total wins"
+            if self.coming:  # (the new contract was only shown once the round began)
+                text += f" · next: {self.coming}"
         if "You" in self.names and self.out[self.names.index("You")]:
             text += " · you are out, the others play on"
         return text
@@ -362,7 +370,10 @@ class ResultPanel(_Overlay):
     def _draw_standing(surf: pygame.Surface, text: TextCache, st: Standing, x: int, y: int,
                        width: int, font: int) -> None:
         """The match line (gold once the match is won), then every seat's total."""
-        head = text.get(st.heading, font, GOLD if st.over else INK, bold=st.over)
+        for size in (font, font - 2, font - 4):  # (smaller where a long line would not fit)
+            head = text.get(st.heading, size, GOLD if st.over else INK, bold=st.over)
+            if head.get_width() <= width:
+                break
         surf.blit(head, (x, y))
         y += font + 6
         if st.sheet:
