@@ -363,9 +363,14 @@ def test_a_hint_to_lay_down_names_the_contract_and_selects_its_cards(app: App) -
     """The hint once said "wait for your turn" when hard would lay down or lay off."""
     scene = table(app, meld_game("dummy_rummy", CONTRACT, stock="QC"), "dummy_rummy")
     draw_from_stock(app, scene)
+    before = [list(g) for g in scene.hand.groups]
     ask_hint(app, scene)
     message = scene.board.message
     assert message.startswith("Hint: lay down ") and " and " in message, message
+    # The hand regrouped to show the hint says so (it looked rearranged behind the
+    # player's back).
+    assert scene.hand.groups != before
+    assert message.endswith(" · your hand is grouped to show it"), message
     for label in ("7♠", "7♥", "7♦", "9♣", "9♦", "9♠"):
         assert label in message
     assert {c.code for c in scene.hand.selected} == {"7S", "7H", "7D", "9C", "9D", "9S"}

@@ -282,6 +282,9 @@ class ControlsMixin:
             self._take_back([c for c in staged if c in self.parts.staged_cards])
         if groups and self.hand.improves(groups):
             self.hand.set_groups(groups)
+            # (Regrouped without a word, the hand looked rearranged behind the player's
+            # back; a play-tester.)
+            text += " · your hand is grouped to show it"
         chosen = {c for c in cards if c in self.hand}
         if chosen:
             self.hand.selected = chosen
