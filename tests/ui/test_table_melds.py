@@ -538,6 +538,19 @@ def test_a_card_dropped_where_nothing_takes_it_says_so(app: App) -> None:
 
 
 @pytest.mark.timeout(60)
+def test_a_selection_is_not_carried_into_the_next_turn(app: App) -> None:
+    """A card selected (by a hint, or by hand) and not played stayed selected in the
+    player's next turn (two play-testers)."""
+    scene = table(app, meld_game("super_rummy", CLASSIC, stock="QC"), "super_rummy")
+    draw_from_stock(app, scene)
+    select(app, scene, "KH")
+    drag(app, grip(scene, "2C"), scene.board.lay.open_deck.center)
+    settle(app, scene)
+    assert any(a.seat == 1 for a in scene.driver.game.actions)  # the turn went round
+    assert not scene.hand.selected
+
+
+@pytest.mark.timeout(60)
 def test_meld_greyed_out_says_why_when_pressed(app: App) -> None:
     """M (or the greyed-out Meld button) with cards that are no meld did nothing and said
     nothing, where dragging them to the new meld zone said why (a play-tester)."""

@@ -111,7 +111,12 @@ class EventPlayer:
             self.say(f"{event.wild_rank.text}s are wild", False)
 
     def _turn(self, event: TurnBegan) -> None:
-        self.board.turn = event.seat
+        b = self.board
+        ended, b.turn = b.turn, event.seat
+        if ended == b.viewer != event.seat and b.hand.selected:
+            # The player's turn is over: what was selected for it (a hint's card the
+            # player did not play) is not carried into the next one (two play-testers).
+            b.hand.selected.clear()
         if self.on_turn is not None:
             self.on_turn(event.seat)
 
