@@ -334,11 +334,13 @@ class TableScene(ControlsMixin, PointerMixin, FrameMixin, Scene):
             self._tick_timer(dt)
             self.driver.poll_bot(dt, 0.55 / self.play_speed)
         self._poll_hint()
-        if self.dialog is not None and (not self.driver.view.my_turn
-                                        or self.dialog.card not in self.driver.view.hand):
-            # The turn was played meanwhile (online, the server's clock): nothing to declare.
-            self._dialog_answer("cancel")
-            self.say("Your time ran out: the clock played your turn", bad=True)
+        if self.dialog is not None:
+            view = self.driver.view  # (built from the state: once a frame, not twice)
+            if not view.my_turn or self.dialog.card not in view.hand:
+                # The turn was played meanwhile (online, the server's clock): nothing to
+                # declare.
+                self._dialog_answer("cancel")
+                self.say("Your time ran out: the clock played your turn", bad=True)
         if self.online is not None:
             self.online.follow(self.board, self.driver)
             if self.idle and self.seat is not None and self.driver.view.hand:
