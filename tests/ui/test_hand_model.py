@@ -54,3 +54,13 @@ def test_a_wild_card_joins_the_wild_cards_and_keeps_a_mixed_group_as_it_was() ->
     model = hand("indian_13", "5S 6S 7S", "KD KC 2H", cut="9H")
     model.insert_natural(parse_card("JK"))
     assert codes(model) == ["5S 6S 7S", "KD KC 2H", "JK"]  # the mixed group's reading kept
+
+
+def test_a_card_is_not_put_into_a_meld_it_would_spoil() -> None:
+    """A click on the deck drew 5♠ into A♠ 2♠ 3♠: the pure sequence read "Invalid" and the
+    count jumped (a play-tester). A card that extends the meld still joins it."""
+    model = hand("indian_13", "AS 2S 3S", "KH KD KC", "9D 10D", cut="7C")
+    model.insert_natural(parse_card("5S"))
+    assert codes(model) == ["AS 2S 3S", "KH KD KC", "9D 10D", "5S"]
+    model.insert_natural(parse_card("4S"))  # A♠ 2♠ 3♠ 4♠: still a meld
+    assert codes(model)[0] == "AS 2S 3S 4S"

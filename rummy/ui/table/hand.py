@@ -110,6 +110,8 @@ class HandModel:
           at the end: joined to a group it does not fit, it would change that group's
           reading.
 
+        A group that is a meld as it stands is passed over when the card would make it none.
+
         "Of its suit" and "of its rank" ignore wild cards; a group of one card reads as
         the hand is arranged (see :meth:`_makes`)."""
         groups = self.groups
@@ -131,7 +133,7 @@ class HandModel:
                 same_rank = gi
         for choice in (near[1] if near and near[0] <= 2 else None, same_rank,
                        near[1] if near else None):
-            if choice is not None:
+            if choice is not None and not self._spoils(groups[choice], card):
                 return choice, self._index(groups[choice], card), False
         if by_rank:
             for gi, (kind, rank) in enumerate(makes):
@@ -139,6 +141,16 @@ class HandModel:
                                       and int(rank) > int(card.rank or 0)):
                     return gi, 0, True
         return len(groups), 0, True
+
+    def _spoils(self, group: list[Card], card: Card) -> bool:
+        """Whether ``card`` would turn ``group``, a meld as it stands, into no meld (5♠
+        drawn into A♠ 2♠ 3♠: a finished sequence read "Invalid" after a click on the deck,
+        a play-tester found)."""
+        if not self.reading(group).valid:
+            return False
+        grown = list(group)
+        grown.insert(self._index(group, card), card)
+        return not self.reading(grown).valid
 
     def _makes(self) -> tuple[list[tuple[str, object]], bool]:
         """Each group's make: ("suit", suit), ("rank", rank), ("wild", None) or ("mixed",
