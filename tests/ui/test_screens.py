@@ -13,6 +13,7 @@ from rummy.store.replays import ReplayShelf
 from rummy.store.stats import Statistics
 from rummy.ui.app import App
 from rummy.ui.columns import fit_table
+from rummy.ui.palette import GOLD
 from rummy.ui.scene import Scene
 from rummy.ui.screens import replays as replays_screen
 from rummy.ui.screens.prefs import PreferencesScene, current
@@ -81,6 +82,13 @@ def test_the_chart_says_which_way_points_are_better(app: App, tmp_path: Path) ->
     key(app, pygame.K_DOWN)
     assert "Super Rummy" in scene.chart_title()
     assert "(last 1, higher is better)" in scene.chart_title()
+    # One deal is one dot on the chart (it stayed empty until a second deal).
+    app.screen.fill((0, 0, 0))
+    scene.draw_chart(app.screen)
+    chart = app.screen.subsurface(scene.chart)
+    golden = [(x, y) for x in range(chart.get_width()) for y in range(chart.get_height())
+              if chart.get_at((x, y))[:3] == GOLD]
+    assert golden, "no point drawn"
     stats.close()
 
 

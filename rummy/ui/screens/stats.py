@@ -221,21 +221,26 @@ class StatsScene(Scene):
         draw_text(surface, font, ellipsize(font, self.chart_title(), rect.width - 20),
                   (rect.x + 10, rect.y + 6), DIM)
         values = [p for _, p in self.points]
-        if len(values) < 2:
+        if not values:
             return
         plot = rect.inflate(-60, -font.get_linesize() - 24).move(16, font.get_linesize() // 2)
         low, high = min(0, *values), max(1, *values)
         span = high - low
 
         def at(index: int, value: int) -> tuple[int, int]:
-            x = plot.x + round(index * plot.width / (len(values) - 1))
+            # (one deal: its point in the middle; the chart once stayed empty)
+            x = plot.x + (round(index * plot.width / (len(values) - 1)) if len(values) > 1
+                          else plot.width // 2)
             return x, plot.bottom - round((value - low) * plot.height / span)
 
         zero = at(0, 0)[1]
         pygame.draw.line(surface, PANEL_EDGE, (plot.x, zero), (plot.right, zero))
         draw_text(surface, font, str(high), (plot.x - 6, plot.y), DIM, "topright")
         draw_text(surface, font, str(low), (plot.x - 6, plot.bottom), DIM, "bottomright")
-        pygame.draw.lines(surface, ACCENT, False, [at(i, v) for i, v in enumerate(values)], 2)
+        if len(values) > 1:
+            pygame.draw.lines(surface, ACCENT, False, [at(i, v) for i, v in enumerate(values)], 2)
+        else:
+            pygame.draw.circle(surface, ACCENT, at(0, values[0]), 4)
 
     def draw_question(self, surface: pygame.Surface) -> None:
         w, h = self.size
