@@ -177,6 +177,23 @@ def test_an_illegal_drop_snaps_back_with_the_engines_reason(app: App) -> None:
 
 
 @pytest.mark.timeout(60)
+def test_d_without_one_card_selected_says_what_to_do(app: App) -> None:
+    """D with nothing selected did nothing and said nothing (a play-tester)."""
+    scene = table(app, prepared_game())
+    key(app, pygame.K_d)
+    assert scene.board.message == "Draw a card first"
+    draw_closed_by_drag(app, scene)
+    key(app, pygame.K_d)
+    assert scene.board.message == ("Select the card to discard, then D (or drag it onto the"
+                                   " discard pile)")
+    click(app, grip(scene, "4D"))
+    click(app, grip(scene, "JC"))
+    key(app, pygame.K_d)
+    assert scene.board.message == "Select one card to discard"
+    assert len(scene.driver.actions) == 1  # only the draw
+
+
+@pytest.mark.timeout(60)
 def test_a_drop_out_of_turn_says_not_your_turn(app: App) -> None:
     game = prepared_game()
     game.state = deal_from_cards(
@@ -416,3 +433,17 @@ def test_drop_at_my_turn_is_set_and_cleared_while_waiting_and_drops_at_my_turn(
     result = scene.driver.state.result
     assert result is not None and result.points[0] == 20 and result.winner == 1
     assert not any(isinstance(a, Draw) and a.seat == 0 for a in scene.driver.actions)
+
+
+@pytest.mark.timeout(60)
+def test_drop_at_my_turn_is_taken_while_the_others_cards_still_move(app: App) -> None:
+    """Pressed while the bot's move was still animated, it said "wait a moment" and was
+    lost, and a bot's turn is over in a second or two (a play-tester)."""
+    scene = table(app, prepared_game())
+    draw_closed_by_drag(app, scene)
+    drag(app, grip(scene, "4D"), scene.board.lay.open_deck.center)  # the turn passes
+    assert scene.driver.state.turn == 1 and not scene.idle  # the discard still flies
+    toggle = scene.board.buttons["dropturn"]
+    assert toggle.enabled
+    click(app, toggle.rect.center)
+    assert scene.driver.view.declare.drop_at_turn, scene.board.message

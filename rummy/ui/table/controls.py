@@ -206,14 +206,17 @@ class ControlsMixin:
 
     # -- what a drop target may do (TableOps)
 
-    def allowed(self, action: Action) -> bool:
-        reason = self.driver.check(action) or (None if self.idle else "wait a moment")
+    def allowed(self, action: Action, wait: bool = True) -> bool:
+        """Whether ``action`` may be played now (else it says why). ``wait``: not while
+        the table still moves cards (``False`` for a move that moves none)."""
+        reason = self.driver.check(action) or (None if self.idle or not wait
+                                               else "wait a moment")
         if reason is not None:
             self.say(reason, bad=True)
         return reason is None
 
-    def try_act(self, action: Action) -> bool:
-        return self.allowed(action) and self._act(action)
+    def try_act(self, action: Action, wait: bool = True) -> bool:
+        return self.allowed(action, wait) and self._act(action)
 
     def stage(self, slot: int, cards: Sequence[Card]) -> None:
         if isinstance(self.parts, ContractParts):

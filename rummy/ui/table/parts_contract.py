@@ -70,7 +70,9 @@ class ContractParts(MeldParts):
 
     def why_not(self, name: str, host: Any) -> str:
         """L with the contract short: the first slot that is not yet its meld."""
-        if name != "laydown" or self.down:
+        if name != "laydown":
+            return super().why_not(name, host)
+        if self.down:
             return ""
         for title, verdict in zip(self.slot_titles, self.verdicts(), strict=False):
             if verdict is None:

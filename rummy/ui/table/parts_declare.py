@@ -36,7 +36,7 @@ class TableHost(Protocol):
 
     @property
     def seat(self) -> int | None: ...
-    def try_act(self, action: Action) -> bool: ...
+    def try_act(self, action: Action, wait: bool = True) -> bool: ...
     def say(self, text: str, bad: bool = False, seconds: float = 2.5) -> None: ...
     def selected_cards(self) -> list[Card]: ...
 
@@ -119,14 +119,32 @@ class TableParts:
 
     def why_not(self, name: str, host: Any) -> str:
         """Why button ``name`` is greyed out, when the table can say more than its status
-        line does ("" otherwise): said when it or its key is pressed all the same."""
-        return ""
+        line does ("" otherwise): said when it or its key is pressed all the same.
+
+        Discard (D) with no card or several selected said nothing (a play-tester)."""
+        seat = host.seat
+        if name != "discard" or seat is None:
+            return ""
+        selected = host.selected_cards()
+        if len(selected) == 1:
+            return host.driver.check(Discard(seat, selected[0])) or ""
+        hand = host.driver.view.hand
+        reason = host.driver.check(Discard(seat, hand[0])) if hand else None
+        if reason:  # not this seat's turn, or it has not drawn: the engine's words
+            return str(reason)
+        if selected:
+            return "select one card to discard"
+        return "select the card to discard, then D (or drag it onto the discard pile)"
 
     def press(self, name: str, host: Any) -> bool:
         """Carry out a button of this family; False when it is not one."""
         if name == "dropturn" and host.seat is not None:
             # While others play: ask to drop when this seat's turn comes, or stop asking.
-            host.try_act(DropAtTurn(host.seat, not host.driver.view.declare.drop_at_turn))
+            # (Taken while the table still moves the others' cards: it moves none, and
+            # the few seconds of a bot's turn were often over before "wait a moment" was;
+            # a play-tester.)
+            host.try_act(DropAtTurn(host.seat, not host.driver.view.declare.drop_at_turn),
+                         wait=False)
             return True
         return False
 

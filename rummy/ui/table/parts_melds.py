@@ -98,7 +98,7 @@ class MeldParts(TableParts):
         that a meld needs three or more."""
         seat = host.seat
         if name != "meld" or seat is None:
-            return ""
+            return super().why_not(name, host)
         selected = host.selected_cards()
         if len(selected) < 3:
             return "Select the three or more cards of a run or a set, then Meld"
