@@ -394,6 +394,22 @@ def test_drop_asks_once_then_drops(app: App) -> None:
 
 
 @pytest.mark.timeout(60)
+def test_drop_looks_armed_until_the_question_lapses(app: App) -> None:
+    """The question went with its line after 3 s, and the button looked the same asked or
+    not, so a second press later only asked again (a play-tester)."""
+    scene = table(app, prepared_game())
+    button = scene.board.buttons["drop"]
+    assert not button.armed
+    click(app, button.rect.center)
+    assert button.armed and scene.driver.actions == []
+    for _ in range(200):  # a little over CONFIRM_SECONDS
+        app.step(1 / 60)
+    assert not button.armed
+    click(app, button.rect.center)  # asks again, as the button says
+    assert button.armed and scene.driver.actions == []
+
+
+@pytest.mark.timeout(60)
 def test_a_table_without_dropping_shows_no_drop_buttons(app: App) -> None:
     """Drop and Drop at my turn only where the table allows dropping out (docs/rules.md,
     Dropping): two greyed buttons that can never be pressed would only puzzle."""

@@ -101,6 +101,7 @@ class ControlsMixin:
         for name, button in b.items():
             button.enabled = enable.get(name, False)
             button.label = self.parts.button_label(name, view)
+            button.armed = name in self.armed  # (the drop asked once: it looked the same)
 
     def selected_cards(self) -> list[Card]:
         """The selected cards, in hand order."""
@@ -192,6 +193,7 @@ class ControlsMixin:
             return True
         self.armed[what] = CONFIRM_SECONDS
         self.say(asking, bad=True, seconds=CONFIRM_SECONDS)
+        self._refresh_buttons()
         return False
 
     def _act(self, action: Any) -> bool:

@@ -23,6 +23,8 @@ class TableButton:
     hover: bool = False
     label: str | None = None
     """Shown instead of the button's usual label (it depends on the deal)."""
+    armed: bool = False
+    """Pressed once, for a move that costs something: a second press now plays it."""
 
     def hit(self, pos: tuple[int, int]) -> bool:
         return self.enabled and self.rect.collidepoint(pos)
@@ -32,7 +34,10 @@ def draw_button(surface: pygame.Surface | Pen, text: TextCache, button: TableBut
                 size: int) -> None:
     pen = pen_for(surface)
     r = button.rect
-    if button.enabled:
+    if button.enabled and button.armed:  # (red until it lapses: press again to play)
+        fill = (160, 60, 50) if button.hover else (135, 45, 38)
+        edge, ink = (240, 200, 120), INK
+    elif button.enabled:
         fill = (58, 128, 84) if button.hover else (38, 104, 66)
         edge, ink = (200, 230, 200), INK
     else:

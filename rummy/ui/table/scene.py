@@ -321,6 +321,8 @@ class TableScene(ControlsMixin, PointerMixin, FrameMixin, Scene):
             self._refresh_buttons()
         if self.armed:
             self.armed = {what: left - dt for what, left in self.armed.items() if left > dt}
+            if not self.armed:
+                self._refresh_buttons()  # (an armed button looks so until it lapses)
         if self.message_left > 0:
             self.message_left -= dt
             if self.message_left <= 0:
