@@ -180,3 +180,20 @@ def test_a_seat_badge_s_name_gives_way_to_its_clock(app: App, timer: str | None)
               "Alice (away)", "13 cards · 0 pts", 13, False, False, "22s")
     words = [w for w, _ in shown]
     assert "Alice" in words and "away · 13 cards · 0 pts" in words
+
+
+@pytest.mark.parametrize("size", [(960, 540), (1280, 720), (1920, 1080)])
+def test_a_card_dropped_in_the_felt_between_two_groups_makes_a_group_there(
+        size: tuple[int, int]) -> None:
+    """Dropped between two groups, a drawn card joined the next one, turning a set
+    "Invalid" (a play-tester); on a group it joins it, past either end it is apart."""
+    from rummy.ui.table.drag import hand_place
+
+    lay = compute_layout(size, 4, 0)
+    groups = [list(parse_cards("2S 3S 4S")), list(parse_cards("KH KD KC"))]
+    first, second = lay.hand_positions([3, 3])
+    between = (first[-1][0] + lay.hand_w + second[0][0]) // 2
+    assert first[-1][0] + lay.hand_w < between < second[0][0]
+    assert hand_place(lay, groups, between) == (1, 0, True)
+    assert hand_place(lay, groups, second[1][0] + lay.hand_w // 2)[:2] == (1, 1)
+    assert hand_place(lay, groups, second[-1][0] + lay.hand_w * 2) == (2, 0, True)

@@ -54,7 +54,9 @@ Place = tuple[int, int, bool]
 
 def hand_place(lay: TableLayout, groups: list[list[Card]], center_x: int) -> Place:
     """Where a card whose centre is at ``center_x`` would go in ``groups`` (which must not
-    hold the card itself): into the group under it, or a new group past either end."""
+    hold the card itself): into the group under it, or a new group past either end or in
+    the felt between two groups (dropped there, a card once joined the next group, turning
+    a set "Invalid"; a play-tester)."""
     sizes = [len(g) for g in groups]
     if sum(sizes) == 0:
         return 0, 0, True
@@ -67,6 +69,9 @@ def hand_place(lay: TableLayout, groups: list[list[Card]], center_x: int) -> Pla
         return nonempty[0], 0, True
     if center_x > spans[-1][1] + gap // 2:
         return len(groups), 0, True
+    for (_x0, x1), (x0, _x1), gi in zip(spans, spans[1:], nonempty[1:], strict=False):
+        if x1 < center_x < x0:
+            return gi, 0, True
     best = nonempty[0]
     best_d = 10**9
     for gi, (x0, x1) in zip(nonempty, spans, strict=True):
