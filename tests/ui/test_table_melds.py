@@ -534,6 +534,9 @@ def test_a_card_dropped_where_nothing_takes_it_says_so(app: App) -> None:
     drag(app, grip(scene, "KH"), lay.closed_deck.center)
     settle(app, scene)
     assert scene.board.message == "Drop it where the table lights up, or back in your hand"
+    drag(app, lay.open_deck.center, new_meld_zone(scene))  # drawn already: the engine's words
+    settle(app, scene)
+    assert scene.board.message == "You already drew"
     assert len(scene.driver.view.hand) == 11 and scene.driver.state.phase.name == "DISCARD"
 
 

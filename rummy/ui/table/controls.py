@@ -285,8 +285,10 @@ class ControlsMixin:
             # A card to let go of that the player had put in a lay-down slot: back in the
             # hand, selected, so that D (or a drag) plays what the hint says.
             self._take_back([c for c in staged if c in self.parts.staged_cards])
+        before = [list(g) for g in self.hand.groups]
         if groups and self.hand.improves(groups):
             self.hand.set_groups(groups)
+        if self.hand.groups != before:
             # (Regrouped without a word, the hand looked rearranged behind the player's
             # back; a play-tester.)
             text += " · your hand is grouped to show it"

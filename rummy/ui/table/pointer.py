@@ -200,7 +200,8 @@ class PointerMixin:
         if seat is None or (d.moved and not into_hand):
             self._glide_home(d, home)
             if seat is not None and d.moved:  # (on a meld zone, the other pile: in silence)
-                self.say("draw it into your hand first", bad=True)
+                why = self.driver.check(Draw(seat, source, d.count))  # ("you already drew")
+                self.say(why or "draw it into your hand first", bad=True)
             return
         action = Draw(seat, source, d.count)
         reason = self.driver.check(action) or (None if self.idle else "wait a moment")
