@@ -182,8 +182,7 @@ class PointerMixin:
             return
         target = target_under(self._targets, d.card_rect(lay.hand_w, lay.hand_h), pos)
         if target is None:  # (the felt, the stock, a seat: the card went back in silence)
-            reason = self.driver.check(Discard(seat, card)) if self._legal_targets == [] \
-                else None
+            reason = None if self._legal_targets else self.driver.check(Discard(seat, card))
             self.say(reason or "drop it where the table lights up, or back in your hand",
                      bad=True)
             return
