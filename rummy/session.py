@@ -33,6 +33,7 @@ from typing import Any, TypeGuard
 from rummy.model.actions import Action, IllegalMoveError, action_from_json
 from rummy.model.events import Event
 from rummy.model.match import MatchState, finish_deal, start_match
+from rummy.model.randomness import Seed, seed_from_text, seed_text
 from rummy.model.state import (
     MAX_TURNS,
     GameState,
@@ -62,7 +63,7 @@ class Session:
     ``max_turns``: the turn cap :meth:`act` enforces (0: none; the server and the
     simulations keep their own)."""
 
-    def __init__(self, variant_ref: str, options: Mapping[str, Any], players: int, seed: int,
+    def __init__(self, variant_ref: str, options: Mapping[str, Any], players: int, seed: Seed,
                  variant: Variant, *, lone: bool = False, max_turns: int = MAX_TURNS) -> None:
         self.variant_ref = variant_ref
         self.options = dict(options)
@@ -82,7 +83,7 @@ class Session:
         self._dealt = self.match  # the match as the current deal was dealt: undo's start
 
     @classmethod
-    def new(cls, variant_id_or_path: str | Path, players: int, seed: int,
+    def new(cls, variant_id_or_path: str | Path, players: int, seed: Seed,
             options: Mapping[str, Any] | None = None, *, lone: bool = False,
             max_turns: int = MAX_TURNS) -> Session:
         """A new match (``lone``: one deal). Raises ValueError (VariantError) for a bad
@@ -92,7 +93,7 @@ class Session:
                    lone=lone, max_turns=max_turns)
 
     @classmethod
-    def lone_deal(cls, variant_id_or_path: str | Path, players: int, seed: int,
+    def lone_deal(cls, variant_id_or_path: str | Path, players: int, seed: Seed,
                   options: Mapping[str, Any] | None = None,
                   max_turns: int = MAX_TURNS) -> Session:
         """A new deal played on its own (:meth:`new` with ``lone``)."""
@@ -213,7 +214,8 @@ class Session:
         """The session as JSON-ready data: enough to replay it exactly."""
         return {
             "format": FORMAT, "variant": self.variant_ref, "options": dict(self.options),
-            "players": self.players, "seed": self.seed, "lone": self.lone,
+            "players": self.players, "lone": self.lone,
+            "seed": self.seed if isinstance(self.seed, int) else seed_text(self.seed),
             "deals": [[a.to_json() for a in deal] for deal in self.deals],
         }
 
@@ -274,8 +276,13 @@ def _start(record: Any) -> tuple[Session, list[Any]]:
     players, seed = record.get("players"), record.get("seed")
     if not isinstance(ref, str) or not isinstance(options, dict):
         raise ValueError("a saved game names its variant and its options")
-    if not _is_int(players) or not _is_int(seed):
-        raise ValueError("a saved game's players and seed are whole numbers")
+    try:  # a number, or the hex key of a table played online
+        seed = seed_from_text(seed)
+    except ValueError:
+        seed = None
+    if not _is_int(players) or seed is None:
+        raise ValueError("a saved game's players and seed are whole numbers (or the seed"
+                         " a key in hex)")
     if fmt == DEAL_FORMAT:
         lone, deals = True, record.get("actions")
         if not isinstance(deals, list):

@@ -27,6 +27,7 @@ from rummy.model.actions import Action, Finish
 from rummy.model.events import TurnBegan
 from rummy.model.families import Phase
 from rummy.model.invariants import check_invariants
+from rummy.model.randomness import seed_text
 from rummy.model.state import MAX_TURNS, stalemate_due
 from rummy.model.variant import Variant
 from rummy.session import FORMAT, Session
@@ -252,7 +253,7 @@ def _save_failure(game: Session | None, report: DealReport, action: Action | Non
 def _narrate_start(game: Session, names: Sequence[str], narrate: Narrate) -> None:
     variant = game.variant
     seats = ", ".join(f"seat {s}: {name}" for s, name in enumerate(names))
-    narrate(f"{variant.name} - {game.players} players ({seats}), deal seed {game.seed}")
+    narrate(f"{variant.name} - {game.players} players ({seats}), deal seed {seed_text(game.seed)}")
     for event in game.state.history:
         narrate(f"  {event}")
 

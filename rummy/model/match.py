@@ -19,12 +19,12 @@ eliminations ``seats`` maps them to match seats. The next deal starts as soon as
 
 from __future__ import annotations
 
-import random
 from dataclasses import replace
 
 from .actions import Action
 from .events import Event
 from .match_state import MatchState
+from .randomness import Seed, deal_key
 from .rules import family_of
 from .scoring import RoundResult
 from .state import apply, start_deal
@@ -38,16 +38,15 @@ def describe(variant: Variant) -> str:
     return family_of(variant).describe_match(variant)
 
 
-def deal_seed(seed: int, deal_no: int) -> int:
-    """The seed of deal ``deal_no`` (deal 0 uses the match's own seed)."""
-    if deal_no == 0:
-        return seed
-    return random.Random(f"{seed}/match/{deal_no}").randrange(2**31)
+def deal_seed(seed: Seed, deal_no: int) -> Seed:
+    """The seed of deal ``deal_no``: for a number, deal 0 uses the match's own seed; a
+    secret key gives every deal a key of its own (:func:`rummy.model.randomness.deal_key`)."""
+    return deal_key(seed, deal_no)
 
 
-def start_match(variant: Variant, players: int, seed: int) -> MatchState:
+def start_match(variant: Variant, players: int, seed: Seed) -> MatchState:
     """The first deal of a match."""
-    state = start_deal(variant, players, seed)
+    state = start_deal(variant, players, deal_seed(seed, 0))
     return MatchState(variant, players, seed, 0, tuple(range(players)), state,
                       (0,) * players, (), (False,) * players)
 

@@ -6,6 +6,7 @@ from dataclasses import dataclass
 
 from .families.declare_deal import DeclareState
 from .families.melding import MeldState
+from .randomness import Seed
 from .variant import Variant
 
 GameState = DeclareState | MeldState
@@ -20,7 +21,7 @@ class MatchState:
 
     variant: Variant
     players: int
-    seed: int
+    seed: Seed
     deal_no: int
     seats: tuple[int, ...]
     state: GameState

@@ -20,11 +20,13 @@ from dataclasses import replace
 from typing import Any, ClassVar
 
 from .actions import DECKS, STOCK, Action, Piles
+from .cards import Card
 from .events import Event
 from .families import contract, declare, table
 from .families.declare_deal import DeclareState
 from .families.melding import MeldState
 from .match_state import GameState, MatchState
+from .randomness import Seed
 from .variant import FirstTurn, MatchFormat, Variant
 
 POOL_LIMITS = {MatchFormat.POOL_101: 101, MatchFormat.POOL_201: 201}
@@ -58,7 +60,7 @@ class RuleFamily:
 
     # -- one deal
 
-    def start_deal(self, variant: Variant, players: int, seed: int, **where: int
+    def start_deal(self, variant: Variant, players: int, seed: Seed, **where: int
                    ) -> GameState:
         """A new deal; ``where`` is the match's position (``round_no``, ``first_player``
         in classic rummy, ``dealer`` in contract rummy)."""
@@ -76,6 +78,20 @@ class RuleFamily:
     def check_action(self, state: GameState, action: Action) -> None:
         self._module.check_action(state, action)
 
+    def deal_args(self, state: GameState) -> dict[str, int]:
+        """The match's position (``where`` of :meth:`start_deal`) that deals ``state``'s
+        deal again from its seed: a seat checking a revealed deal rebuilds it with them."""
+        return {"round_no": _round_no(state)} if _round_no(state) else {}
+
+    def layout(self, state: GameState) -> list[str]:
+        """Where every card of a deal lies, as lines of card codes: each seat's hand as
+        dealt, the open deck and the closed deck (bottom first, the top card last). A
+        deal's fairness commitment is over these lines (docs/protocol.md, "Fair deals")."""
+        lines = [f"hand {seat}: {_codes(hand)}" for seat, hand in enumerate(state.hands)]
+        lines.append(f"open: {_codes(state.open_deck)}")
+        lines.append(f"closed: {_codes(state.closed_deck)}")
+        return lines
+
     # -- the match
 
     def describe_match(self, variant: Variant) -> str:
@@ -91,7 +107,7 @@ class RuleFamily:
         or seats knocked out, as the family's match rules say."""
         raise NotImplementedError
 
-    def next_deal(self, match: MatchState, seed: int, players: int) -> GameState:
+    def next_deal(self, match: MatchState, seed: Seed, players: int) -> GameState:
         """The match's next deal, among ``players`` seats (the ones still in)."""
         return self.start_deal(match.variant, players, seed, round_no=match.deal_no + 1)
 
@@ -104,9 +120,17 @@ class Declare(RuleFamily):
     deals_replay_alone = True
     piles = DECKS
 
-    def start_deal(self, variant: Variant, players: int, seed: int, **where: int
+    def start_deal(self, variant: Variant, players: int, seed: Seed, **where: int
                    ) -> GameState:
         return super().start_deal(variant, players, seed)  # one deal knows no position
+
+    def deal_args(self, state: GameState) -> dict[str, int]:
+        return {}
+
+    def layout(self, state: GameState) -> list[str]:
+        assert isinstance(state, DeclareState)
+        wild = "-" if state.wild_joker is None else state.wild_joker.code
+        return [*super().layout(state), f"wild joker: {wild}"]
 
     def describe_match(self, variant: Variant) -> str:
         fmt = variant.declare.match_format
@@ -155,7 +179,7 @@ class Classic(RuleFamily):
             return replace(match, over=True, winner=match.totals.index(best))
         return match
 
-    def next_deal(self, match: MatchState, seed: int, players: int) -> GameState:
+    def next_deal(self, match: MatchState, seed: Seed, players: int) -> GameState:
         state = match.state
         assert isinstance(state, MeldState)
         result = state.result
@@ -166,6 +190,9 @@ class Classic(RuleFamily):
             first = state.first_player + 1
         return self.start_deal(match.variant, players, seed, first_player=first % players,
                                round_no=match.deal_no + 1)
+
+    def deal_args(self, state: GameState) -> dict[str, int]:
+        return {**super().deal_args(state), "first_player": state.first_player}
 
 
 class Contract(RuleFamily):
@@ -182,12 +209,26 @@ class Contract(RuleFamily):
             return replace(match, over=True, winner=match.totals.index(min(match.totals)))
         return match
 
-    def next_deal(self, match: MatchState, seed: int, players: int) -> GameState:
+    def next_deal(self, match: MatchState, seed: Seed, players: int) -> GameState:
         state = match.state
         assert isinstance(state, MeldState)
         dealer = ((state.dealer or 0) + 1) % players
         return self.start_deal(match.variant, players, seed, dealer=dealer,
                                round_no=match.deal_no + 1)
+
+    def deal_args(self, state: GameState) -> dict[str, int]:
+        # the first round's dealer is drawn from the seed (its toss replays with it)
+        if not _round_no(state) or state.dealer is None:
+            return {}
+        return {**super().deal_args(state), "dealer": state.dealer}
+
+
+def _round_no(state: GameState) -> int:
+    return state.round_no if isinstance(state, MeldState) else 0
+
+
+def _codes(cards: tuple[Card, ...]) -> str:
+    return " ".join(card.code for card in cards)
 
 
 FAMILIES: dict[str, RuleFamily] = {

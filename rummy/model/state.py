@@ -27,6 +27,7 @@ from .events import STUCK_TURNOVERS, Event, turnovers_since_laid
 from .families import Phase, SeatStatus
 from .families.melding import MeldState
 from .match_state import GameState
+from .randomness import Seed
 from .rules import family_of
 from .variant import Variant
 
@@ -36,7 +37,7 @@ __all__ = [
 ]
 
 
-def start_deal(variant: Variant, players: int, seed: int, **where: int) -> GameState:
+def start_deal(variant: Variant, players: int, seed: Seed, **where: int) -> GameState:
     """A new deal: toss, shuffle and deal, all from ``seed``. The first player is to move.
 
     ``where`` passes a match's position to the family (``round_no``; ``first_player`` in

@@ -82,7 +82,16 @@ def state(table: Table, place: int, clock: float | None,
             "turn": table.place_to_move(), "clock": clock,
             "view": _view_json(table.view(place), history=True),
             "legal": [a.to_json() for a in table.legal(place)],
-            "match": _match(table), "over": table.over}
+            "match": _match(table), "over": table.over, **_proof(table)}
+
+
+def _proof(table: Table) -> dict[str, Any]:
+    """The fairness commitment of the deal a ``state`` shows, and its reveal once that
+    deal is over (the table's last). docs/protocol.md, "Fair deals"."""
+    proof: dict[str, Any] = {"commitment": table.commitment}
+    if table.finished is not None and table.revealed is not None:
+        proof["reveal"] = table.revealed.to_json()
+    return proof
 
 
 def bare_state(table: Table, step: Step) -> GameState:
@@ -110,12 +119,15 @@ def update(table: Table, place: int, step: Step, clock: float | None,
     # A seat's own request (to drop at its turn) reaches no one else.
     events = [] if seat is None else [redact_for(e, seat).to_json() for e in step.events
                                       if seen_by(e, seat)]
-    return {"type": "update", "seq": table.seq, "deal": deal, "by": step.place,
-            "events": events,
-            "view": _view_json(view, history=False),
-            "legal": [] if step.new_deal else [a.to_json() for a in table.legal(place)],
-            "turn": None if step.new_deal else table.place_to_move(), "clock": clock,
-            "over": table.over}
+    message = {"type": "update", "seq": table.seq, "deal": deal, "by": step.place,
+               "events": events,
+               "view": _view_json(view, history=False),
+               "legal": [] if step.new_deal else [a.to_json() for a in table.legal(place)],
+               "turn": None if step.new_deal else table.place_to_move(), "clock": clock,
+               "over": table.over}
+    if step.reveal is not None:  # the deal is over: its seed and cards are public now
+        message["reveal"] = step.reveal.to_json()
+    return message
 
 
 def over(table: Table) -> dict[str, Any]:

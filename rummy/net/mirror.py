@@ -15,10 +15,11 @@ from typing import Any
 
 from rummy.model.actions import Action, action_from_json
 from rummy.model.events import Event
-from rummy.model.variant import Variant, load_variant
+from rummy.model.variant import Variant, list_variant_ids, load_variant
 from rummy.model.view import PlayerView
 
 from .codec import event_from_json, view_from_json
+from .proof import DealProofs
 
 
 class Mirror:
@@ -46,6 +47,9 @@ class Mirror:
         self.over = False
         self.info: dict[str, Any] = {}
         self.errors: list[dict[str, Any]] = []
+        self.proofs = DealProofs()
+        """Each deal's fairness commitment, the views sent during it, and its verdict once
+        the server reveals it (docs/protocol.md, "Fair deals")."""
 
     @property
     def my_turn(self) -> bool:
@@ -76,6 +80,7 @@ class Mirror:
             self.lobby = list(msg["seats"])
         elif kind == "state":
             self._table_info(msg)
+            self.proofs.take(msg, self.info)
             assert self.variant is not None
             self.place, self.seq, self.deal = msg["place"], msg["seq"], msg["deal"]
             self.seats, self.match, self.over = msg["seats"], msg["match"], msg["over"]
@@ -98,6 +103,7 @@ class Mirror:
 
     def _update(self, msg: dict[str, Any]) -> list[Event]:
         assert self.variant is not None
+        self.proofs.take(msg, self.info)
         events = [event_from_json(e) for e in msg["events"]]
         self.seq, self.deal = msg["seq"], msg["deal"]
         self._set_clock(msg["turn"], msg["clock"])
@@ -113,5 +119,6 @@ class Mirror:
         self.info = {k: msg[k] for k in ("code", "variant", "options", "players", "deals",
                                          "bots", "turn_seconds") if k in msg}
         self.code = msg.get("code", self.code)
-        if self.variant is None and "variant" in msg:
+        if self.variant is None and msg.get("variant") in list_variant_ids():
+            # a shipped variant only: a server's word is never read as a file's path
             self.variant = load_variant(msg["variant"]).with_options(msg.get("options") or {})

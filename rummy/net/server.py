@@ -1,11 +1,12 @@
 """The authoritative game server: ``python -m rummy serve``.
 
-asyncio with the ``websockets`` package. The server creates tables, deals from a seed it
-draws with ``secrets``, checks every action with the engine (:mod:`rummy.net.table`),
-writes it to the store before anyone hears of it, and sends each seat only its own view
-and the events as that seat sees them (:mod:`rummy.net.messages`). The turn timer runs
-here: when it runs out, or while a seat's player is away, the seat's turn is played as
-the timer plays it. Bad input from one client gets an error for that client alone.
+asyncio with the ``websockets`` package. The server creates tables, deals from a secret
+key it draws with ``secrets`` (committing to each deal and revealing it once over), checks
+every action with the engine (:mod:`rummy.net.table`), writes it to the store before
+anyone hears of it, and sends each seat only its own view and the events as that seat sees
+them (:mod:`rummy.net.messages`). The turn timer runs here: when it runs out, or while a
+seat's player is away, the seat's turn is played as the timer plays it. Bad input from one
+client gets an error for that client alone.
 
 This module holds start-up, connections and the lobby's messages; the turns of a table
 that is playing (moves, the clock, bots, sending each step) are :mod:`rummy.net.server_turns`.
@@ -16,7 +17,6 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import logging
-import secrets
 from collections.abc import Callable
 from concurrent.futures import ThreadPoolExecutor
 from typing import Any
@@ -25,6 +25,7 @@ from websockets.asyncio.server import ServerConnection, serve
 from websockets.exceptions import ConnectionClosed
 
 from rummy.model.actions import action_from_json
+from rummy.model.randomness import Seed, new_key
 
 from . import messages
 from .conn import Conn, Limits, Quota
@@ -48,13 +49,14 @@ class Server(Turns):
 
     def __init__(self, store: Store, *, turn_seconds: float | None = None,
                  limits: Limits | None = None, bot_delay: float = 0.3,
-                 seeds: Callable[[], int] | None = None,
+                 seeds: Callable[[], Seed] | None = None,
                  max_turns: int = DEFAULT_MAX_TURNS,
                  abandon_after: float = FORGET_AFTER) -> None:
         self.store = store
-        self.seeds = seeds or (lambda: secrets.randbits(31))
-        """Where deal seeds come from: ``secrets`` (tests give a fixed sequence, so a
-        failing game can be played again; a client never chooses one)."""
+        self.seeds = seeds or new_key
+        """Where each match's secret key comes from: 32 bytes of ``secrets`` (tests give a
+        fixed sequence, so a failing game can be played again; a client never chooses
+        one). docs/protocol.md, "Fair deals"."""
         self.turn_seconds = turn_seconds
         """Overrides every table's turn time (tests run short clocks)."""
         self.limits = limits or Limits()

@@ -1,9 +1,10 @@
 """One table on the server: its seats, its match and the moves played, without any I/O.
 
 The server (:mod:`rummy.net.server`) owns the sockets and the clock; this module owns the
-rules side: who sits where, the deal (from a seed the server draws with ``secrets``), the
+rules side: who sits where, the deal (from a secret key the server draws), the
 check of every action with the engine, what a timed-out or absent seat plays, and the
-record that replays the table exactly (variant, options, seed, every action).
+record that replays the table exactly (variant, options, seed, every action), and each
+deal's fairness commitment and reveal (:mod:`rummy.model.fairness`).
 
 Seats follow the join order around the table and the first to join moves first: once the
 seed is drawn, the engine's first player of the first deal is known, and joiner ``i`` takes
@@ -11,7 +12,7 @@ match seat ``(first + i) % players``.
 
 >>> t = Table.create("ACDEF", "indian_13", {}, players=2, deals=1, bot_level="greedy")
 >>> me, _ = t.add_player("Asha")
->>> t.start(seed=5)
+>>> t.start(seed=bytes(32))
 >>> t.seats[t.place_of(me)].name, t.game.state.turn == t.place_of(me)
 ('Asha', True)
 >>> t.seats[1 - t.place_of(me)].bot
@@ -38,7 +39,10 @@ from rummy.model.actions import (
     Timeout,
 )
 from rummy.model.events import Event
+from rummy.model.fairness import Reveal, commitment
 from rummy.model.families import Phase
+from rummy.model.randomness import Seed, derived_number, seed_from_text, seed_text
+from rummy.model.rules import family_of
 from rummy.model.state import MAX_TURNS, GameState, stalemate_due
 from rummy.model.variant import Variant, VariantError, list_variant_ids, load_variant
 from rummy.model.view import PlayerView, view_for
@@ -96,7 +100,7 @@ def _base_variant(variant_id: str) -> Variant:
     return load_variant(variant_id)
 
 
-def new_match(variant_id: str, options: dict[str, Any], players: int, seed: int) -> Session:
+def new_match(variant_id: str, options: dict[str, Any], players: int, seed: Seed) -> Session:
     """The table's match. Its turn cap is the server's (configurable, and its Stalemate is
     logged and sent as a move of its own), not the session's."""
     variant = _base_variant(variant_id)
@@ -133,6 +137,8 @@ class Step:
     new_deal: bool = False
     place: int = 0
     """The match seat that played it (or for which the clock played it)."""
+    reveal: Reveal | None = None
+    """The finished deal's seed and cards, made public (with ``finished``)."""
 
 
 @dataclass
@@ -144,7 +150,8 @@ class Table:
     deals: int | None
     bot_level: str
     seats: list[Seat] = field(default_factory=list)
-    seed: int | None = None
+    seed: Seed | None = None
+    """The match's secret key (a number only where a test picks the deals): never sent."""
     game: Session | None = None
     finished: GameState | None = None
     """The last finished deal, while the table shows its result (the table is over)."""
@@ -222,7 +229,7 @@ class Table:
     def place_of(self, join_no: int) -> int:
         return next(p for p, s in enumerate(self.seats) if s.join_no == join_no)
 
-    def start(self, seed: int) -> None:
+    def start(self, seed: Seed) -> None:
         """Fill the empty seats with bots and deal; joiner ``i`` sits ``i`` places after the
         engine's first player."""
         game = new_match(self.variant_ref, self.options, self.players, seed)
@@ -237,11 +244,21 @@ class Table:
         self.seats = [s for s in placed if s is not None]
         self.seed, self.game = seed, game
         self._make_bots()
+        self._dealt()
 
     def _make_bots(self) -> None:
         assert self.seed is not None
-        self.bots = {place: make_bot(s.bot, seed=self.seed * 31 + place)
+        # a bot's seed is drawn from the key, and tells nothing of it
+        bots = derived_number(self.seed, "bots")
+        self.bots = {place: make_bot(s.bot, seed=bots * 31 + place)
                      for place, s in enumerate(self.seats) if s.bot is not None}
+
+    def _dealt(self) -> None:
+        """A deal has just been dealt: commit to its seed and cards."""
+        assert self.game is not None
+        state = self.game.state
+        self.commitment = commitment(state.seed, family_of(state.variant).layout(state))
+        self._deal_start, self._deal_seq, self._deal_actions = state, self.seq, []
 
     # -- playing
 
@@ -324,19 +341,24 @@ class Table:
             code = "illegal" if seat == before.turn else "not_your_turn"
             raise ProtocolError(code, str(err)) from None
         self.seq += 1
+        self._deal_actions.append(action)
         if not clock:
             self.seats[place].missed = 0
         if game.match.deal_no == deal_no and not game.match.over:
             return Step(action, events, place=place)
         finished = game.ended  # the deal this action ended, as it ended
-        assert finished is not None
+        assert finished is not None and self._deal_start is not None
         self._last_seats = seats
+        self.revealed = Reveal.of(self._deal_start, self._deal_actions, deal=deal_no,
+                                  first_seq=self._deal_seq)
         if game.match.deal_no != deal_no:  # the next deal's opening events are not this one's
             events = events[:len(events) - len(game.state.history)]
         if self.over:
             self.finished = finished
-            return Step(action, events, finished, place=place)
-        return Step(action, events, finished, new_deal=True, place=place)
+            return Step(action, events, finished, place=place, reveal=self.revealed)
+        self._dealt()
+        return Step(action, events, finished, new_deal=True, place=place,
+                    reveal=self.revealed)
 
     def clock_action(self) -> Action:
         """What the turn timer plays for the seat to move: the engine's Timeout where the
@@ -371,7 +393,8 @@ class Table:
         """Everything but the actions: what the store keeps beside them."""
         return {"format": RECORD_FORMAT, "code": self.code, "variant": self.variant_ref,
                 "options": self.options, "players": self.players, "deals": self.deals,
-                "bot_level": self.bot_level, "seed": self.seed,
+                "bot_level": self.bot_level,
+                "seed": self.seed if self.seed is None else _seed_json(self.seed),
                 "seats": [s.to_json() for s in self.seats], "turn_seconds": self.turn_seconds}
 
     @classmethod
@@ -387,9 +410,10 @@ class Table:
         seed = meta["seed"]
         if seed is None:
             return table
-        table.seed = int(seed)
+        table.seed = seed_from_text(seed)
         table.game = new_match(table.variant_ref, table.options, table.players, table.seed)
         table._make_bots()
+        table._dealt()
         from rummy.model.actions import action_from_json
         for number, data in enumerate(actions, 1):
             action = action_from_json(data)
@@ -402,3 +426,15 @@ class Table:
 
     _last_seats: tuple[int, ...] = ()
     """The deal seats of the last finished deal."""
+    commitment: str = ""
+    """The current deal's fairness commitment (sent to every seat when it is dealt)."""
+    revealed: Reveal | None = None
+    """The last finished deal, made public."""
+    _deal_start: GameState | None = None
+    _deal_seq: int = 0
+    _deal_actions: list[Action] = field(default_factory=list)
+
+
+def _seed_json(seed: Seed) -> int | str:
+    """A seed as the store keeps it: a number as it is, a key in hex."""
+    return seed if isinstance(seed, int) else seed_text(seed)

@@ -42,10 +42,11 @@ async def running_server(data: Path, **kwargs: Any) -> AsyncIterator[tuple[Serve
         store.close()
 
 
-def _fixed_seeds() -> Callable[[], int]:
-    """The same deals on every run (a game that fails can be played again)."""
+def _fixed_seeds() -> Callable[[], bytes]:
+    """The same deals on every run (a game that fails can be played again): keys, as the
+    server draws them, from a seeded generator."""
     rng = random.Random(2026)
-    return lambda: rng.randrange(2**31)
+    return lambda: rng.randbytes(32)
 
 
 class Player:

@@ -18,6 +18,7 @@ from rummy.model.cards import Card, CardError, parse_card
 from rummy.model.events import Declared, TossMade
 from rummy.model.families.declare import DeclareState
 from rummy.model.families.melding import MeldState
+from rummy.model.randomness import seed_from_text
 from rummy.model.state import GameState
 from rummy.session import Session
 
@@ -63,7 +64,8 @@ class Secrets:
     """For each (deal, seq): per match seat, the cards it may not know then."""
 
     def __init__(self, meta: dict[str, Any], actions: list[dict[str, Any]]) -> None:
-        game = Session.new(meta["variant"], meta["players"], meta["seed"], meta["options"])
+        game = Session.new(meta["variant"], meta["players"], seed_from_text(meta["seed"]),
+                           meta["options"])
         self.by_key: dict[Key, dict[int, set[Card]]] = {}
         public: set[Card] = set()
         self._note((0, 0), game, game.state, public)
@@ -94,9 +96,11 @@ def cards_in(message: Any) -> Iterator[Card]:
     elif isinstance(message, list):
         for value in message:
             yield from cards_in(value)
-    elif isinstance(message, str) and len(message) <= 6:
-        with contextlib.suppress(CardError, ValueError):
-            yield parse_card(message)
+    elif isinstance(message, str):
+        for word in message.split():  # a reveal's layout lines hold codes between words
+            if len(word) <= 6:
+                with contextlib.suppress(CardError, ValueError):
+                    yield parse_card(word)
 
 
 def leaks(secrets: Secrets, place: int, received: list[dict[str, Any]]) -> list[str]:
@@ -111,7 +115,13 @@ def leaks(secrets: Secrets, place: int, received: list[dict[str, Any]]) -> list[
             continue
         hidden = secrets.by_key[key].get(place, set())
         checked += 1
-        for card in cards_in(msg):
+        reveal = msg.get("reveal")
+        if reveal is not None:  # a deal's closed deck is made public once the deal is over
+            view = msg.get("view") or {}
+            over = msg["type"] == "update" and view.get("result") is not None or msg["over"]
+            if not (over and reveal["deal"] == msg["deal"]):
+                found.append(f"message {number} reveals deal {reveal['deal']} before its end")
+        for card in cards_in({k: v for k, v in msg.items() if k != "reveal"}):
             if card in hidden:
                 found.append(f"message {number} ({msg['type']}, deal {key[0]}, action"
                              f" {key[1]}) shows {card.code}")

@@ -15,6 +15,7 @@ from websockets.exceptions import ConnectionClosed
 
 from rummy.model.actions import action_from_json
 from rummy.model.invariants import check_invariants
+from rummy.model.randomness import seed_from_text
 from rummy.session import Session
 
 from .helpers import Player, bot_chooser, running_server, seat_table
@@ -107,8 +108,8 @@ def test_fuzz_during_live_games(tmp_path: Path) -> None:
                 table = server.tables[code]
                 assert table.over
                 meta = table.meta()
-                replay = Session.new(meta["variant"], meta["players"], meta["seed"],
-                                       meta["options"])
+                replay = Session.new(meta["variant"], meta["players"],
+                                     seed_from_text(meta["seed"]), meta["options"])
                 for data in server.store.actions(code):
                     replay.act(action_from_json(data))
                     assert check_invariants(replay.state) == [], (code, data)

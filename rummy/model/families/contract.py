@@ -11,7 +11,6 @@ ace low); the player left of the dealer starts. See docs/rules.md, "Contract rum
 
 from __future__ import annotations
 
-import random
 from collections.abc import Sequence
 from dataclasses import replace
 from itertools import combinations
@@ -46,6 +45,7 @@ from ..melds import (
     meld_kinds,
     misfit,
 )
+from ..randomness import Seed, stream
 from ..scoring import RoundResult, ShownHand
 from ..variant import Variant
 from . import Phase
@@ -68,10 +68,10 @@ __all__ = ["MeldState", "apply", "check_action", "choose_dealer", "find_contract
            "legal_actions", "start_deal"]
 
 
-def choose_dealer(players: int, seed: int) -> tuple[int, tuple[Event, ...]]:
+def choose_dealer(players: int, seed: Seed) -> tuple[int, tuple[Event, ...]]:
     """Source 002: every player draws a card; the highest is dealer, aces low. Seats that
     tie draw again among themselves."""
-    rng = random.Random(f"{seed}/dealer")
+    rng = stream(seed, "dealer")
     faces = make_deck(1, 0)
     deck = shuffled(faces, rng)
     contenders = list(range(players))
@@ -92,7 +92,7 @@ def choose_dealer(players: int, seed: int) -> tuple[int, tuple[Event, ...]]:
     return dealer, tuple(events)
 
 
-def start_deal(variant: Variant, players: int, seed: int, *, dealer: int | None = None,
+def start_deal(variant: Variant, players: int, seed: Seed, *, dealer: int | None = None,
                round_no: int = 0) -> MeldState:
     """Round ``round_no`` (0 = round 1): the dealer is drawn for when not given; the player
     left of the dealer is dealt first and plays first."""
@@ -351,7 +351,7 @@ def _refill(state: MeldState, events: list[Event]) -> MeldState:
     if len(state.open_deck) < 2:
         return _end(state, None, "no card left to draw", events)
     number = state.reshuffles + 1
-    cards = shuffled(state.open_deck[:-1], random.Random(f"{state.seed}/reshuffle/{number}"))
+    cards = shuffled(state.open_deck[:-1], stream(state.seed, f"reshuffle/{number}"))
     events.append(DeckReshuffled(number, len(cards)))
     return replace(state, closed_deck=tuple(cards), open_deck=state.open_deck[-1:],
                    reshuffles=number)

@@ -1,10 +1,11 @@
 """Family 1, declare (Indian 13-card rummy): the deal as a state machine.
 
 A :class:`DeclareState` is frozen; :func:`apply` returns a new state and the events that
-led to it, and never changes its argument. Everything random comes from the seed through
-string-seeded ``random.Random`` instances (``f"{seed}/deal"``, ``f"{seed}/reshuffle/{n}"``),
-so a deal is fully determined by its variant, player count, seed and actions. The state,
-the toss and the deal live in :mod:`rummy.model.families.declare_deal`.
+led to it, and never changes its argument. Everything random comes from the seed, one
+named stream a choice (``"deal"``, ``"reshuffle/{n}"``:
+:func:`rummy.model.randomness.stream`), so a deal is fully determined by its variant,
+player count, seed and actions. The state, the toss and the deal live in
+:mod:`rummy.model.families.declare_deal`.
 
 Turn: draw (closed or open deck), then discard a card or put one on the finish slot
 (declare). Before drawing a seat may drop; at any time a seat still in the deal may ask to
@@ -14,7 +15,6 @@ timer is on, a ``Timeout`` plays the turn automatically. See docs/rules.md, "Dec
 
 from __future__ import annotations
 
-import random
 from collections import Counter
 from dataclasses import replace
 from typing import TypeVar
@@ -45,6 +45,7 @@ from ..events import (
     TurnMissed,
 )
 from ..melds import check_declaration
+from ..randomness import stream
 from ..scoring import DealResult, SeatScore, ShownHand, arrange, drop_penalty, score_loser, settle
 from ..solver import best_arrangement
 from . import Phase, SeatStatus
@@ -293,7 +294,7 @@ def _refill_closed_deck(state: DeclareState, events: list[Event]) -> DeclareStat
     if state.closed_deck or len(state.open_deck) < 2 or state.is_over:
         return state
     number = state.reshuffles + 1
-    cards = shuffled(state.open_deck[:-1], random.Random(f"{state.seed}/reshuffle/{number}"))
+    cards = shuffled(state.open_deck[:-1], stream(state.seed, f"reshuffle/{number}"))
     events.append(DeckReshuffled(number, len(cards)))
     return replace(state, closed_deck=tuple(cards), open_deck=state.open_deck[-1:],
                    reshuffles=number)

@@ -2,21 +2,21 @@
 
 :class:`DeclareState` holds everything about one deal, hidden cards included; the rules
 that step it are in :mod:`rummy.model.families.declare`, which re-exports this module's
-public names. Randomness comes only from the seed, through string-seeded
-``random.Random`` instances (``f"{seed}/toss"``, ``f"{seed}/deal"``, ``f"{seed}/cut"``).
+public names. Randomness comes only from the seed, one named stream a choice
+(``"toss"``, ``"deal"``, ``"cut"``: :func:`rummy.model.randomness.stream`).
 
 Deck order: the last card of ``closed_deck`` and of ``open_deck`` is the top one.
 """
 
 from __future__ import annotations
 
-import random
 from collections import Counter
 from collections.abc import Sequence
 from dataclasses import dataclass
 
 from ..cards import Card, Rank, make_deck, shuffled, toss_key
 from ..events import CardsDealt, Event, OpenCardTurned, TossMade, TossWon, TurnBegan, WildJokerCut
+from ..randomness import Seed, stream
 from ..scoring import DealResult
 from ..solver import wild_rank_for
 from ..variant import Toss, Variant
@@ -36,7 +36,7 @@ class DeclareState:
 
     variant: Variant
     players: int
-    seed: int
+    seed: Seed
     phase: Phase
     turn: int
     first_player: int
@@ -88,14 +88,14 @@ def toss_leaders(rule: Toss, cards: Sequence[Card]) -> tuple[int, ...]:
     return tuple(i for i, k in enumerate(keys) if k == best)
 
 
-def toss(variant: Variant, players: int, seed: int) -> tuple[int, int | None, tuple[Event, ...]]:
+def toss(variant: Variant, players: int, seed: Seed) -> tuple[int, int | None, tuple[Event, ...]]:
     """Play the toss: ``(first_player, dealer, events)``.
 
     Cards come from a separately shuffled deck without printed jokers. Seats that tie with
     identical faces toss again among themselves. With ``lowest_deals`` the lowest card
     deals and the next seat (the receiver) is dealt first and moves first.
     """
-    rng = random.Random(f"{seed}/toss")
+    rng = stream(seed, "toss")
     faces = make_deck(variant.packs, 0)
     deck = shuffled(faces, rng)
     contenders = list(range(players))
@@ -119,12 +119,12 @@ def toss(variant: Variant, players: int, seed: int) -> tuple[int, int | None, tu
     return first, dealer, tuple(events)
 
 
-def start_deal(variant: Variant, players: int, seed: int) -> DeclareState:
+def start_deal(variant: Variant, players: int, seed: Seed) -> DeclareState:
     """Toss, shuffle, deal ``hand_size`` each (first player first), turn the open card,
     cut the wild joker. Raises ValueError for a player count the variant does not allow."""
     _check_players(variant, players)
     first, dealer, toss_events = toss(variant, players, seed)
-    deck = shuffled(make_deck(variant.packs, variant.printed_jokers), random.Random(f"{seed}/deal"))
+    deck = shuffled(make_deck(variant.packs, variant.printed_jokers), stream(seed, "deal"))
     dealt = variant.hand_size * players
     if dealt + 2 > len(deck):
         raise ValueError(f"{players} hands of {variant.hand_size} do not fit in the deck")
@@ -135,7 +135,7 @@ def start_deal(variant: Variant, players: int, seed: int) -> DeclareState:
     closed = deck[dealt + 1:]
     wild = None
     if variant.declare.wild_joker_cut:
-        wild = closed.pop(random.Random(f"{seed}/cut").randrange(len(closed)))
+        wild = closed.pop(stream(seed, "cut").randrange(len(closed)))
     return deal_from_cards(
         variant, hands, [open_card], wild, closed_top=closed, first_player=first,
         dealer=dealer, seed=seed, prelude=toss_events,
@@ -151,7 +151,7 @@ def deal_from_cards(
     closed_top: Sequence[Card] = (),
     first_player: int = 0,
     dealer: int | None = None,
-    seed: int = 0,
+    seed: Seed = 0,
     prelude: Sequence[Event] = (),
 ) -> DeclareState:
     """A deal starting from given cards: the first player to move is about to draw.
@@ -184,7 +184,7 @@ def deal_from_cards(
         if n > 1:
             raise ValueError(f"{card.code} is placed {n} times")
     taken = set(placed)  # built once: asked for every card of the deck
-    rest = shuffled([c for c in deck if c not in taken], random.Random(f"{seed}/rest"))
+    rest = shuffled([c for c in deck if c not in taken], stream(seed, "rest"))
     wild_rank = _wild_rank(variant, wild_joker)
     hand_tuples = tuple(tuple(h) for h in hands)
     events: list[Event] = list(prelude)

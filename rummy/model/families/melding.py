@@ -3,14 +3,14 @@ both share (draw, discard, lay a meld, lay off, the stock running out).
 
 A :class:`MeldState` is frozen; the rules of each family live in
 :mod:`rummy.model.families.table` and :mod:`rummy.model.families.contract`. Randomness
-comes only from the seed (``f"{seed}/deal"``, ``f"{seed}/dealer"``, ``f"{seed}/flip/{n}"``).
+comes only from the seed, one named stream a choice (``"deal"``, ``"dealer"``,
+``"flip/{n}"``: :func:`rummy.model.randomness.stream`).
 Deck order: the last card of ``closed_deck`` (the stock) and of ``open_deck`` (the discard
 pile) is the top one.
 """
 
 from __future__ import annotations
 
-import random
 from collections.abc import Sequence
 from dataclasses import dataclass, replace
 from typing import TypeVar
@@ -28,6 +28,7 @@ from ..events import (
     turnovers_since_laid,
 )
 from ..melds import MeldRules, TableMeld
+from ..randomness import Seed, stream
 from ..scoring import RoundResult
 from ..variant import Variant
 from . import Phase
@@ -48,7 +49,7 @@ class MeldState:
 
     variant: Variant
     players: int
-    seed: int
+    seed: Seed
     phase: Phase
     turn: int
     first_player: int
@@ -117,13 +118,13 @@ def check_players(variant: Variant, players: int) -> None:
         raise ValueError(problem)
 
 
-def deal(variant: Variant, players: int, seed: int, first: int, dealer: int | None,
+def deal(variant: Variant, players: int, seed: Seed, first: int, dealer: int | None,
          round_no: int, prelude: Sequence[Event] = ()) -> MeldState:
     """Shuffle, deal each seat its hand (``first`` first), turn the first discard."""
     check_players(variant, players)
     size = variant.deal_size(players)
     deck = shuffled(make_deck(variant.packs, variant.printed_jokers),
-                    random.Random(f"{seed}/deal"))
+                    stream(seed, "deal"))
     dealt = size * players
     if dealt + 1 > len(deck):
         raise ValueError(f"{players} hands of {size} do not fit in the deck")

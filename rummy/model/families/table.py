@@ -12,7 +12,6 @@ ends the round. See docs/rules.md, "Table melds".
 
 from __future__ import annotations
 
-import random
 from collections.abc import Sequence
 from dataclasses import replace
 
@@ -36,6 +35,7 @@ from ..melds import (
     misfit,
     new_meld,
 )
+from ..randomness import Seed, stream
 from ..scoring import RoundResult, ShownHand
 from ..variant import DeckExhaust, Variant
 from . import Phase
@@ -62,7 +62,7 @@ DRAW_CHOICE_DEPTH = 5
 """Source 001: with ``allow_draw_choice`` the top 5 cards of the discard pile are offered."""
 
 
-def start_deal(variant: Variant, players: int, seed: int, *, first_player: int = 0,
+def start_deal(variant: Variant, players: int, seed: Seed, *, first_player: int = 0,
                round_no: int = 0) -> MeldState:
     """A new round: ``first_player`` (the first seat to join, in round one) moves first."""
     return deal(variant, players, seed, first_player % players, None, round_no)
@@ -262,7 +262,7 @@ def _flip(state: MeldState, events: list[Event]) -> MeldState:
     number = state.reshuffles + 1
     mixed = state.variant.table.deck_exhaust is DeckExhaust.SHUFFLE_DISCARD
     if mixed:
-        stock = tuple(shuffled(state.open_deck, random.Random(f"{state.seed}/flip/{number}")))
+        stock = tuple(shuffled(state.open_deck, stream(state.seed, f"flip/{number}")))
     else:
         stock = tuple(reversed(state.open_deck))
     events.append(DiscardFlipped(len(stock), mixed))

@@ -33,6 +33,7 @@ from rummy.ai.hint import Hint, hint
 from rummy.model import Action, IllegalMoveError, PlayerView
 from rummy.model.events import Event, redact_for
 from rummy.model.match import MatchState, deal_seed
+from rummy.model.randomness import derived_number
 from rummy.model.state import GameState, check_action
 from rummy.model.view import view_for
 from rummy.session import Session
@@ -129,7 +130,8 @@ class TableDriver:
         ``human``: the human's match seat (None for a demo)."""
         game = game.as_match()
         match = game.match
-        bot_seed = deal_seed(game.seed, match.deal_no)  # a deal's own seed, as ever
+        # a deal's own seed, as ever (a number offline: the number itself)
+        bot_seed = derived_number(deal_seed(game.seed, match.deal_no), "bots")
         bots: dict[int, Bot] = {}
         for deal_seat, seat in enumerate(match.seats):
             if seat != human:
