@@ -11,7 +11,7 @@ from pathlib import Path
 
 import pytest
 
-from rummy.model.randomness import deal_key
+from rummy.model.randomness import deal_key, seed_text
 from rummy.net.proof import DealProof
 
 from .helpers import Player, bot_chooser, running_server, seat_table
@@ -61,11 +61,12 @@ def test_no_key_reaches_a_seat_before_its_deal_is_over(tmp_path: Path) -> None:
             match_key = server.tables[code].seed
             assert isinstance(match_key, bytes)
             keys = [deal_key(match_key, n) for n in range(2)]
+            assert all(isinstance(key, bytes) for key in keys)
             for c in clients:
                 texts = [json.dumps(m) for m in c.received]
                 assert not any(match_key.hex() in t for t in texts)  # never sent at all
                 for n, key in enumerate(keys):
-                    sent = [i for i, t in enumerate(texts) if key.hex() in t]
+                    sent = [i for i, t in enumerate(texts) if seed_text(key) in t]
                     revealed = [i for i, m in enumerate(c.received)
                                 if m.get("reveal", {}).get("deal") == n]
                     # the first message naming a deal's key is the one revealing that deal
