@@ -1,4 +1,4 @@
-"""The command line: ``python -m rummy start|play|check|simulate|bench|serve``.
+"""The command line: ``python -m rummy start|play|check|simulate|bench|serve|verify``.
 
 - ``start`` (what ``python3 main.py`` runs): says what the game is and plays a demo deal,
   bot against bot, in the terminal (the desktop client will take its place).
@@ -9,6 +9,8 @@
   line, as JSON.
 - ``bench [NAME]``: runs ``benchmarks/bench_NAME.py`` (all of them without a name).
 - ``serve``: the game server for online tables (:mod:`rummy.net.server`).
+- ``verify FILE...``: checks saved proofs that online deals were dealt as committed
+  (:mod:`rummy.net.proof`); exit status 1 when one fails.
 
 Usage errors (bad cards, an unknown variant, a wrong card count) print one line on stderr
 and exit with status 2; ``simulate`` exits with 1 when any deal had an error.
@@ -34,6 +36,27 @@ from rummy.model.variant import Variant, list_variant_ids
 
 ROOT = Path(__file__).resolve().parents[1]
 BENCHMARKS = ROOT / "benchmarks"
+
+
+# ---------------------------------------------------------------- verify
+
+
+def cmd_verify(args: argparse.Namespace) -> int:
+    """Check each saved deal proof again: the commitment, the deck, every view."""
+    from rummy.net.proof import load
+
+    failed = 0
+    for name in args.files:
+        try:
+            proof = load(Path(name))
+        except (OSError, ValueError) as err:
+            raise UsageError(f"{name}: {one_line(err)}") from None
+        verdict = proof.check()
+        failed += not verdict.ok
+        print(f"{name}: table {proof.code}, deal {proof.deal + 1}: {verdict.headline}")
+        for line in verdict.details:
+            print(f"  {line}")
+    return 1 if failed else 0
 
 
 # ---------------------------------------------------------------- check
@@ -283,6 +306,14 @@ def build_parser() -> argparse.ArgumentParser:
         description="Other arguments go to the benchmark script, e.g. --games 20.")
     bench.add_argument("name", nargs="?", default=None, help="e.g. simulate, solver")
     bench.set_defaults(run=cmd_bench)
+
+    verify = sub.add_parser(
+        "verify", help="check the fairness proof of online deals played in this game",
+        description="Each file is a deal's proof, as the desktop game saves it when a"
+                    " server reveals the deal (the online-deals folder of the game's data);"
+                    " see docs/protocol.md, 'Fair deals'. Exit status 1 when a proof fails.")
+    verify.add_argument("files", nargs="+", metavar="FILE", help="a saved deal proof (.json)")
+    verify.set_defaults(run=cmd_verify)
 
     serve = sub.add_parser("serve", help="run the game server for online tables")
     serve.add_argument("--host", default="127.0.0.1",

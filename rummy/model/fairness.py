@@ -169,9 +169,10 @@ def check_deal(variant: Variant, seat: int | None, promised: str, reveal: Reveal
             checked += 1
     if by_moves:
         return _failed("you were shown moves the revealed deal does not have", *facts)
+    moves = len(reveal.actions)
     return Verdict(True, "Shuffle verified", (
-        *facts, f"{len(reveal.actions)} moves replayed; the {checked} views you were sent"
-        " match the committed deck"))
+        *facts, f"{moves} move{'s' * (moves != 1)} replayed; the {checked}"
+        f" view{'s' * (checked != 1)} of the deal you were sent match the committed deck"))
 
 
 def _failed(what: str, *details: str) -> Verdict:

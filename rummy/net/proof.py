@@ -16,6 +16,7 @@ from typing import Any
 
 from rummy.model.fairness import Reveal, Seen, Verdict, check_deal
 from rummy.model.variant import Variant, VariantError, list_variant_ids, load_variant
+from rummy.store.files import data_dir
 
 from .codec import DecodeError, view_from_json
 
@@ -121,6 +122,11 @@ class DealProofs:
         verdict = self.verdicts[deal] = current.check()
         self.checked.append(current)
         return verdict
+
+
+def proofs_dir() -> Path:
+    """Where the desktop game keeps the proofs of its online deals."""
+    return data_dir() / "online-deals"
 
 
 def save(proof: DealProof, folder: Path) -> Path:

@@ -11,15 +11,18 @@ for this seat. Every call returns at once; messages are taken from the
 
 from __future__ import annotations
 
+import contextlib
 from collections import Counter, deque
 from collections.abc import Sequence
 from concurrent.futures import Future, ThreadPoolExecutor
 from dataclasses import dataclass
+from pathlib import Path
 from typing import Any
 
 from rummy.ai.hint import Hint, hint
 from rummy.model.actions import Action, Discard, Finish, LayDown, LayMeld, LayOff, Timeout
 from rummy.model.events import Event
+from rummy.model.fairness import Verdict
 from rummy.model.melds import MeldRules, new_meld
 from rummy.model.state import Phase
 from rummy.model.table_melds import lay_off_ends, misfit
@@ -28,6 +31,8 @@ from rummy.model.view import PlayerView
 
 from .client import SERVER_STOPPED, NetClient
 from .mirror import Mirror
+from .proof import DealProof, proofs_dir
+from .proof import save as save_proof
 
 
 @dataclass(frozen=True)
@@ -94,6 +99,7 @@ class RemoteDriver:
         self.stopped = False
         """The server closed the connection on purpose (its host stopped it) and the
         client is retrying it, rather than a connection lost."""
+        self._proof_files: dict[int, Path] = {}
         self.joined_late = False
         """The seat was rejoined: its first state's history was played before (see
         ``TableDriver.joined_late``)."""
@@ -125,12 +131,21 @@ class RemoteDriver:
         seen = 0
         if kind == "state" and self.mirror.view is not None and deal == self.deal_no:
             seen = len(self.mirror.view.history)  # back after a lost connection: only news
+        checked = len(self.mirror.proofs.checked)
         events = self.mirror.apply(msg)[seen:]
+        if len(self.mirror.proofs.checked) > checked:
+            self._keep_proof(self.mirror.proofs.checked[-1])
         if kind in ("state", "error") or (kind == "update" and msg.get("by") == self.mirror.place):
             self._sent = False  # the answer to this seat's move or rejoin (others' may cross)
         if kind == "state" and self.deal_no is None:
             self.deal_no = msg["deal"]
         self.pending.extend(events)
+
+    def _keep_proof(self, proof: DealProof) -> None:
+        """Save a revealed deal's proof where ``python -m rummy verify`` finds it; a disk
+        that refuses costs the file, not the game."""
+        with contextlib.suppress(OSError):
+            self._proof_files[proof.deal] = save_proof(proof, proofs_dir())
 
     def next_event(self) -> Event | None:
         self.pump()
@@ -186,6 +201,17 @@ class RemoteDriver:
     @property
     def bot_thinking(self) -> bool:
         return False
+
+    @property
+    def fairness(self) -> Verdict | None:
+        """The verdict on this deal's shuffle, once the server has revealed it (the round
+        panel shows it; docs/protocol.md, "Fair deals")."""
+        return None if self.deal_no is None else self.mirror.proofs.verdicts.get(self.deal_no)
+
+    @property
+    def proof_file(self) -> Path | None:
+        """Where this deal's proof was saved (``python -m rummy verify`` checks it)."""
+        return self._proof_files.get(self.deal_no) if self.deal_no is not None else None
 
     def match_names(self) -> list[str]:
         return ["You" if s["place"] == self.mirror.place else s["name"]

@@ -21,6 +21,7 @@ from rummy.ui.words import number_word, points_word
 from .hand import sort_key
 from .hud import TableButton, draw_button, draw_wild_badge
 from .layout import card_height
+from .proof_note import ProofNote
 from .sprites import DIM, GOLD, INK, KIND_COLORS, RED, CardArt, TextCache
 
 SHORT = {"Pure sequence": "Pure", "Impure sequence": "Impure", "Set": "Set", "Run": "Run",
@@ -241,8 +242,11 @@ class ResultPanel(_Overlay):
     def __init__(self, result: DealResult | RoundResult, names: Sequence[str], variant: Variant,
                  cut: Card | None, demo: bool, standing: Standing | None = None,
                  next_label: str = "Next deal", viewer: int | None = None,
-                 order: Sequence[Card] = (), back_label: str = "Menu") -> None:
+                 order: Sequence[Card] = (), back_label: str = "Menu",
+                 proof: ProofNote | None = None) -> None:
         self.result = result
+        self.proof = proof
+        """An online deal's shuffle verdict, on the button row (None offline)."""
         self.viewer = viewer
         self.order = list(order)
         """The viewer's hand as the player arranged it: their groups are shown that way."""
@@ -344,7 +348,22 @@ class ResultPanel(_Overlay):
         if self.back_label != self.next_label:  # online, once over, both would leave
             self.buttons["menu"] = TableButton(self.back_label, menu)
         self.note_pos = (rect.x + 20, nxt.centery)
+        if self.proof is not None:
+            left_of = (menu if "menu" in self.buttons else nxt).left - 12
+            free = self.proof.place(text, rect, rect.x + 20, nxt.centery, left_of, font)
+            self.note_pos = (free, nxt.centery)
         self.font = font
+
+    def draw(self, surface: pygame.Surface, text: TextCache) -> None:
+        super().draw(surface, text)
+        if self.proof is not None:
+            self.proof.draw(surface, text)
+
+    def click(self, pos: tuple[int, int]) -> str | None:
+        if self.proof is not None and self.proof.hit(pos):
+            self.proof.toggle()
+            return None
+        return super().click(pos)
 
     @staticmethod
     def _draw_sheet(surf: pygame.Surface, text: TextCache, st: Standing, x: int, y: int,

@@ -26,12 +26,14 @@ import sys
 from collections import deque
 from collections.abc import Callable, Mapping, Sequence
 from concurrent.futures import Executor, Future, ThreadPoolExecutor
+from pathlib import Path
 from typing import Any
 
 from rummy.ai import Bot, make_bot
 from rummy.ai.hint import Hint, hint
 from rummy.model import Action, IllegalMoveError, PlayerView
 from rummy.model.events import Event, redact_for
+from rummy.model.fairness import Verdict
 from rummy.model.match import MatchState, deal_seed
 from rummy.model.randomness import derived_number
 from rummy.model.state import GameState, check_action
@@ -279,6 +281,17 @@ class TableDriver:
             return None
         view, legal = view_for(self.state, self.human_seat), self.legal()
         return self._pool.submit(hint, view, legal)
+
+    @property
+    def fairness(self) -> Verdict | None:
+        """The fairness proof's verdict on the deal shown: a deal dealt here is not
+        committed to (only a server's deals are; docs/protocol.md, "Fair deals")."""
+        return None
+
+    @property
+    def proof_file(self) -> Path | None:
+        """Where the deal's fairness proof was saved (none here)."""
+        return None
 
     @property
     def bot_thinking(self) -> bool:

@@ -43,6 +43,7 @@ from .parts import parts_for
 from .parts_melds import MeldParts
 from .play import EventPlayer
 from .pointer import PointerMixin
+from .proof_note import ProofNote
 from .sprites import CardArt, TextCache
 from .strokes import Strokes
 from .targets import DropTarget
@@ -237,11 +238,17 @@ class TableScene(ControlsMixin, PointerMixin, FrameMixin, Scene):
         self.result = ResultPanel(r, self.board.names, self.driver.game.variant,
                                   self.driver.view.wild_joker, self.spectator,
                                   None if one_deal else standing, label,
-                                  viewer=self.seat, order=self.hand.cards, back_label=back)
+                                  viewer=self.seat, order=self.hand.cards, back_label=back,
+                                  proof=self._proof_note())
         self._build_dialogs()
         self.result_wait = 4.0 / self.play_speed
         self.turn_left = None
         self.board.timer = None
+
+    def _proof_note(self) -> ProofNote | None:
+        """The shuffle's verdict for the round panel, where the deal was a server's."""
+        verdict = self.driver.fairness
+        return None if verdict is None else ProofNote(verdict, self.driver.proof_file)
 
     def _next_deal(self) -> None:
         if self.done and self.quit_when_done:
