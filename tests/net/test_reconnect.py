@@ -133,7 +133,9 @@ def test_a_server_killed_mid_deal_resumes_after_a_restart(tmp_path: Path) -> Non
             assert mover.mirror.view is not None and mover.mirror.view.phase is Phase.DISCARD
             await asyncio.gather(a.play(timeout=60), b.play(timeout=60))
             assert a.mirror.over and b.mirror.over and not a.mirror.errors + b.mirror.errors
+            # the restarted server revealed the deal it had committed to before the kill
             for p in (a, b):
+                assert p.mirror.proofs.verdicts[0].ok, p.mirror.proofs.verdicts
                 await p.close()
         finally:
             proc.kill()
