@@ -21,11 +21,12 @@ from __future__ import annotations
 import argparse
 import json
 import random
+import ssl
 import subprocess
 import sys
 from collections.abc import Sequence
 from pathlib import Path
-from typing import Any, NoReturn
+from typing import TYPE_CHECKING, Any, NoReturn
 
 from rummy.cli_common import UsageError, one_line, parse_options
 from rummy.cli_common import load_variant_with as _load
@@ -33,6 +34,9 @@ from rummy.model.cards import Card, CardError, make_deck, parse_cards
 from rummy.model.melds import classify_group, classify_meld
 from rummy.model.solver import best_arrangement
 from rummy.model.variant import Variant, list_variant_ids
+
+if TYPE_CHECKING:  # the server's modules need websockets, imported only by ``serve``
+    from rummy.net.conn import Network
 
 ROOT = Path(__file__).resolve().parents[1]
 BENCHMARKS = ROOT / "benchmarks"
@@ -328,6 +332,13 @@ def build_parser() -> argparse.ArgumentParser:
                             " a flood (default 20)")
     serve.add_argument("--burst", type=float, default=None, metavar="N",
                        help="messages a connection may send at once (default 40)")
+    serve.add_argument("--cert", default=None, metavar="FILE",
+                       help="PEM certificate chain (e.g. certbot's fullchain.pem): serve wss://")
+    serve.add_argument("--key", default=None, metavar="FILE",
+                       help="the certificate's PEM private key (e.g. privkey.pem)")
+    serve.add_argument("--trusted-proxy", action="append", default=[], metavar="ADDR",
+                       help="a reverse proxy (IP or network) whose X-Forwarded-For names the"
+                            " player; repeatable (docs/hosting.md)")
     serve.set_defaults(run=cmd_serve)
     return parser
 
@@ -352,7 +363,29 @@ def cmd_serve(args: argparse.Namespace) -> int:
         if not args.burst >= 1:
             raise UsageError("--burst is a number of messages, at least 1")
         limits.burst = args.burst
-    return run(args.host, args.port, args.data, max_turns, limits)
+    return run(args.host, args.port, args.data, max_turns, limits, _tls(args),
+               _proxies(args))
+
+
+def _tls(args: argparse.Namespace) -> ssl.SSLContext | None:
+    """The server's TLS context from --cert and --key (both or neither)."""
+    if args.cert is None and args.key is None:
+        return None
+    if args.cert is None or args.key is None:
+        raise UsageError("--cert and --key go together (the certificate and its key)")
+    from rummy.net.tls import server_context
+    try:
+        return server_context(args.cert, args.key)
+    except ValueError as err:
+        raise UsageError(f"{err} (docs/hosting.md)") from err
+
+
+def _proxies(args: argparse.Namespace) -> tuple[Network, ...]:
+    from rummy.net.conn import proxy_networks
+    try:
+        return proxy_networks(args.trusted_proxy)
+    except ValueError as err:
+        raise UsageError(f"--trusted-proxy {err}") from err
 
 
 def main(argv: Sequence[str] | None = None) -> int:

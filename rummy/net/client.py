@@ -5,6 +5,9 @@ and :meth:`NetClient.poll` returns whatever has arrived (possibly nothing). A re
 owns the connection: it connects, puts every message on the queue, and when the connection
 drops it says so (a ``_status`` message), retries with a growing pause and, once back,
 takes its seat again with the token the server gave (``rejoin``). A writer thread sends.
+What retrying cannot mend (a ``wss://`` server's certificate the player's computer does
+not trust, the wrong one of ``ws://`` and ``wss://``) closes the client with a sentence
+for the player instead (:mod:`rummy.net.tls`).
 
 Messages the client makes up itself start with an underscore: ``{"type": "_status",
 "status": "connecting" | "connected" | "reconnecting" | "closed", "error": ...}``.
@@ -15,6 +18,7 @@ from __future__ import annotations
 import contextlib
 import json
 import queue
+import ssl
 import threading
 import time
 from typing import Any
@@ -25,7 +29,11 @@ from websockets.sync.client import connect
 from websockets.sync.connection import Connection
 
 from . import PROTOCOL_VERSION
+from .tls import client_context, lasting_failure, passing_failure
 
+SECURE_PORT = 443
+"""The port of a ``wss://`` address typed without one (HTTPS's: a server behind a web
+server, docs/hosting.md)."""
 RETRY_PAUSES = (0.5, 1.0, 2.0, 4.0, 8.0)
 """Seconds between reconnection attempts (the last repeats)."""
 SERVER_STOPPED = "server_stopped"
@@ -35,21 +43,28 @@ than one it lost."""
 
 
 def server_url(address: str, default_port: int) -> str:
-    """The server's ``ws://`` address from what a player typed: a host name or IP, with or
-    without ``:port`` and ``ws://``. ValueError, in the player's words, for anything else.
+    """The server's address from what a player typed: a host name or IP, with or without
+    ``:port``, after ``wss://`` (encrypted: port 443 when none is typed), ``ws://`` or
+    nothing (plain, as on a LAN). ValueError, in the player's words, for anything else.
 
     >>> server_url("192.168.1.5", 8765), server_url(" ws://host.lan:9000 ", 8765)
     ('ws://192.168.1.5:8765', 'ws://host.lan:9000')
+    >>> server_url("wss://rummy.example.org", 8765), server_url("WSS://[::1]:9000", 8765)
+    ('wss://rummy.example.org:443', 'wss://[::1]:9000')
     >>> server_url("[::1]:9000", 8765)
     'ws://[::1]:9000'
     >>> server_url("127.0.0..1:8765", 8765)
     Traceback (most recent call last):
     ValueError: "127.0.0..1" is not a computer's name or address
+    >>> server_url("https://rummy.example.org", 8765)
+    Traceback (most recent call last):
+    ValueError: the address starts with https://, not wss:// or ws://
     """
     text = address.strip()
     scheme, _, rest = text.rpartition("://")
-    if scheme not in ("", "ws"):
-        raise ValueError(f"the address starts with {scheme}://; type only the name and port")
+    scheme = scheme.lower() or "ws"
+    if scheme not in ("ws", "wss"):
+        raise ValueError(f"the address starts with {scheme}://, not wss:// or ws://")
     if rest.startswith("["):  # an IPv6 address: [::1]:8765
         inside, bracket, after = rest[1:].partition("]")
         colon, port_text = after[:1], after[1:]
@@ -65,21 +80,25 @@ def server_url(address: str, default_port: int) -> str:
             not label or len(label) > 63 or not label.replace("-", "").replace("_", "").isalnum()
             or not label.isascii() for label in labels):
         raise ValueError(f'"{host}" is not a computer\'s name or address')
-    port = default_port
+    port = SECURE_PORT if scheme == "wss" else default_port
     if colon:
         if not port_text.isdigit() or not 0 < int(port_text) < 65536:
             raise ValueError(f'the port "{port_text}" is not a number from 1 to 65535')
         port = int(port_text)
-    return f"ws://{host}:{port}"
+    return f"{scheme}://{host}:{port}"
 
 
 class NetClient:
     """One connection to a game server, kept up until :meth:`close`."""
 
-    def __init__(self, url: str, *, retry: bool = True, open_timeout: float = 5.0) -> None:
+    def __init__(self, url: str, *, retry: bool = True, open_timeout: float = 5.0,
+                 ssl_context: ssl.SSLContext | None = None) -> None:
         self.url = url
         self.retry = retry
         self.open_timeout = open_timeout
+        self.ssl_context = ssl_context
+        """What a ``wss://`` server's certificate is checked against (default: the
+        system's certificate authorities, see :func:`rummy.net.tls.client_context`)."""
         self.incoming: queue.Queue[dict[str, Any]] = queue.Queue()
         self._outgoing: queue.Queue[str | None] = queue.Queue()
         self._stop = threading.Event()
@@ -88,6 +107,8 @@ class NetClient:
         self.code: str | None = None
         self.token: str | None = None
         self.status = "connecting"
+        self.error: str | None = None
+        """What the last ``_status`` message said beside its status."""
         self._gone: str | None = None
         """``SERVER_STOPPED`` from the moment the server closed the connection on purpose
         until the client is connected again."""
@@ -131,24 +152,33 @@ class NetClient:
     # -- the threads
 
     def _status(self, status: str, error: str | None = None) -> None:
-        self.status = status
+        self.status, self.error = status, error
         self.incoming.put({"type": "_status", "status": status, "error": error})
 
     def _read_loop(self) -> None:
         attempt = 0
+        hint: str | None = None
+        secure = self.url.startswith("wss://")
+        if secure and self.ssl_context is None:
+            self.ssl_context = client_context()  # read off the disk here, not in a frame
         while not self._stop.is_set():
-            self._status("connecting" if attempt == 0 else "reconnecting", self._gone)
+            self._status("connecting" if attempt == 0 else "reconnecting", self._gone or hint)
             try:
-                with connect(self.url, open_timeout=self.open_timeout,
-                             compression=None) as ws:
-                    attempt = 1
+                with connect(self.url, open_timeout=self.open_timeout, compression=None,
+                             ssl=self.ssl_context if secure else None) as ws:
+                    attempt, hint = 1, None
                     self._connected(ws)
-            except (InvalidURI, ValueError) as err:  # ValueError: a name idna refuses
-                self._status("closed", str(err))
-                return
-            except (OSError, WebSocketException, TimeoutError) as err:
+            except (OSError, WebSocketException, TimeoutError, ValueError) as err:
+                lasting = lasting_failure(err, self.url)
+                if lasting is None and isinstance(err, (InvalidURI, ValueError)) and not (
+                        isinstance(err, OSError)):  # a refused certificate is both
+                    lasting = str(err)  # ValueError: a name idna refuses
+                if lasting is not None:
+                    self._status("closed", lasting)
+                    return
+                hint = passing_failure(err, self.url)
                 if not self.retry:
-                    self._status("closed", str(err))
+                    self._status("closed", hint or str(err))
                     return
                 self._stop.wait(RETRY_PAUSES[min(attempt, len(RETRY_PAUSES) - 1)])
                 attempt += 1

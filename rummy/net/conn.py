@@ -5,8 +5,9 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
+import ipaddress
 import time
-from collections.abc import Callable
+from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
 
@@ -22,6 +23,64 @@ if TYPE_CHECKING:
 OUTBOX_LIMIT = 1000
 """Messages waiting for a client that does not read; past this it is disconnected, so a
 stalled reader never holds up its table."""
+
+
+Network = ipaddress.IPv4Network | ipaddress.IPv6Network
+
+
+def proxy_networks(addresses: Iterable[str]) -> tuple[Network, ...]:
+    """The trusted proxies (``serve --trusted-proxy``): each an IP address or a network
+    such as ``10.0.0.0/8``. ValueError naming one that is neither."""
+    networks = []
+    for address in addresses:
+        try:
+            networks.append(ipaddress.ip_network(address.strip(), strict=False))
+        except ValueError:
+            raise ValueError(f"{address!r} is not an IP address or network (e.g. 127.0.0.1"
+                             " or 10.0.0.0/8)") from None
+    return tuple(networks)
+
+
+def client_address(peer: str, forwarded: Sequence[str], proxies: Sequence[Network]) -> str:
+    """The address a connection counts as: its TCP peer's, or, when the peer is a trusted
+    proxy, the right-most address of ``X-Forwarded-For`` that is not a trusted proxy: the
+    one the proxy wrote (what the client wrote itself stands to its left, and a client
+    that reaches the server without the proxy is not believed at all).
+
+    >>> nginx = proxy_networks(["127.0.0.1"])
+    >>> client_address("127.0.0.1", ["203.0.113.9"], nginx)
+    '203.0.113.9'
+    >>> client_address("127.0.0.1", ["6.6.6.6, 203.0.113.9"], nginx)  # 6.6.6.6: a lie
+    '203.0.113.9'
+    >>> client_address("198.51.100.7", ["6.6.6.6"], nginx)  # not through the proxy
+    '198.51.100.7'
+    >>> client_address("198.51.100.7", ["6.6.6.6"], ())  # no proxy trusted (the desktop)
+    '198.51.100.7'
+    >>> client_address("127.0.0.1", ["rubbish"], nginx), client_address("127.0.0.1", [], nginx)
+    ('127.0.0.1', '127.0.0.1')
+    """
+    if not _trusted(peer, proxies):
+        return peer
+    entries = [entry.strip() for value in forwarded for entry in value.split(",")]
+    for entry in reversed(entries):
+        if not _trusted(entry, proxies):
+            try:
+                return str(ipaddress.ip_address(entry))
+            except ValueError:
+                # not what a proxy writes: count the connection as the proxy's own
+                # rather than guess (a stricter limit, never a looser one)
+                return peer
+    return peer
+
+
+def _trusted(address: str, proxies: Sequence[Network]) -> bool:
+    try:
+        ip = ipaddress.ip_address(address)
+    except ValueError:
+        return False
+    if isinstance(ip, ipaddress.IPv6Address) and ip.ipv4_mapped is not None:
+        ip = ip.ipv4_mapped  # a dual-stack socket's 127.0.0.1
+    return any(ip in network for network in proxies)
 
 
 @dataclass
@@ -71,12 +130,20 @@ class Conn:
     allowance: float = 0.0
     stamp: float = field(default_factory=time.monotonic)
     outbox: asyncio.Queue[str | None] = field(default_factory=asyncio.Queue)
+    proxies: Sequence[Network] = ()
+    """The trusted proxies, whose ``X-Forwarded-For`` names the client (see
+    :func:`client_address`)."""
 
     @property
     def address(self) -> str:
-        """The client's IP address (its port left out: one machine, one address)."""
+        """The client's IP address (its port left out: one machine, one address); behind
+        a trusted proxy, the player's, not the proxy's."""
         peer = self.ws.remote_address
-        return str(peer[0]) if isinstance(peer, tuple) and peer else "unknown"
+        ip = str(peer[0]) if isinstance(peer, tuple) and peer else "unknown"
+        request = self.ws.request
+        if not self.proxies or request is None:
+            return ip
+        return client_address(ip, request.headers.get_all("X-Forwarded-For"), self.proxies)
 
     def allow(self) -> bool:
         """Token bucket: False once the client sends faster than its limits."""

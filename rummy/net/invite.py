@@ -1,15 +1,23 @@
 """An invitation to a table as one line of text: what a host copies to the others, and what
 the Join form reads back when it is pasted, filling the address and the room code at once.
+The address keeps its ``wss://`` (an encrypted server, docs/hosting.md) or ``ws://``; a
+bare one stays bare (plain, as on a LAN).
 
 >>> words = invite("192.168.1.5:8765", "FFDYD")
 >>> words
 'Join my Rummy table: 192.168.1.5:8765, room code FFDYD'
 >>> read_invite(words)
 ('192.168.1.5:8765', 'FFDYD')
+>>> read_invite(invite("wss://rummy.example.org:443", "FFDYD"))
+('wss://rummy.example.org:443', 'FFDYD')
 >>> read_invite("come to ws://host.lan:9000 - code ACDEF!")
-('host.lan:9000', 'ACDEF')
+('ws://host.lan:9000', 'ACDEF')
+>>> read_invite("Play at WSS://rummy.example.org. The code is ACDEF")  # 443 is implied
+('wss://rummy.example.org', 'ACDEF')
 >>> read_invite("[::1]:8765 WXYAC"), read_invite("192.168.1.5:8765") is None
 (('[::1]:8765', 'WXYAC'), True)
+>>> read_invite("rummy.example.org ACDEF") is None  # a bare name needs its port
+True
 """
 
 from __future__ import annotations
@@ -18,18 +26,24 @@ import re
 
 from .table import CODE_LENGTH, CODE_LETTERS
 
-_ADDRESS = re.compile(r"(?:ws://)?(\[[0-9A-Fa-f:.]+\]|[A-Za-z0-9][A-Za-z0-9._-]*):(\d{1,5})\b")
+_HOST = r"\[[0-9A-Fa-f:.]+\]|[A-Za-z0-9][A-Za-z0-9._-]*"
+_ADDRESS = re.compile(
+    rf"\b(?P<scheme>(?i:wss?))://(?P<host>{_HOST})(?::(?P<port>\d{{1,5}})\b)?"
+    rf"|(?P<bare>{_HOST}):(?P<bare_port>\d{{1,5}})\b")
+"""With ``wss://`` or ``ws://`` the port may be left out (the scheme says it is an
+address); a bare address needs its port, or every word would be one."""
 _CODE = re.compile(rf"\b[{CODE_LETTERS}]{{{CODE_LENGTH}}}\b")
 
 
 def invite(address: str, code: str) -> str:
-    """The words a host gives the others: the address with its port and the room code."""
+    """The words a host gives the others: the address (with its port, and its ``wss://``
+    or ``ws://`` when it has one) and the room code."""
     return f"Join my Rummy table: {address}, room code {code}"
 
 
 def read_invite(text: str) -> tuple[str, str] | None:
-    """(address with port, room code) from pasted text holding both (as :func:`invite`
-    writes them, or in other words around them); None when either is missing."""
+    """(address, room code) from pasted text holding both (as :func:`invite` writes them,
+    or in other words around them); None when either is missing."""
     found = _ADDRESS.search(text)
     if found is None:
         return None
@@ -37,4 +51,8 @@ def read_invite(text: str) -> tuple[str, str] | None:
     code = _CODE.search(rest)
     if code is None:
         return None
-    return f"{found.group(1)}:{found.group(2)}", code.group(0)
+    if found["scheme"] is None:
+        return f"{found['bare']}:{found['bare_port']}", code.group(0)
+    host = found["host"].rstrip(".-")  # the end of the sentence, not of the name
+    port = f":{found['port']}" if found["port"] else ""
+    return f"{found['scheme'].lower()}://{host}{port}", code.group(0)

@@ -17,7 +17,8 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import logging
-from collections.abc import Callable
+import ssl
+from collections.abc import Callable, Sequence
 from concurrent.futures import ThreadPoolExecutor
 from typing import Any
 
@@ -28,7 +29,7 @@ from rummy.model.actions import action_from_json
 from rummy.model.randomness import Seed, new_key
 
 from . import messages
-from .conn import Conn, Limits, Quota
+from .conn import Conn, Limits, Network, Quota
 from .protocol import (
     HARD_MAX_MESSAGE,
     NAME_LENGTH,
@@ -43,6 +44,8 @@ from .table import DEFAULT_MAX_TURNS, Table, new_code, normal_code
 
 log = logging.getLogger("rummy.net")
 
+TLS_HANDSHAKE_SECONDS = 10.0
+
 
 class Server(Turns):
     """Every table of one server process, their connections and clocks."""
@@ -51,8 +54,12 @@ class Server(Turns):
                  limits: Limits | None = None, bot_delay: float = 0.3,
                  seeds: Callable[[], Seed] | None = None,
                  max_turns: int = DEFAULT_MAX_TURNS,
-                 abandon_after: float = FORGET_AFTER) -> None:
+                 abandon_after: float = FORGET_AFTER,
+                 proxies: Sequence[Network] = ()) -> None:
         self.store = store
+        self.proxies = tuple(proxies)
+        """Trusted proxies (``serve --trusted-proxy``): behind one, a client's address,
+        which every per-address limit counts by, is the one the proxy forwards."""
         self.seeds = seeds or new_key
         """Where each match's secret key comes from: 32 bytes of ``secrets`` (tests give a
         fixed sequence, so a failing game can be played again; a client never chooses
@@ -94,11 +101,17 @@ class Server(Turns):
                 self._abandon_later(table)
 
     async def run(self, host: str, port: int, ready: asyncio.Future[int] | None = None,
-                  stop: asyncio.Event | None = None) -> None:
-        """Serve until ``stop`` is set (forever without one)."""
+                  stop: asyncio.Event | None = None,
+                  ssl_context: ssl.SSLContext | None = None) -> None:
+        """Serve until ``stop`` is set (forever without one): ``wss://`` with an
+        ``ssl_context`` (:func:`rummy.net.tls.server_context`), else ``ws://``."""
         self.resume()
+        # A client that opens a connection and never finishes the TLS handshake holds
+        # it for asyncio's 60 s by default; the websocket handshake has websockets' 10 s.
         async with serve(self.handle, host, port, max_size=HARD_MAX_MESSAGE,
-                         compression=None) as server:
+                         compression=None, ssl=ssl_context,
+                         ssl_handshake_timeout=None if ssl_context is None
+                         else TLS_HANDSHAKE_SECONDS) as server:
             bound = next(iter(server.sockets)).getsockname()[1]
             if ready is not None:
                 ready.set_result(bound)
@@ -113,7 +126,7 @@ class Server(Turns):
     # -- connections
 
     async def handle(self, ws: ServerConnection) -> None:
-        conn = Conn(ws, self.limits, allowance=self.limits.burst)
+        conn = Conn(ws, self.limits, allowance=self.limits.burst, proxies=self.proxies)
         writer = asyncio.create_task(conn.drain())
         conn.push(messages.welcome())
         try:

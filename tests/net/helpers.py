@@ -6,6 +6,7 @@ import asyncio
 import contextlib
 import json
 import random
+import ssl
 from collections.abc import AsyncIterator, Callable
 from pathlib import Path
 from typing import Any
@@ -23,8 +24,10 @@ Chooser = Callable[[Mirror], Action]
 
 
 @contextlib.asynccontextmanager
-async def running_server(data: Path, **kwargs: Any) -> AsyncIterator[tuple[Server, str]]:
-    """A server on 127.0.0.1 on a port the OS picks; stopped on leaving."""
+async def running_server(data: Path, ssl_context: ssl.SSLContext | None = None,
+                         **kwargs: Any) -> AsyncIterator[tuple[Server, str]]:
+    """A server on 127.0.0.1 on a port the OS picks (``wss://`` with an ``ssl_context``);
+    stopped on leaving."""
     store = Store(data / "tables.sqlite3")
     kwargs.setdefault("limits", Limits(rate=1000, burst=1000))
     kwargs.setdefault("bot_delay", 0.0)
@@ -32,10 +35,11 @@ async def running_server(data: Path, **kwargs: Any) -> AsyncIterator[tuple[Serve
     server = Server(store, **kwargs)
     stop = asyncio.Event()
     ready: asyncio.Future[int] = asyncio.get_running_loop().create_future()
-    task = asyncio.create_task(server.run("127.0.0.1", 0, ready, stop))
+    task = asyncio.create_task(server.run("127.0.0.1", 0, ready, stop, ssl_context))
     port = await asyncio.wait_for(ready, 10)
+    scheme = "ws" if ssl_context is None else "wss"
     try:
-        yield server, f"ws://127.0.0.1:{port}"
+        yield server, f"{scheme}://127.0.0.1:{port}"
     finally:
         stop.set()
         await asyncio.wait_for(task, 10)
@@ -52,15 +56,17 @@ def _fixed_seeds() -> Callable[[], bytes]:
 class Player:
     """A client that records every message it gets (the leak test reads them all)."""
 
-    def __init__(self, name: str, choose: Chooser | None = None) -> None:
+    def __init__(self, name: str, choose: Chooser | None = None, **connect: Any) -> None:
+        """``connect``: websockets' ``connect`` options (``ssl``, ``local_addr``, ...)."""
         self.name = name
+        self.connect_options = connect
         self.choose = choose or random_chooser(random.Random(name))
         self.mirror = Mirror()
         self.received: list[dict[str, Any]] = []
         self.ws: ClientConnection | None = None
 
     async def connect(self, url: str) -> None:
-        self.ws = await connect(url, compression=None)
+        self.ws = await connect(url, compression=None, **self.connect_options)
         await self.expect("welcome")
 
     async def send(self, **message: Any) -> None:

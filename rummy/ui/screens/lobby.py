@@ -16,7 +16,7 @@ from typing import Any
 
 import pygame
 
-from rummy.net.client import NetClient
+from rummy.net.client import SERVER_STOPPED, NetClient
 from rummy.net.discovery import Advertiser
 from rummy.net.invite import invite
 from rummy.net.local import LocalServer
@@ -159,7 +159,8 @@ class LobbyScene(Scene):
             self.client.send({"type": "start"})
 
     def address(self) -> str | None:
-        """The address the others join at: this game's server, or the one joined."""
+        """The address the others join at: this game's server, or the one joined (with
+        its ``wss://``, which the invite must carry; ``ws://`` goes without saying)."""
         if self.server is not None:
             return None if self.server.port is None else f"{self.server.host}:{self.server.port}"
         return self.url.removeprefix("ws://") if self.url else None
@@ -230,6 +231,8 @@ class LobbyScene(Scene):
         if driver is None:
             return
         driver.pump()
+        if self._said_by_client():
+            return
         errors = driver.mirror.errors
         if len(errors) > self._errors_seen:
             self.message = sentence(str(errors[-1].get("message", "")))
@@ -248,8 +251,9 @@ class LobbyScene(Scene):
             elif self._trying >= 0:
                 self._trying += dt
                 if self._trying > GIVE_UP_SECONDS:
-                    self._back_to_form(f"Cannot reach {self.address()}: check the address,"
-                                       " and that the host's game is open.")
+                    self._back_to_form(self.message or (
+                        f"Cannot reach {self.address()}: check the address, and that the"
+                        " host's game is open."))
                     return
         if self.client is not None and self.client.token and self.mirror_code:
             if self.advertiser is None:
@@ -264,6 +268,23 @@ class LobbyScene(Scene):
         self.ready_button.text = "Not ready" if self.ready else "Ready"
         if driver.mirror.view is not None:
             self._open_table(driver)
+
+    def _said_by_client(self) -> bool:
+        """What the connection itself says for the player: why it gave up (a server's
+        certificate this computer does not trust, docs/hosting.md), or, while it retries
+        an address never reached, what may be wrong with it (``wss://`` or ``ws://``).
+        True when the lobby went back to the Join form with it."""
+        client = self.client
+        if client is None or not client.error or client.error == SERVER_STOPPED:
+            return False
+        if client.status == "closed":
+            if self.joining and not self.mirror_code:
+                self._back_to_form(sentence(client.error))
+                return True
+            self.message = sentence(client.error)
+        elif client.status == "reconnecting" and not self.mirror_code:
+            self.message = sentence(client.error)
+        return False
 
     def _open_table(self, driver: RemoteDriver) -> None:
         info = driver.mirror.info
