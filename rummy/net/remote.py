@@ -94,6 +94,9 @@ class RemoteDriver:
         self.stopped = False
         """The server closed the connection on purpose (its host stopped it) and the
         client is retrying it, rather than a connection lost."""
+        self.host_game = False
+        """The server runs inside the host's desktop game (its ``welcome`` says so): when
+        it stops, that game has closed."""
         self.joined_late = False
         """The seat was rejoined: its first state's history was played before (see
         ``TableDriver.joined_late``)."""
@@ -109,6 +112,9 @@ class RemoteDriver:
 
     def _take(self, msg: dict[str, Any]) -> None:
         kind = msg.get("type")
+        if kind == "welcome":
+            self.host_game = msg.get("hosted") is True
+            return
         if kind == "_status":
             self.connection = msg["status"]
             self.stopped = msg.get("error") == SERVER_STOPPED
