@@ -117,6 +117,8 @@ def test_a_malformed_list_or_public_is_refused_and_the_connection_goes_on(
             player = Player("Asha")
             await player.connect(url)
             assert player.ws is not None
+            # a server of its own (not in a desktop game) does not say it is hosted
+            assert "hosted" not in player.received[0]
             for raw in ('{"v": 1, "type": "list", "limit": "all", "code": null}',
                         '{"v": 2, "type": "list"}', '["list"]', '{"v": 1, "type": ["list"]}'):
                 await player.ws.send(raw)

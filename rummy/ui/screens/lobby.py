@@ -406,6 +406,8 @@ class LobbyScene(Scene):
                 for part in wrap(self.font, words, w - round(80 * s)) if words else ():
                     draw_text(surface, self.font, part, (w // 2, y), color, "midtop")
                     y += line
+                if words and color == DIM:  # the advice stands apart from the table's words
+                    y += line // 3
             for words, color in zip(self.table_words(), (INK, DIM), strict=True):
                 for part in wrap(self.font, words, w - round(80 * s)) if words else ():
                     draw_text(surface, self.font, part, (w // 2, y), color, "midtop")
