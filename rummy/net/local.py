@@ -77,7 +77,7 @@ class LocalServer:
             self.data.mkdir(parents=True, exist_ok=True)
             self._store = Store(self.data / "tables.sqlite3")
             server = self._server = Server(self._store, turn_seconds=self.turn_seconds,
-                                           limits=self.limits)
+                                           limits=self.limits, hosted=True)
             loop.run_until_complete(self._serve(server))
         except Exception as err:  # noqa: BLE001 - the port is taken, the folder unwritable
             self.error = f"the table could not be hosted: {err}"

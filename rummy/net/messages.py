@@ -16,12 +16,24 @@ from rummy.model.view import PlayerView, view_for
 
 from . import PROTOCOL_VERSION
 from .codec import view_json
+from .listing import table_row
 from .protocol import ProtocolError
 from .table import Step, Table
 
 
-def welcome() -> dict[str, Any]:
-    return {"type": "welcome", "server": "rummy", "protocol": PROTOCOL_VERSION}
+def welcome(hosted: bool = False) -> dict[str, Any]:
+    """The first message; ``hosted`` when the server runs inside a player's desktop game
+    (it stops when that game closes: the others' tables say so)."""
+    message: dict[str, Any] = {"type": "welcome", "server": "rummy",
+                               "protocol": PROTOCOL_VERSION}
+    if hosted:
+        message["hosted"] = True
+    return message
+
+
+def tables(listed: list[Table], more: bool) -> dict[str, Any]:
+    """The answer to ``list``: the public tables open to join (see ``listing``)."""
+    return {"type": "tables", "tables": [table_row(t) for t in listed], "more": more}
 
 
 def error(err: ProtocolError) -> dict[str, Any]:

@@ -37,8 +37,11 @@ CLIENT_TYPES: dict[str, tuple[str, ...]] = {
     "ready": (),
     "start": (),
     "action": ("action",),
+    "list": (),
 }
 """Message types a client may send -> the fields each must have."""
+UNSEATED_TYPES = frozenset({"create", "join", "rejoin", "list"})
+"""The ones a connection without a seat may send (``list`` with a seat too)."""
 
 ERROR_CODES = (
     "bad_json", "bad_version", "unknown_type", "bad_request", "too_big", "no_table",

@@ -100,6 +100,9 @@ class RemoteDriver:
         """The server closed the connection on purpose (its host stopped it) and the
         client is retrying it, rather than a connection lost."""
         self._proof_files: dict[int, Path] = {}
+        self.host_game = False
+        """The server runs inside the host's desktop game (its ``welcome`` says so): when
+        it stops, that game has closed."""
         self.joined_late = False
         """The seat was rejoined: its first state's history was played before (see
         ``TableDriver.joined_late``)."""
@@ -115,6 +118,9 @@ class RemoteDriver:
 
     def _take(self, msg: dict[str, Any]) -> None:
         kind = msg.get("type")
+        if kind == "welcome":
+            self.host_game = msg.get("hosted") is True
+            return
         if kind == "_status":
             self.connection = msg["status"]
             self.stopped = msg.get("error") == SERVER_STOPPED

@@ -30,9 +30,11 @@ from rummy.model.randomness import Seed, new_key
 
 from . import messages
 from .conn import Conn, Limits, Network, Quota
+from .listing import Listing
 from .protocol import (
     HARD_MAX_MESSAGE,
     NAME_LENGTH,
+    UNSEATED_TYPES,
     ProtocolError,
     int_field,
     read_message,
@@ -55,11 +57,13 @@ class Server(Turns):
                  seeds: Callable[[], Seed] | None = None,
                  max_turns: int = DEFAULT_MAX_TURNS,
                  abandon_after: float = FORGET_AFTER,
-                 proxies: Sequence[Network] = ()) -> None:
+                 proxies: Sequence[Network] = (), hosted: bool = False) -> None:
         self.store = store
         self.proxies = tuple(proxies)
         """Trusted proxies (``serve --trusted-proxy``): behind one, a client's address,
         which every per-address limit counts by, is the one the proxy forwards."""
+        self.hosted = hosted
+        """The server runs inside a player's desktop game (``welcome`` says so)."""
         self.seeds = seeds or new_key
         """Where each match's secret key comes from: 32 bytes of ``secrets`` (tests give a
         fixed sequence, so a failing game can be played again; a client never chooses
@@ -75,6 +79,7 @@ class Server(Turns):
         allows it (classic and contract rummy): no table is held for ever."""
         self.bot_delay = bot_delay
         self.tables: dict[str, Table] = {}
+        self.listing = Listing()
         self.conns: dict[str, dict[int, Conn]] = {}
         self.timers: dict[str, asyncio.TimerHandle] = {}
         self.deadlines: dict[str, float] = {}
@@ -98,6 +103,7 @@ class Server(Turns):
             if table.started:
                 self._next(table)
             else:
+                self.listing.add(table)
                 self._abandon_later(table)
 
     async def run(self, host: str, port: int, ready: asyncio.Future[int] | None = None,
@@ -128,7 +134,7 @@ class Server(Turns):
     async def handle(self, ws: ServerConnection) -> None:
         conn = Conn(ws, self.limits, allowance=self.limits.burst, proxies=self.proxies)
         writer = asyncio.create_task(conn.drain())
-        conn.push(messages.welcome())
+        conn.push(messages.welcome(self.hosted))
         try:
             async for raw in ws:
                 if not conn.allow():
@@ -184,7 +190,10 @@ class Server(Turns):
 
     def dispatch(self, conn: Conn, msg: dict[str, Any]) -> None:
         kind = msg["type"]
-        if kind in ("create", "join", "rejoin"):
+        if kind == "list":  # anyone may ask, seated or not: only public tables are named
+            conn.push(messages.tables(*self.listing.open(self._creator_here)))
+            return
+        if kind in UNSEATED_TYPES:
             if conn.table is not None:
                 raise ProtocolError("bad_request", "this connection already has a seat")
             getattr(self, f"_on_{kind}")(conn, msg)
@@ -216,10 +225,17 @@ class Server(Turns):
         while code in self.tables or self.store.code_taken(code):
             code = new_code()
         table = Table.create(code, msg["variant"], msg.get("options", {}), players, deals,
-                             bots if isinstance(bots, str) else "", msg.get("turn_seconds"))
+                             bots if isinstance(bots, str) else "", msg.get("turn_seconds"),
+                             msg.get("public", False))
         self.tables[code] = table
+        self.listing.add(table)
         self.quota.add(code, conn.address)
         self._join(conn, table, name)
+
+    def _creator_here(self, table: Table) -> bool:
+        """Whether the table's creator is connected (before the start, places are join
+        numbers: the creator's is 0)."""
+        return 0 in self.conns.get(table.code, {})
 
     def _is_open(self, code: str) -> bool:
         table = self.tables.get(code)
@@ -231,6 +247,8 @@ class Server(Turns):
 
     def _join(self, conn: Conn, table: Table, name: str) -> None:
         join_no, token = table.add_player(name)
+        if len(table.seats) == table.players:  # full: a seat taken stays taken
+            self.listing.drop(table.code)
         self.store.save_table(table.code, table.meta(), "lobby")
         self._seat(conn, table, join_no)
         conn.push(messages.joined(table, join_no, token))
@@ -275,6 +293,7 @@ class Server(Turns):
             raise ProtocolError("not_ready", f"waiting for {', '.join(waiting)} to be ready")
         by_join = self.conns.get(table.code, {})
         table.start(self.seeds())
+        self.listing.drop(table.code)
         self.conns[table.code] = {}
         for join_no, seated in by_join.items():
             seated.place = table.place_of(join_no)

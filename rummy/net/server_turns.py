@@ -21,6 +21,7 @@ from rummy.model.families import Phase
 
 from . import messages
 from .conn import Conn, Quota
+from .listing import Listing
 from .protocol import ProtocolError
 from .store import Store
 from .table import Step, Table
@@ -38,6 +39,7 @@ class Turns:
 
     store: Store
     quota: Quota
+    listing: Listing
     turn_seconds: float | None
     max_turns: int
     bot_delay: float
@@ -71,6 +73,7 @@ class Turns:
             del self.tables[table.code]
             self.conns.pop(table.code, None)
             self.quota.free(table.code)
+            self.listing.drop(table.code)
 
     def _next(self, table: Table, keep_clock: bool = False) -> None:
         """Set the clock for the seat to move: a bot's pause, or the turn timer (what was

@@ -161,12 +161,19 @@ class Table:
     turn_seconds: int = DEFAULT_TURN_TIMER
     """The seconds each person's turn has: the variant's turn timer where it has one, else
     what the host picked."""
+    public: bool = False
+    """Its creator listed it: the server's ``list`` shows it while it waits for players
+    (docs/protocol.md, "Public tables"); a private table is found by its code alone."""
 
     @classmethod
     def create(cls, code: str, variant: Any, options: Any, players: int,
-               deals: int | None, bot_level: str, turn_seconds: Any = None) -> Table:
-        """A new table in the lobby; ProtocolError for a bad variant, options, count or
-        clock. ``turn_seconds`` is the clock of a variant without a turn timer option."""
+               deals: int | None, bot_level: str, turn_seconds: Any = None,
+               public: Any = False) -> Table:
+        """A new table in the lobby; ProtocolError for a bad variant, options, count,
+        clock or ``public``. ``turn_seconds`` is the clock of a variant without a turn
+        timer option."""
+        if not isinstance(public, bool):
+            raise ProtocolError("bad_request", "public is true or false")
         if not isinstance(variant, str) or variant not in list_variant_ids():
             raise ProtocolError("bad_request", f"no variant {variant!r:.40} (variants:"
                                 f" {', '.join(list_variant_ids())})")
@@ -186,7 +193,8 @@ class Table:
             raise ProtocolError("bad_request", f"{variant} seats {rules.min_players} to"
                                 f" {rules.max_players} players")
         clock = _clock(options["turn_timer"] if "turn_timer" in offered else turn_seconds)
-        return cls(code, variant, options, players, deals, bot_level, turn_seconds=clock)
+        return cls(code, variant, options, players, deals, bot_level, turn_seconds=clock,
+                   public=public)
 
     # -- the lobby
 
@@ -395,7 +403,8 @@ class Table:
                 "options": self.options, "players": self.players, "deals": self.deals,
                 "bot_level": self.bot_level,
                 "seed": self.seed if self.seed is None else _seed_json(self.seed),
-                "seats": [s.to_json() for s in self.seats], "turn_seconds": self.turn_seconds}
+                "seats": [s.to_json() for s in self.seats], "turn_seconds": self.turn_seconds,
+                "public": self.public}
 
     @classmethod
     def from_record(cls, meta: dict[str, Any], actions: list[dict[str, Any]]) -> Table:
@@ -404,7 +413,8 @@ class Table:
             raise ValueError(f"not a table record (format {RECORD_FORMAT!r} expected)")
         table = cls(meta["code"], meta["variant"], dict(meta["options"]), int(meta["players"]),
                     meta["deals"], meta["bot_level"],
-                    turn_seconds=int(meta.get("turn_seconds", DEFAULT_TURN_TIMER)))
+                    turn_seconds=int(meta.get("turn_seconds", DEFAULT_TURN_TIMER)),
+                    public=meta.get("public") is True)
         table.seats = [Seat(s["name"], s["token_hash"], s["bot"], bool(s["ready"]),
                             int(s["join_no"])) for s in meta["seats"]]
         seed = meta["seed"]

@@ -3,8 +3,8 @@
 ``python3 main.py [--demo ...]`` comes here (:func:`launch`). :func:`register_scenes` is
 the one place that knows every screen: it gives each a name on the app (``title``,
 ``new_game``, ``rules``, ``table``, ``continue``, ``statistics``, ``replays``,
-``replay_table``, ``settings``, ``online``, ``lobby``), and the screens open one another
-by those names, so no screen imports another (see :mod:`rummy.ui.scene`).
+``replay_table``, ``settings``, ``online``, ``browse``, ``lobby``), and the screens open
+one another by those names, so no screen imports another (see :mod:`rummy.ui.scene`).
 """
 
 from __future__ import annotations
@@ -57,10 +57,12 @@ def register_scenes(app: App) -> App:
             raise
         app.register("replays", ReplaysScene)  # the list alone: Watch stays off
     else:
+        from rummy.ui.screens.browse import BrowseScene  # it opens the lobby
         from rummy.ui.screens.lobby import LobbyScene  # it opens the table
 
         app.register("table", TableScene)
         app.register("lobby", LobbyScene)
+        app.register("browse", BrowseScene)
         app.register("continue", continue_table)
         app.register("replay_table", ReplayTableScene)
         app.register("replays", _replays_with_watch)

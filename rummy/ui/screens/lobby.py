@@ -16,6 +16,7 @@ from typing import Any
 
 import pygame
 
+from rummy.net.addresses import is_public, reach_advice
 from rummy.net.client import SERVER_STOPPED, NetClient
 from rummy.net.discovery import Advertiser
 from rummy.net.invite import invite
@@ -127,6 +128,8 @@ class LobbyScene(Scene):
         """Tell the LAN about the table (zeroconf, on a worker: it takes a moment)."""
         server, driver = self.server, self.driver
         if server is None or driver is None or server.host == LOOPBACK or server.port is None:
+            return
+        if is_public(server.host):  # an internet address: nobody on a LAN looks there
             return
         info = driver.mirror.info
         players = int(info.get("players", 2))
@@ -353,6 +356,16 @@ class LobbyScene(Scene):
             return f"Waiting for {and_list(names)} to press Ready." if names else ""
         return "Waiting for the host to start." if self.ready else ""
 
+    def host_lines(self) -> list[str]:
+        """What the host tells the others (the address and the code), then, for an address
+        that works only at home or on this computer, why and what to do (docs/hosting.md).
+        Nothing while this game hosts no table."""
+        server = self.server
+        if server is None or server.port is None:
+            return []
+        return [f"Give the others the address {server.host}:{server.port} and this code",
+                reach_advice(server.host, server.port)]
+
     def table_words(self) -> tuple[str, str]:
         """What the table plays, once the server has said (see ``catalog.table_words``)."""
         info = self.driver.mirror.info if self.driver is not None else {}
@@ -410,13 +423,12 @@ class LobbyScene(Scene):
             draw_text(surface, self.font, "Room code", (w // 2, y), DIM, "midtop")
             draw_text(surface, self.code_font, code, (w // 2, y + line), GOLD, "midtop")
             y += line + self.code_font.get_linesize()
-            if self.server is not None and self.server.port is not None:
-                give = (f"Give the others the address {self.server.host}:{self.server.port}"
-                        " and this code")
-                if self.server.host == LOOPBACK:
-                    give += " (this computer only)"
-                draw_text(surface, self.font, give, (w // 2, y), INK, "midtop")
-                y += line
+            for words, color in zip(self.host_lines(), (INK, DIM), strict=False):
+                for part in wrap(self.font, words, w - round(80 * s)) if words else ():
+                    draw_text(surface, self.font, part, (w // 2, y), color, "midtop")
+                    y += line
+                if words and color == DIM:  # the advice stands apart from the table's words
+                    y += line // 3
             for words, color in zip(self.table_words(), (INK, DIM), strict=True):
                 for part in wrap(self.font, words, w - round(80 * s)) if words else ():
                     draw_text(surface, self.font, part, (w // 2, y), color, "midtop")

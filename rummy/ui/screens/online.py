@@ -16,6 +16,7 @@ from typing import Any, Protocol
 import pygame
 
 from rummy.model.variant import Variant
+from rummy.net.addresses import is_public, public_addresses
 from rummy.net.client import server_url
 from rummy.net.discovery import Browser, FoundTable, local_address
 from rummy.net.invite import read_invite
@@ -39,7 +40,8 @@ JOIN_KEY = "online_address"
 """The settings key of the address last typed to join (a friend's table is usually at
 the same address the next time; the room code is new each time)."""
 HOST_KEY = "online_host"
-"""The last table hosted: its variant, "local" or "network", and port (settings)."""
+"""The last table hosted: its variant, "local" or "network", port, and whether it was
+listed publicly (settings)."""
 """The settings key of the turn clock last chosen per variant without a turn timer option."""
 CLOCK_LABEL = "Turn timer (seconds)"
 CLOCK_HELP = "The server times every turn online: out of time, it draws and discards for you."
@@ -109,14 +111,21 @@ class OnlineScene(Scene):
                               refused=self._seats_refused)
         self.bots = Selector("Bots in empty seats", list(BOT_LEVELS), "medium",
                              lambda v: None, show=str.capitalize)  # as New game shows them
-        where = [self.lan, LOOPBACK] if self.lan != LOOPBACK else [LOOPBACK]
+        # A public address on an interface (no router in between) is offered too: the
+        # invite then gives one the others can reach from anywhere.
+        where = [a for a in dict.fromkeys((self.lan, *public_addresses())) if a != LOOPBACK]
+        where.append(LOOPBACK)
         # The choice of the last table hosted: a host who kept it to this computer is
         # never opened to the network behind their back.
         self.bind = Selector("Open to", where,
                              LOOPBACK if hosted.get("open_to") == "local" else where[0],
                              lambda v: None,
                              show=lambda v: "this computer only" if v == LOOPBACK
+                             else f"the internet ({v})" if is_public(v)
                              else f"the network ({v})")
+        self.public = Selector("List publicly", [False, True], hosted.get("public") is True,
+                               lambda v: None, help_text="Anyone who browses this server's"
+                               " tables sees it; otherwise it is joined by its room code.")
         for selector in (self.variant, self.bind):
             selector.value_share = 0.55  # long values: "the network (192.168.1.20)"
         port = hosted.get("port")
@@ -129,6 +138,7 @@ class OnlineScene(Scene):
             field.on_paste = self._paste_invite
         self.host_button = Button("Host a table", self.host)
         self.join_button = Button("Join", self.join)
+        self.browse_button = Button("Browse tables", self.browse)
         self.back = Button("Back", self._back)
         saved = app.settings.get(SEAT_KEY)
         self.saved: dict[str, Any] | None = saved if isinstance(saved, dict) else None
@@ -248,13 +258,14 @@ class OnlineScene(Scene):
             return
         create = {"type": "create", "variant": self.variant.value, "name": name,
                   "seats": self.seats.value, "bots": self.bots.value,
-                  "options": self.options()}
+                  "options": self.options(), "public": self.public.value}
         clock = self.turn_seconds()
         if clock is not None:
             create["turn_seconds"] = clock
         self.app.settings.set(HOST_KEY, {
             "variant": self.variant.value, "port": port,
-            "open_to": "local" if self.bind.value == LOOPBACK else "network"})
+            "open_to": "local" if self.bind.value == LOOPBACK else "network",
+            "public": self.public.value})
         self.app.open("lobby", name=name, bind=self.bind.value, port=port, create=create)
 
     def join(self) -> None:
@@ -268,6 +279,12 @@ class OnlineScene(Scene):
             return
         self.app.settings.set(JOIN_KEY, address)
         self._join(address, code, name)
+
+    def browse(self) -> None:
+        """The public tables of a server (``browse``): a click there joins one."""
+        name = self._player_name()
+        if name is not None:
+            self.app.open("browse", name=name)
 
     def _join(self, address: str, code: str, name: str) -> None:
         try:
@@ -318,6 +335,9 @@ class OnlineScene(Scene):
     def resume(self) -> None:
         if self.app.notice:  # a join that went wrong: its reason, beside what was typed
             self.message, self.app.notice = self.app.notice, ""
+        typed = self.app.settings.get(JOIN_KEY)
+        if isinstance(typed, str) and typed:  # Browse tables may have asked another server
+            self.address.text = typed[:60]
         saved = self.app.settings.get(SEAT_KEY)
         self.saved = saved if isinstance(saved, dict) else None
         if self.saved:
@@ -359,8 +379,8 @@ class OnlineScene(Scene):
     @property
     def widgets(self) -> list[Widget]:
         out: list[Widget] = [self.name, self.variant, self.seats, self.bots, self.bind,
-                             self.port, self.host_button, self.address, self.code,
-                             self.join_button, self.back]
+                             self.public, self.port, self.host_button, self.address,
+                             self.code, self.join_button, self.browse_button, self.back]
         out += [b for b, _ in self.found]
         if self.saved:
             out.append(self.rejoin_button)
@@ -424,7 +444,7 @@ class OnlineScene(Scene):
         self.name.place(pygame.Rect(w // 2 - col_w // 2, top, col_w, row), self.font)
         self.columns_top = top + row + 3 * gap
         y = self.columns_top + row
-        for widget in (self.variant, self.seats, self.bots, self.bind, self.port):
+        for widget in (self.variant, self.seats, self.bots, self.bind, self.public, self.port):
             widget.place(pygame.Rect(left, y, col_w, row), self.font)
             y += row + gap
         # the variant's options scroll in the room left down to the bottom row, where the
@@ -443,7 +463,9 @@ class OnlineScene(Scene):
             widget.place(pygame.Rect(right, y, col_w, row), self.font)
             y += row + gap
         self.join_button.place(pygame.Rect(right, y, col_w, row + gap), bold)
-        y += row + 3 * gap
+        y += row + 2 * gap
+        self.browse_button.place(pygame.Rect(right, y, col_w, row), bold)
+        y += row + 2 * gap
         self.found_top = y
         y += row
         for button, _ in self.found:

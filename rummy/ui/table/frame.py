@@ -17,6 +17,7 @@ from .anim import Flights
 from .board import Board, StillKey
 from .dialogs import DeclareDialog, ResultPanel
 from .drag import Drag
+from .gone import ServerGonePanel
 from .hud import draw_glow
 from .parts_declare import TableParts
 from .sprites import GOLD, INK, CardArt, TextCache
@@ -35,6 +36,7 @@ class FrameMixin:
     parts: TableParts
     dialog: DeclareDialog | None
     result: ResultPanel | None
+    gone: ServerGonePanel | None
     auto_next: bool
     result_wait: float
     _legal_targets: list[DropTarget]
@@ -60,7 +62,7 @@ class FrameMixin:
         key = self.board.still_key()
         strokes = self.strokes()
         shown, self._shown = self._shown, None
-        panels = self.dialog is not None or self.result is not None
+        panels = self.dialog is not None or self.result is not None or self.gone is not None
         areas = None
         if not (full or panels or shown is None or surface.get_size() != still.get_size()):
             areas = self.board.still_changes(shown[0], key)
@@ -107,7 +109,8 @@ class FrameMixin:
         return out
 
     def _draw_panels(self, surface: pygame.Surface) -> None:
-        """The declaration dialog and the result panel, over everything."""
+        """The declaration dialog and the result panel, over everything; the panel that
+        says the server stopped over those."""
         lay = self.board.lay
         if self.dialog is not None:
             self.dialog.draw(surface, self.text)
@@ -119,3 +122,5 @@ class FrameMixin:
                 note = "" if left > 99 else f"next {word} in {left}s"
                 t = self.text.get(note, lay.font_small, INK)
                 surface.blit(t, t.get_rect(midleft=self.result.note_pos))
+        if self.gone is not None:
+            self.gone.draw(surface, self.text)

@@ -39,6 +39,9 @@ class ConnectionNotes:
         self._errors = 0
         self._clock_at: float | None = None
         self._kept: dict[str, Any] | None = None
+        self._waited = False
+        """Wait was pressed on the server-gone panel: it stays closed until the
+        connection changes (back, or lost another way)."""
 
     def refusal(self, driver: Any) -> str:
         """The server's words for a move it refused since the last call ("" if none): the
@@ -77,6 +80,19 @@ class ConnectionNotes:
         line = " · ".join(part for part in (self._line, note) if part)
         if board.match_line != line:
             board.match_line = line
+
+    def server_gone(self, driver: Any) -> bool:
+        """Whether the panel that says the server was stopped is due (see ``gone``): while
+        the client retries a server that closed on purpose, unless the player chose to
+        wait."""
+        gone = bool(driver.stopped) and driver.connection in ("reconnecting", "connecting")
+        if not gone:
+            self._waited = False
+        return gone and not self._waited
+
+    def wait_for_server(self) -> None:
+        """Wait: the panel closes and the client keeps retrying."""
+        self._waited = True
 
     def note(self, driver: Any) -> str:
         """The connection's words now ("" when all is well)."""

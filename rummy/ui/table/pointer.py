@@ -18,6 +18,7 @@ from .board import Board
 from .dialogs import DeclareDialog, ResultPanel
 from .drag import Drag, hand_place
 from .driver import TableDriver
+from .gone import ServerGonePanel
 from .hand import HandModel
 from .play import EventPlayer
 from .targets import DropTarget, target_under
@@ -33,6 +34,7 @@ class PointerMixin:
     flights: Flights
     player: EventPlayer
     dialog: DeclareDialog | None
+    gone: ServerGonePanel | None
     result: ResultPanel | None
     mouse: tuple[int, int] | None
     _targets: list[DropTarget]
@@ -53,6 +55,7 @@ class PointerMixin:
         def stage(self, slot: int, cards: Sequence[Card]) -> None: ...
         def _unstage_at(self, pos: tuple[int, int]) -> bool: ...
         def _dialog_answer(self, answer: str) -> None: ...
+        def gone_answer(self, answer: str) -> None: ...
         def _next_deal(self) -> None: ...
         def _leave(self) -> None: ...
         def press_button(self, name: str) -> None: ...
@@ -85,6 +88,11 @@ class PointerMixin:
         return not self.spectator and self.dialog is None and self.result is None
 
     def _press(self, pos: tuple[int, int]) -> None:
+        if self.gone is not None:  # over everything: the table cannot go on meanwhile
+            answer = self.gone.click(pos)
+            if answer is not None:
+                self.gone_answer(answer)
+            return
         if self.result is not None:
             answer = self.result.click(pos)
             if answer == "next":

@@ -36,6 +36,7 @@ from .dialogs import DeclareDialog, ResultPanel, Standing, contract_words
 from .drag import Drag
 from .driver import TableDriver
 from .frame import FrameMixin
+from .gone import ServerGonePanel
 from .hand import HandModel
 from .keeper import TableKeeper
 from .online import ConnectionNotes
@@ -92,6 +93,8 @@ class TableScene(ControlsMixin, PointerMixin, FrameMixin, Scene):
         self._legal_targets: list[DropTarget] = []
         self.dialog: DeclareDialog | None = None
         self.result: ResultPanel | None = None
+        self.gone: ServerGonePanel | None = None
+        """Over everything while an online table's server is stopped (see ``gone``)."""
         self.result_wait = 0.0
         self.turn_left: float | None = None
         self.message_left = 0.0
@@ -295,6 +298,8 @@ class TableScene(ControlsMixin, PointerMixin, FrameMixin, Scene):
                               lay.hand_w, lay.font_normal)
         if self.result is not None:
             self.result.build(lay.size, self.art, self.text, lay.font_normal)
+        if self.gone is not None:
+            self.gone.build(lay.size, self.text, lay.font_normal)
 
     @property
     def idle(self) -> bool:
@@ -352,6 +357,7 @@ class TableScene(ControlsMixin, PointerMixin, FrameMixin, Scene):
                 self.say("Your time ran out: the clock played your turn", bad=True)
         if self.online is not None:
             self.online.follow(self.board, self.driver)
+            self._follow_server()
             if self.idle and self.seat is not None and self.driver.view.hand:
                 self.online.keep_hand(self.app.settings, self.driver, self.hand.groups)
             if self.idle and self.result is None and self.online.clock_news(self.driver):
@@ -368,6 +374,26 @@ class TableScene(ControlsMixin, PointerMixin, FrameMixin, Scene):
                                      else None)
         self.board.update(dt, self.drag.card if self.drag and self.drag.kind == "hand" else None)
         self.keeper.update(self.driver, self.hand, self.turn_left, self.parts.aside())
+
+    def _follow_server(self) -> None:
+        """Open the server-gone panel when it is due; close it when the server is back."""
+        assert self.online is not None
+        due = self.online.server_gone(self.driver)
+        if due and self.gone is None:
+            self.gone = ServerGonePanel(bool(getattr(self.driver, "host_game", False)))
+            self._cancel_drag()
+            self._build_dialogs()
+        elif not due and self.gone is not None:
+            self.gone = None
+
+    def gone_answer(self, answer: str) -> None:
+        """Wait: the panel closes, the client goes on retrying. Leave table: back to Play
+        online, the seat kept for Rejoin (the match is not over)."""
+        if answer == "wait" and self.online is not None:
+            self.online.wait_for_server()
+            self.gone = None
+        elif answer == "leave":
+            self._leave()
 
     def _turn_began(self, seat: int) -> None:
         self.turn_left = self.driver.turn_seconds(seat)
