@@ -5,7 +5,8 @@ temporary folder, as in production), then one client process opens 4 websocket
 connections per table, creates and starts every table, and plays for a bounded time. The
 clients play only draws and discards, chosen at random from the legal moves the server
 sends (no shows, so no table ends early and the load stays the same), each after a think
-time (``--think`` seconds; 0 plays as fast as the server answers).
+time (``--think`` seconds; under about 0.05 a seat sends faster than the server's flood
+limit, 20 messages a second, and is closed).
 
 Prints one JSON line: tables, connections, actions, actions per second, and the p50, p99
 and max round trip of an action (from sending it to receiving its update), in ms.
@@ -46,10 +47,20 @@ class Seat:
             msg: dict[str, Any] = json.loads(await self.ws.recv())
             if msg["type"] == kind:
                 return msg
+            if msg["type"] == "error":  # a refused setup is said, not waited on for ever
+                raise RuntimeError(f"the server refused: {msg['message']}")
 
 
-async def _table(url: str, rng: random.Random) -> list[Seat]:
-    seats = [Seat(await connect(url, compression=None, max_queue=None), rng) for _ in range(4)]
+def _address(table: int) -> str:
+    """The loopback address a table's four players connect from: one of their own, as
+    people at different homes have (the server limits tables and connections per address;
+    the whole of 127.0.0.0/8 is this machine's on Linux)."""
+    return f"127.0.{1 + table // 250}.{1 + table % 250}"
+
+
+async def _table(url: str, rng: random.Random, address: str) -> list[Seat]:
+    seats = [Seat(await connect(url, compression=None, max_queue=None,
+                                local_addr=(address, 0)), rng) for _ in range(4)]
     for seat in seats:
         await seat.expect("welcome")
     await seats[0].send(type="create", variant="indian_13", name="b0", seats=4, deals=None)
@@ -96,8 +107,8 @@ async def bench(url: str, tables: int, seconds: float, think: float) -> dict[str
     setup = time.perf_counter()
     all_seats: list[Seat] = []
     for batch in range(0, tables, 20):
-        made = await asyncio.gather(*(_table(url, random.Random(rng.random()))
-                                      for _ in range(min(20, tables - batch))))
+        made = await asyncio.gather(*(_table(url, random.Random(rng.random()), _address(n))
+                                      for n in range(batch, min(batch + 20, tables))))
         all_seats += [s for t in made for s in t]
     firsts = await asyncio.gather(*(s.expect("state") for s in all_seats))
     setup = time.perf_counter() - setup
