@@ -21,12 +21,14 @@ import sys
 import time
 from collections.abc import Callable
 from dataclasses import replace
+from functools import partial
 from pathlib import Path
 from typing import Any
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
 from rummy.ai import make_bot  # noqa: E402
+from rummy.model.actions import Action  # noqa: E402
 from rummy.model.fairness import Reveal, Seen, check_deal, commitment  # noqa: E402
 from rummy.model.randomness import deal_key  # noqa: E402
 from rummy.model.rules import family_of  # noqa: E402
@@ -47,10 +49,18 @@ def _ms(run: Callable[[], object], repeat: int = 3) -> float:
     return best * 1000
 
 
-def _play(dealt: GameState) -> tuple[list[Any], list[Seen]]:
+def _commit(dealt: GameState) -> str:
+    return commitment(dealt.seed, family_of(dealt.variant).layout(dealt))
+
+
+def _reveal_text(reveal: Reveal) -> str:
+    return json.dumps(reveal.to_json())
+
+
+def _play(dealt: GameState) -> tuple[list[Action], list[Seen]]:
     """A deal between greedy bots: its actions and the views seat 0 was sent."""
     bots = [make_bot("greedy", seed) for seed in range(dealt.players)]
-    state, actions = dealt, []
+    state, actions = dealt, list[Action]()
     seen = [Seen(0, view_for(dealt, 0))]
     while not state.is_over and len(actions) < MAX_MOVES:
         seat = state.turn
@@ -69,15 +79,15 @@ def bench(variant_id: str, players: int, deals: int) -> dict[str, Any]:
     moves = []
     for n in range(deals):
         key = deal_key(n.to_bytes(32, "big"), 0)
-        rows["deal_number"].append(_ms(lambda n=n: start_deal(variant, players, n)))
-        rows["deal_key"].append(_ms(lambda key=key: start_deal(variant, players, key)))
+        rows["deal_number"].append(_ms(partial(start_deal, variant, players, n)))
+        rows["deal_key"].append(_ms(partial(start_deal, variant, players, key)))
         dealt = start_deal(variant, players, key)
-        rows["commit"].append(_ms(lambda d=dealt: commitment(d.seed, family.layout(d))))
+        rows["commit"].append(_ms(partial(_commit, dealt)))
         promise = commitment(dealt.seed, family.layout(dealt))
         actions, seen = _play(dealt)
         moves.append(len(actions))
         reveal = Reveal.of(dealt, actions, deal=0, first_seq=0)
-        rows["reveal"].append(_ms(lambda r=reveal: json.dumps(r.to_json())))
+        rows["reveal"].append(_ms(partial(_reveal_text, reveal)))
         verdict = check_deal(variant, 0, promise, reveal, seen)
         assert verdict.ok, verdict
         start = time.perf_counter()  # once: the check is the slowest part, and exact
