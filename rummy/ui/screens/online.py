@@ -139,6 +139,7 @@ class OnlineScene(Scene):
         self.host_button = Button("Host a table", self.host)
         self.join_button = Button("Join", self.join)
         self.browse_button = Button("Browse tables", self.browse)
+        self.create_button = Button("New table there", self.create_there)
         self.back = Button("Back", self._back)
         saved = app.settings.get(SEAT_KEY)
         self.saved: dict[str, Any] | None = saved if isinstance(saved, dict) else None
@@ -256,17 +257,46 @@ class OnlineScene(Scene):
             return
         if not self._may_forget_seat("host", "Host a table"):
             return
+        create = self._create(name)
+        self.app.settings.set(HOST_KEY, {
+            "variant": self.variant.value, "port": port,
+            "open_to": "local" if self.bind.value == LOOPBACK else "network",
+            "public": self.public.value})
+        self.app.open("lobby", name=name, bind=self.bind.value, port=port, create=create)
+
+    def _create(self, name: str) -> dict[str, Any]:
+        """The ``create`` message of a table as the Host column has it chosen."""
         create = {"type": "create", "variant": self.variant.value, "name": name,
                   "seats": self.seats.value, "bots": self.bots.value,
                   "options": self.options(), "public": self.public.value}
         clock = self.turn_seconds()
         if clock is not None:
             create["turn_seconds"] = clock
-        self.app.settings.set(HOST_KEY, {
-            "variant": self.variant.value, "port": port,
-            "open_to": "local" if self.bind.value == LOOPBACK else "network",
-            "public": self.public.value})
-        self.app.open("lobby", name=name, bind=self.bind.value, port=port, create=create)
+        return create
+
+    def create_there(self) -> None:
+        """A new table, as the Host column has it chosen, on the server typed under Join
+        (a public server: docs/hosting.md), instead of in this game."""
+        name = self._player_name()
+        if name is None:
+            return
+        address = self.address.text.strip()
+        if not address:
+            self.message = "Type the server's address under Join first."
+            return
+        try:
+            url = server_url(address, DEFAULT_PORT)
+        except ValueError as err:
+            self.message = f"Check the address: {err}."
+            return
+        why = self._seats_refused(self.seats.value)
+        if why:
+            self.message = why
+            return
+        if not self._may_forget_seat("create", "New table there"):
+            return
+        self.app.settings.set(JOIN_KEY, address)
+        self.app.open("lobby", name=name, url=url, create=self._create(name))
 
     def join(self) -> None:
         name = self._player_name()
@@ -380,7 +410,8 @@ class OnlineScene(Scene):
     def widgets(self) -> list[Widget]:
         out: list[Widget] = [self.name, self.variant, self.seats, self.bots, self.bind,
                              self.public, self.port, self.host_button, self.address,
-                             self.code, self.join_button, self.browse_button, self.back]
+                             self.code, self.join_button, self.browse_button,
+                             self.create_button, self.back]
         out += [b for b, _ in self.found]
         if self.saved:
             out.append(self.rejoin_button)
@@ -464,7 +495,9 @@ class OnlineScene(Scene):
             y += row + gap
         self.join_button.place(pygame.Rect(right, y, col_w, row + gap), bold)
         y += row + 2 * gap
-        self.browse_button.place(pygame.Rect(right, y, col_w, row), bold)
+        half = (col_w - gap) // 2
+        self.browse_button.place(pygame.Rect(right, y, half, row), bold)
+        self.create_button.place(pygame.Rect(right + col_w - half, y, half, row), bold)
         y += row + 2 * gap
         self.found_top = y
         y += row
