@@ -12,6 +12,14 @@ each needs. :func:`read_message` turns raw input into a checked message or a
 ... except ProtocolError as err:
 ...     print(err.code)
 unknown_type
+>>> for v in ("true", "1.0", '"1"'):
+...     try:
+...         read_message('{"v": %s, "type": "ready"}' % v)
+...     except ProtocolError as err:
+...         print(err.code)
+bad_version
+bad_version
+bad_version
 >>> encode({"type": "error", "code": "illegal"})
 '{"v":1,"type":"error","code":"illegal"}'
 """
@@ -81,7 +89,9 @@ def read_message(raw: str | bytes) -> dict[str, Any]:
         raise ProtocolError("bad_json", f"not JSON: {err}") from None
     if not isinstance(data, dict):
         raise ProtocolError("bad_json", "a message is a JSON object")
-    if data.get("v") != PROTOCOL_VERSION:
+    version = data.get("v")
+    # JSON's true and 1.0 equal 1 in Python: the version is the integer itself
+    if type(version) is not int or version != PROTOCOL_VERSION:
         raise ProtocolError("bad_version",
                             f"protocol version {data.get('v')!r}; this server speaks"
                             f" {PROTOCOL_VERSION}")
