@@ -105,15 +105,6 @@ def read_message(raw: str | bytes) -> dict[str, Any]:
     return data
 
 
-def text_field(data: dict[str, Any], key: str, longest: int) -> str:
-    """A required string field, stripped, not empty, at most ``longest`` characters."""
-    value = data.get(key)
-    if not isinstance(value, str) or not value.strip() or len(value.strip()) > longest:
-        raise ProtocolError("bad_request",
-                            f"{key} is a text of 1 to {longest} characters")
-    return " ".join(value.split())
-
-
 def int_field(data: dict[str, Any], key: str, default: int, low: int, high: int) -> int:
     """An optional whole-number field between ``low`` and ``high``."""
     value = data.get(key, default)

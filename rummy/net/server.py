@@ -28,14 +28,8 @@ from rummy.model.actions import action_from_json
 
 from . import messages
 from .conn import Conn, Limits, Quota
-from .protocol import (
-    HARD_MAX_MESSAGE,
-    NAME_LENGTH,
-    ProtocolError,
-    int_field,
-    read_message,
-    text_field,
-)
+from .names import clean_name
+from .protocol import HARD_MAX_MESSAGE, ProtocolError, int_field, read_message
 from .server_turns import FORGET_AFTER, Turns
 from .store import Store
 from .table import DEFAULT_MAX_TURNS, Table, new_code, normal_code
@@ -190,7 +184,7 @@ class Server(Turns):
         self._keep(table)
 
     def _on_create(self, conn: Conn, msg: dict[str, Any]) -> None:
-        name = text_field(msg, "name", NAME_LENGTH)
+        name = clean_name(msg["name"])
         players = int_field(msg, "seats", 2, 2, 6)
         deals = msg.get("deals")
         if deals is not None:
@@ -211,7 +205,7 @@ class Server(Turns):
         return table is not None and not table.over
 
     def _on_join(self, conn: Conn, msg: dict[str, Any]) -> None:
-        name = text_field(msg, "name", NAME_LENGTH)
+        name = clean_name(msg["name"])
         self._join(conn, self._table(msg), name)
 
     def _join(self, conn: Conn, table: Table, name: str) -> None:

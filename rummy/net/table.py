@@ -23,6 +23,7 @@ from __future__ import annotations
 import functools
 import hashlib
 import hmac
+import re
 import secrets
 from dataclasses import dataclass, field
 from typing import Any
@@ -44,6 +45,7 @@ from rummy.model.variant import Variant, VariantError, list_variant_ids, load_va
 from rummy.model.view import PlayerView, view_for
 from rummy.session import Session
 
+from .names import look_alike
 from .protocol import NAME_LENGTH, ProtocolError
 
 CODE_LETTERS = "ACDEFHJKMNPRTWXY"
@@ -63,6 +65,8 @@ DEFAULT_MAX_TURNS = MAX_TURNS
 between bots, or people who only pass, can go on for ever in contract rummy. Deals of
 Dummy Rummy between medium bots take 15 to 90 turns, a few several hundred."""
 RECORD_FORMAT = "rummy-table/1"
+_NUMBERED = re.compile(r" \(\d+\)$")
+"""The number :meth:`Table._unique` puts after a name."""
 
 
 def _clock(seconds: Any) -> int:
@@ -198,14 +202,18 @@ class Table:
         return len(self.seats) - 1, token
 
     def _unique(self, name: str) -> str:
-        """``name``, or with a number after it when a seat here has it already ("Player 2"):
-        the table names every other seat, and two alike could not be told apart."""
-        taken = {seat.name for seat in self.seats}
+        """``name``, or with a number after it when it looks like the name of a seat here
+        ("Asha", then "asha (2)"; :func:`rummy.net.names.look_alike`): the table names
+        every other seat, and two drawn alike could not be told apart."""
+        taken = {look_alike(seat.name) for seat in self.seats}
+        if look_alike(name) not in taken:
+            return name
+        name = _NUMBERED.sub("", name)  # "Asha (2)" taken: "Asha (3)", not "Asha (2) (2)"
         number = 2
         unique = name
-        while unique in taken:
-            suffix = f" {number}"
-            unique = name[:NAME_LENGTH - len(suffix)] + suffix
+        while look_alike(unique) in taken:
+            suffix = f" ({number})"
+            unique = name[:NAME_LENGTH - len(suffix)].rstrip() + suffix
             number += 1
         return unique
 
