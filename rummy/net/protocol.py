@@ -52,8 +52,12 @@ ERROR_CODES = (
     "bad_json", "bad_version", "unknown_type", "bad_request", "too_big", "no_table",
     "table_full", "already_started", "not_seated", "not_creator", "not_ready", "bad_token",
     "not_your_turn", "illegal", "game_over", "flood", "too_many_tables",
+    "too_many_attempts", "too_many_connections",
 )
 """Every ``code`` an ``error`` message may carry (``docs/protocol.md`` says when)."""
+CLOSING_CODES = frozenset({"flood", "too_many_attempts", "too_many_connections"})
+"""The errors after which the server closes the connection (1008, the code as reason):
+nothing the client sends after them is read."""
 
 
 class ProtocolError(ValueError):

@@ -19,7 +19,7 @@ import logging
 import secrets
 from collections.abc import Callable
 from concurrent.futures import ThreadPoolExecutor
-from typing import Any
+from typing import Any, NoReturn
 
 from websockets.asyncio.server import ServerConnection, serve
 from websockets.exceptions import ConnectionClosed
@@ -28,8 +28,9 @@ from rummy.model.actions import action_from_json
 
 from . import messages
 from .conn import Conn, Limits, Quota
+from .guard import Connections, FailedJoins
 from .names import clean_name
-from .protocol import HARD_MAX_MESSAGE, ProtocolError, int_field, read_message
+from .protocol import CLOSING_CODES, HARD_MAX_MESSAGE, ProtocolError, int_field, read_message
 from .server_turns import FORGET_AFTER, Turns
 from .store import Store
 from .table import DEFAULT_MAX_TURNS, Table, new_code, normal_code
@@ -53,6 +54,8 @@ class Server(Turns):
         """Overrides every table's turn time (tests run short clocks)."""
         self.limits = limits or Limits()
         self.quota = Quota(self.limits.tables_per_address)
+        self.doors = Connections(self.limits.connections_per_address)
+        self.failed_joins = FailedJoins(self.limits.failed_joins_per_minute)
         self.abandon_after = abandon_after
         self.abandoning: dict[str, asyncio.TimerHandle] = {}
         self.max_turns = max_turns
@@ -107,29 +110,43 @@ class Server(Turns):
     async def handle(self, ws: ServerConnection) -> None:
         conn = Conn(ws, self.limits, allowance=self.limits.burst)
         writer = asyncio.create_task(conn.drain())
-        conn.push(messages.welcome())
         try:
-            async for raw in ws:
-                if not conn.allow():
-                    conn.push(messages.error(ProtocolError(
-                        "flood", "too many messages; this connection is closed")))
-                    conn.outbox.put_nowait(None)
-                    break
+            if self.doors.enter(conn.address):
                 try:
-                    self.dispatch(conn, read_message(raw))
-                except ProtocolError as err:
-                    conn.push(messages.error(err))
-                except Exception:  # noqa: BLE001 - one odd message must not end the server
-                    log.exception("a message could not be handled")
-                    conn.push(messages.error(ProtocolError(
-                        "bad_request", "the server could not handle that message")))
-        except ConnectionClosed:
-            pass
+                    await self._read(conn)
+                finally:
+                    self.doors.leave(conn.address)
+            else:
+                conn.close_with(ProtocolError(
+                    "too_many_connections", "too many connections from your address (at"
+                    f" most {self.limits.connections_per_address}): close one and try"
+                    " again"))
         finally:
             self._leave(conn)
             with contextlib.suppress(asyncio.TimeoutError, ConnectionClosed):
                 await asyncio.wait_for(writer, 1.0)
             writer.cancel()
+
+    async def _read(self, conn: Conn) -> None:
+        """Handle the client's messages until it leaves or is closed."""
+        conn.push(messages.welcome())
+        with contextlib.suppress(ConnectionClosed):
+            async for raw in conn.ws:
+                if not conn.allow():
+                    conn.close_with(ProtocolError(
+                        "flood", "too many messages; this connection is closed"))
+                    return
+                try:
+                    self.dispatch(conn, read_message(raw))
+                except ProtocolError as err:
+                    if err.code in CLOSING_CODES:
+                        conn.close_with(err)
+                        return
+                    conn.push(messages.error(err))
+                except Exception:  # noqa: BLE001 - one odd message must not end the server
+                    log.exception("a message could not be handled")
+                    conn.push(messages.error(ProtocolError(
+                        "bad_request", "the server could not handle that message")))
 
     def _leave(self, conn: Conn) -> None:
         table, place = conn.table, conn.place
@@ -206,7 +223,7 @@ class Server(Turns):
 
     def _on_join(self, conn: Conn, msg: dict[str, Any]) -> None:
         name = clean_name(msg["name"])
-        self._join(conn, self._table(msg), name)
+        self._join(conn, self._table(conn, msg), name)
 
     def _join(self, conn: Conn, table: Table, name: str) -> None:
         join_no, token = table.add_player(name)
@@ -215,17 +232,36 @@ class Server(Turns):
         conn.push(messages.joined(table, join_no, token))
         self._broadcast_lobby(table)
 
-    def _table(self, msg: dict[str, Any]) -> Table:
+    def _table(self, conn: Conn, msg: dict[str, Any]) -> Table:
+        """The table a join or rejoin names. An address that failed too often is refused
+        before the code is looked up, so a scanner learns nothing from its answer."""
+        if not self.failed_joins.allowed(conn.address):
+            raise ProtocolError("too_many_attempts", "too many joins with a wrong room code"
+                                " or token from your address: wait a minute, check the"
+                                " code, and try again")
         table = self.tables.get(normal_code(msg.get("code")))
         if table is None:
-            raise ProtocolError("no_table", f"no table with code {msg.get('code')!r:.20}")
+            self._failed(conn, ProtocolError(
+                "no_table", f"no table with code {msg.get('code')!r:.20}"))
         return table
 
+    def _failed(self, conn: Conn, err: ProtocolError) -> NoReturn:
+        """A join or rejoin found no seat: it counts against the address and the
+        connection, and the connection's last allowed failure closes it."""
+        self.failed_joins.failed(conn.address)
+        conn.failed_joins += 1
+        if 0 < self.limits.failed_joins_per_connection <= conn.failed_joins:
+            raise ProtocolError("too_many_attempts", f"{err.message}; that is"
+                                f" {conn.failed_joins} wrong room codes or tokens: check"
+                                " the code, and connect again")
+        raise err
+
     def _on_rejoin(self, conn: Conn, msg: dict[str, Any]) -> None:
-        table = self._table(msg)
+        table = self._table(conn, msg)
         place = table.seat_for_token(msg.get("token"))
         if place is None:
-            raise ProtocolError("bad_token", "that token holds no seat at this table")
+            self._failed(conn, ProtocolError("bad_token",
+                                             "that token holds no seat at this table"))
         self._seat(conn, table, place)
         if table.started:
             conn.push(messages.state(table, place, self._clock_left(table),

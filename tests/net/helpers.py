@@ -58,8 +58,11 @@ class Player:
         self.received: list[dict[str, Any]] = []
         self.ws: ClientConnection | None = None
 
-    async def connect(self, url: str) -> None:
-        self.ws = await connect(url, compression=None)
+    async def connect(self, url: str, source: str | None = None) -> None:
+        """Connect, from the loopback address ``source`` when given (127.0.0.2, ...: a
+        machine of its own to the server's limits per address)."""
+        local = None if source is None else (source, 0)
+        self.ws = await connect(url, compression=None, local_addr=local)
         await self.expect("welcome")
 
     async def send(self, **message: Any) -> None:

@@ -34,7 +34,7 @@ from rummy.ui.words import and_list
 STATUS_WORDS = {"connecting": "Connecting...", "reconnecting": "Connection lost; retrying...",
                 "connected": "", "closed": "Not connected."}
 NO_SEAT = frozenset({"no_table", "bad_token", "game_over", "table_full", "already_started",
-                     "too_many_tables"})
+                     "too_many_tables", "too_many_attempts", "too_many_connections"})
 """The server's refusals of a join or rejoin (docs/protocol.md): no seat to wait in here."""
 GONE = frozenset({"no_table", "bad_token", "game_over"})
 """Of those, the ones that mean a remembered seat can never be taken again."""
