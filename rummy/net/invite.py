@@ -1,30 +1,37 @@
 """An invitation to a table as one line of text: what a host copies to the others, and what
 the Join form reads back when it is pasted, filling the address and the room code at once.
 
->>> words = invite("192.168.1.5:8765", "FFDYD")
+>>> words = invite("192.168.1.5:8765", "FFDYDCHKMN")
 >>> words
-'Join my Rummy table: 192.168.1.5:8765, room code FFDYD'
+'Join my Rummy table: 192.168.1.5:8765, room code FFDYD CHKMN'
 >>> read_invite(words)
-('192.168.1.5:8765', 'FFDYD')
->>> read_invite("come to ws://host.lan:9000 - code ACDEF!")
-('host.lan:9000', 'ACDEF')
->>> read_invite("[::1]:8765 WXYAC"), read_invite("192.168.1.5:8765") is None
-(('[::1]:8765', 'WXYAC'), True)
+('192.168.1.5:8765', 'FFDYDCHKMN')
+>>> read_invite("come to ws://host.lan:9000 - code ACDEF-HJKMN!")
+('host.lan:9000', 'ACDEFHJKMN')
+>>> read_invite("[::1]:8765 WXYACWXYAC"), read_invite("192.168.1.5:8765") is None
+(('[::1]:8765', 'WXYACWXYAC'), True)
+
+A table resumed from a record made when codes had five letters keeps its code:
+
+>>> read_invite("Join my Rummy table: 10.0.0.2:8765, room code WXYAC")
+('10.0.0.2:8765', 'WXYAC')
 """
 
 from __future__ import annotations
 
 import re
 
-from .table import CODE_LENGTH, CODE_LETTERS
+from .table import CODE_GROUP, CODE_LENGTH, CODE_LETTERS, is_code, normal_code, show_code
 
 _ADDRESS = re.compile(r"(?:ws://)?(\[[0-9A-Fa-f:.]+\]|[A-Za-z0-9][A-Za-z0-9._-]*):(\d{1,5})\b")
-_CODE = re.compile(rf"\b[{CODE_LETTERS}]{{{CODE_LENGTH}}}\b")
+_GROUP = f"[{CODE_LETTERS}]{{{CODE_GROUP}}}"
+_CODE = re.compile(rf"\b{_GROUP}(?:[ -]?{_GROUP}){{0,{CODE_LENGTH // CODE_GROUP - 1}}}\b")
+"""A code in groups as shown, or in one piece; an old code's one group too."""
 
 
 def invite(address: str, code: str) -> str:
     """The words a host gives the others: the address with its port and the room code."""
-    return f"Join my Rummy table: {address}, room code {code}"
+    return f"Join my Rummy table: {address}, room code {show_code(code)}"
 
 
 def read_invite(text: str) -> tuple[str, str] | None:
@@ -35,6 +42,6 @@ def read_invite(text: str) -> tuple[str, str] | None:
         return None
     rest = text[:found.start()] + " " + text[found.end():]
     code = _CODE.search(rest)
-    if code is None:
+    if code is None or not is_code(normal_code(code.group(0))):
         return None
-    return f"{found.group(1)}:{found.group(2)}", code.group(0)
+    return f"{found.group(1)}:{found.group(2)}", normal_code(code.group(0))

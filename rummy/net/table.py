@@ -51,7 +51,15 @@ from .protocol import NAME_LENGTH, ProtocolError
 CODE_LETTERS = "ACDEFHJKMNPRTWXY"
 """Room-code letters: none that reads as a digit or as another letter (no B, G, I, L, O,
 Q, S, U, V, Z), so a code read aloud or off a screen is typed right."""
-CODE_LENGTH = 5
+CODE_LENGTH = 10
+"""16 ** 10 = 1.1e12 codes: at the failed joins an address is allowed
+(:class:`rummy.net.guard.FailedJoins`), finding one of a thousand open tables by guessing
+takes some 200 years (docs/protocol.md, "Limits")."""
+OLD_CODE_LENGTH = 5
+"""The codes of tables created before codes grew to :data:`CODE_LENGTH`: a table resumed
+from such a record keeps its code, and its players rejoin with it."""
+CODE_GROUP = 5
+"""Letters read, typed and shown together ("ACDEF HJKMN")."""
 DEFAULT_TURN_TIMER = 30
 """Online declare tables always run a turn timer (the variant files say online tables use
 30-45 seconds): the engine's Timeout plays a missed turn and three in a row drop the seat."""
@@ -85,8 +93,27 @@ def new_code() -> str:
 
 
 def normal_code(code: Any) -> str:
-    """A room code as typed (any case, spaces around) in its stored form."""
-    return code.strip().upper() if isinstance(code, str) else ""
+    """A room code as typed or pasted (any case, spaces or hyphens between its groups) in
+    its stored form.
+
+    >>> normal_code(" acdef-hjkmn "), normal_code("ACDEF HJKMN"), normal_code(None)
+    ('ACDEFHJKMN', 'ACDEFHJKMN', '')
+    """
+    return "".join(code.split()).replace("-", "").upper() if isinstance(code, str) else ""
+
+
+def show_code(code: str) -> str:
+    """A room code as people read it, in groups of :data:`CODE_GROUP` letters.
+
+    >>> show_code("ACDEFHJKMN"), show_code("ACDEF")
+    ('ACDEF HJKMN', 'ACDEF')
+    """
+    return " ".join(code[i:i + CODE_GROUP] for i in range(0, len(code), CODE_GROUP))
+
+
+def is_code(text: str) -> bool:
+    """Whether ``text`` is a room code in its stored form (an old short one too)."""
+    return len(text) in (OLD_CODE_LENGTH, CODE_LENGTH) and all(c in CODE_LETTERS for c in text)
 
 
 def hash_token(token: str) -> str:

@@ -21,6 +21,7 @@ from rummy.net.discovery import Advertiser
 from rummy.net.invite import invite
 from rummy.net.local import LocalServer
 from rummy.net.remote import RemoteDriver
+from rummy.net.table import show_code
 from rummy.store.files import data_dir
 from rummy.ui.catalog import table_words
 from rummy.ui.palette import DIM, GOLD, INK, Color
@@ -174,7 +175,8 @@ class LobbyScene(Scene):
             pygame.scrap.put_text(invite(address, code))
             self.note = "Invite copied: paste it where the others will read it."
         except pygame.error:
-            self.note = f"No clipboard here: give them {address} and the code {code}."
+            self.note = (f"No clipboard here: give them {address} and the code"
+                         f" {show_code(code)}.")
 
     def toggle_ready(self) -> None:
         if self.client is not None:
@@ -387,7 +389,8 @@ class LobbyScene(Scene):
         line = self.font.get_linesize()
         if code:
             draw_text(surface, self.font, "Room code", (w // 2, y), DIM, "midtop")
-            draw_text(surface, self.code_font, code, (w // 2, y + line), GOLD, "midtop")
+            draw_text(surface, self.code_font, show_code(code), (w // 2, y + line), GOLD,
+                      "midtop")
             y += line + self.code_font.get_linesize()
             if self.server is not None and self.server.port is not None:
                 give = (f"Give the others the address {self.server.host}:{self.server.port}"
