@@ -17,6 +17,8 @@ import asyncio
 import contextlib
 import logging
 import secrets
+import sqlite3
+import time
 from collections.abc import Callable
 from concurrent.futures import ThreadPoolExecutor
 from typing import Any, NoReturn
@@ -36,6 +38,10 @@ from .store import Store
 from .table import DEFAULT_MAX_TURNS, Table, new_code, normal_code
 
 log = logging.getLogger("rummy.net")
+
+HEARTBEAT_SECONDS = 1.0
+"""How often the server writes that it is running. A killed server's turns resume with
+at most this much more time than they had (docs/protocol.md, "Records and restarts")."""
 
 
 class Server(Turns):
@@ -83,22 +89,40 @@ class Server(Turns):
             self.tables[code] = table
             self.conns[code] = {}
             self.resumed += 1
-            if table.started:
-                self._next(table)
+            if table.started:  # the turn to move has the time it had when the server stopped
+                self._next(table, left=self.store.clock_at_stop(code, table.seq))
             else:
                 self._abandon_later(table)
 
     async def run(self, host: str, port: int, ready: asyncio.Future[int] | None = None,
                   stop: asyncio.Event | None = None) -> None:
         """Serve until ``stop`` is set (forever without one)."""
-        self.resume()
-        async with serve(self.handle, host, port, max_size=HARD_MAX_MESSAGE,
-                         compression=None) as server:
-            bound = next(iter(server.sockets)).getsockname()[1]
-            if ready is not None:
-                ready.set_result(bound)
-            await (stop.wait() if stop is not None else asyncio.Future())
+        self.resume()  # before the first heartbeat: it reads when the last server stopped
+        beating = asyncio.create_task(self._heartbeat())
+        try:
+            async with serve(self.handle, host, port, max_size=HARD_MAX_MESSAGE,
+                             compression=None) as server:
+                bound = next(iter(server.sockets)).getsockname()[1]
+                if ready is not None:
+                    ready.set_result(bound)
+                try:
+                    await (stop.wait() if stop is not None else asyncio.Future())
+                finally:  # stopped (or interrupted): the clocks stop now, not after the
+                    beating.cancel()  # goodbyes to every connection
+                    self.store.beat(time.time())
+        finally:
+            beating.cancel()
         self.close()
+
+    async def _heartbeat(self) -> None:
+        """Write the time every :data:`HEARTBEAT_SECONDS`: a server killed without a
+        word stopped within one of the last, and its turns' clocks resume from there."""
+        while True:
+            try:
+                self.store.beat(time.time())
+            except sqlite3.Error:  # a full disk: the clocks resume less exactly, that is all
+                log.exception("the heartbeat could not be written")
+            await asyncio.sleep(HEARTBEAT_SECONDS)
 
     def close(self) -> None:
         for handle in [*self.timers.values(), *self.abandoning.values()]:

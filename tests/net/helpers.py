@@ -6,6 +6,8 @@ import asyncio
 import contextlib
 import json
 import random
+import subprocess
+import sys
 from collections.abc import AsyncIterator, Callable
 from pathlib import Path
 from typing import Any
@@ -20,6 +22,7 @@ from rummy.net.server import Server
 from rummy.net.store import Store
 
 Chooser = Callable[[Mirror], Action]
+ROOT = Path(__file__).resolve().parents[2]
 
 
 @contextlib.asynccontextmanager
@@ -40,6 +43,22 @@ async def running_server(data: Path, **kwargs: Any) -> AsyncIterator[tuple[Serve
         stop.set()
         await asyncio.wait_for(task, 10)
         store.close()
+
+
+def server_process(data: Path) -> tuple[subprocess.Popen[str], str]:
+    """``python -m rummy serve`` in a process of its own (a test can kill it), on
+    127.0.0.1 on a port the OS picks: the process and its ``host:port``."""
+    # Two bots playing each other at full speed send more than the default flood limit
+    # of 20 messages a second (a whole deal can take a third of a second), so this
+    # server has the same wide limit as the tests' servers in this process.
+    proc = subprocess.Popen(
+        [sys.executable, "-m", "rummy", "serve", "--port", "0", "--data", str(data),
+         "--rate", "1000", "--burst", "1000"],
+        cwd=ROOT, stdout=subprocess.PIPE, stderr=subprocess.DEVNULL, text=True)
+    assert proc.stdout is not None
+    line = proc.stdout.readline()
+    assert "listening on ws://" in line, line
+    return proc, line.split("ws://")[1].split()[0]
 
 
 def _fixed_seeds() -> Callable[[], int]:
@@ -114,6 +133,15 @@ class Player:
     async def close(self) -> None:
         if self.ws is not None:
             await self.ws.close()
+
+
+async def rejoin(player: Player, url: str) -> dict[str, Any]:
+    """Connect again and take the seat back with its token: the ``state`` it gets."""
+    code, token = player.mirror.code, player.mirror.token
+    player.mirror.view = None
+    await player.connect(url)
+    await player.send(type="rejoin", code=code, token=token)
+    return await player.expect("state")
 
 
 def _wire(action: Action) -> dict[str, Any]:
