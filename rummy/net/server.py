@@ -134,12 +134,13 @@ class Server(Turns):
     async def handle(self, ws: ServerConnection) -> None:
         conn = Conn(ws, self.limits, allowance=self.limits.burst)
         writer = asyncio.create_task(conn.drain())
+        address = conn.address  # counted in and out under the same address
         try:
-            if self.doors.enter(conn.address):
+            if self.doors.enter(address):
                 try:
                     await self._read(conn)
                 finally:
-                    self.doors.leave(conn.address)
+                    self.doors.leave(address)
             else:
                 conn.close_with(ProtocolError(
                     "too_many_connections", "too many connections from your address (at"
