@@ -332,6 +332,12 @@ def build_parser() -> argparse.ArgumentParser:
                             " a flood (default 20)")
     serve.add_argument("--burst", type=float, default=None, metavar="N",
                        help="messages a connection may send at once (default 40)")
+    serve.add_argument("--connections", type=int, default=None, metavar="N",
+                       help="open connections one address may have (default 16; 0: no"
+                            " limit)")
+    serve.add_argument("--failed-joins", type=float, default=None, metavar="N",
+                       help="joins with a wrong room code or token one address may make a"
+                            " minute (default 10; 0: no limit)")
     serve.add_argument("--cert", default=None, metavar="FILE",
                        help="PEM certificate chain (e.g. certbot's fullchain.pem): serve wss://")
     serve.add_argument("--key", default=None, metavar="FILE",
@@ -363,6 +369,14 @@ def cmd_serve(args: argparse.Namespace) -> int:
         if not args.burst >= 1:
             raise UsageError("--burst is a number of messages, at least 1")
         limits.burst = args.burst
+    if args.connections is not None:
+        if args.connections < 0:
+            raise UsageError("--connections is a number of connections, 0 for no limit")
+        limits.connections_per_address = args.connections
+    if args.failed_joins is not None:
+        if not args.failed_joins >= 0:
+            raise UsageError("--failed-joins is a number a minute, 0 for no limit")
+        limits.failed_joins_per_minute = args.failed_joins
     return run(args.host, args.port, args.data, max_turns, limits, _tls(args),
                _proxies(args))
 

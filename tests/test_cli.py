@@ -228,6 +228,9 @@ def test_readme_example_is_true() -> None:
     ("--rate", "0", "--rate is a number of messages a second, more than 0"),
     ("--burst", "0.5", "--burst is a number of messages, at least 1"),
     ("--max-turns", "-1", "--max-turns is 0 (never) or more"),
+    ("--connections", "-1", "--connections is a number of connections, 0 for no limit"),
+    ("--failed-joins", "-2", "--failed-joins is a number a minute, 0 for no limit"),
+    ("--failed-joins", "nan", "--failed-joins is a number a minute, 0 for no limit"),
 ])
 def test_serve_refuses_limits_that_make_no_sense(capsys: pytest.CaptureFixture[str], flag: str,
                                                  value: str, message: str) -> None:

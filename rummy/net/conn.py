@@ -13,6 +13,7 @@ from typing import TYPE_CHECKING, Any
 
 from websockets.exceptions import ConnectionClosed
 
+from . import messages
 from .protocol import ProtocolError, encode
 
 if TYPE_CHECKING:
@@ -92,6 +93,15 @@ class Limits:
     tables_per_address: int = 5
     """Open tables (in the lobby or playing) one client address may have created; a table
     frees its slot when it is over or forgotten. 0: no limit."""
+    connections_per_address: int = 16
+    """Open connections from one address (an IPv6 /64 counts as one): a household's
+    players and a few spare reconnects; the next is refused at once. 0: no limit."""
+    failed_joins_per_minute: float = 10.0
+    """Joins and rejoins that find no table or no seat, per address: this many at once,
+    then one more every 60 / this seconds (:class:`rummy.net.guard.FailedJoins`). 0: no
+    limit."""
+    failed_joins_per_connection: int = 5
+    """Failed joins after which a connection is closed. 0: no limit."""
 
 
 @dataclass
@@ -133,6 +143,9 @@ class Conn:
     proxies: Sequence[Network] = ()
     """The trusted proxies, whose ``X-Forwarded-For`` names the client (see
     :func:`client_address`)."""
+    failed_joins: int = 0
+    closing: str = "closed by the server"
+    """The close frame's reason once the server closes the connection."""
 
     @property
     def address(self) -> str:
@@ -156,6 +169,12 @@ class Conn:
         self.allowance -= 1.0
         return True
 
+    def close_with(self, err: ProtocolError) -> None:
+        """Send ``err``, then close the connection (1008, the error's code as reason)."""
+        self.push(messages.error(err))
+        self.closing = err.code
+        self.outbox.put_nowait(None)
+
     def push(self, message: dict[str, Any]) -> None:
         if self.outbox.qsize() >= OUTBOX_LIMIT:
             self.outbox.put_nowait(None)  # the writer closes the connection
@@ -170,7 +189,7 @@ class Conn:
                 # The close frame goes out at once; a client that floods has unread
                 # messages queued here, so its reply is not waited for.
                 with contextlib.suppress(asyncio.TimeoutError, ConnectionClosed):
-                    await asyncio.wait_for(self.ws.close(1008, "closed by the server"), 0.2)
+                    await asyncio.wait_for(self.ws.close(1008, self.closing), 0.2)
                 self.ws.transport.abort()
                 return
             try:

@@ -23,7 +23,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from . import PROTOCOL_VERSION
-from .table import CODE_LENGTH, CODE_LETTERS
+from .table import is_code
 
 SERVICE_TYPE = "_rummy._tcp.local."
 log = logging.getLogger("rummy.net")
@@ -62,7 +62,7 @@ def read_table(name: str, host: str, port: int,
         if text.get("v") != str(PROTOCOL_VERSION):
             return None
         code = text["code"]
-        if len(code) != CODE_LENGTH or any(c not in CODE_LETTERS for c in code):
+        if not is_code(code):
             return None
         players, free = int(text["players"]), int(text["free"])
         if not (0 < port < 65536 and 2 <= players <= 6 and 0 <= free <= players):

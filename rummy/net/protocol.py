@@ -12,6 +12,14 @@ each needs. :func:`read_message` turns raw input into a checked message or a
 ... except ProtocolError as err:
 ...     print(err.code)
 unknown_type
+>>> for v in ("true", "1.0", '"1"'):
+...     try:
+...         read_message('{"v": %s, "type": "ready"}' % v)
+...     except ProtocolError as err:
+...         print(err.code)
+bad_version
+bad_version
+bad_version
 >>> encode({"type": "error", "code": "illegal"})
 '{"v":1,"type":"error","code":"illegal"}'
 """
@@ -47,8 +55,12 @@ ERROR_CODES = (
     "bad_json", "bad_version", "unknown_type", "bad_request", "too_big", "no_table",
     "table_full", "already_started", "not_seated", "not_creator", "not_ready", "bad_token",
     "not_your_turn", "illegal", "game_over", "flood", "too_many_tables",
+    "too_many_attempts", "too_many_connections",
 )
 """Every ``code`` an ``error`` message may carry (``docs/protocol.md`` says when)."""
+CLOSING_CODES = frozenset({"flood", "too_many_attempts", "too_many_connections"})
+"""The errors after which the server closes the connection (1008, the code as reason):
+nothing the client sends after them is read."""
 
 
 class ProtocolError(ValueError):
@@ -84,7 +96,9 @@ def read_message(raw: str | bytes) -> dict[str, Any]:
         raise ProtocolError("bad_json", f"not JSON: {err}") from None
     if not isinstance(data, dict):
         raise ProtocolError("bad_json", "a message is a JSON object")
-    if data.get("v") != PROTOCOL_VERSION:
+    version = data.get("v")
+    # JSON's true and 1.0 equal 1 in Python: the version is the integer itself
+    if type(version) is not int or version != PROTOCOL_VERSION:
         raise ProtocolError("bad_version",
                             f"protocol version {data.get('v')!r}; this server speaks"
                             f" {PROTOCOL_VERSION}")
@@ -96,15 +110,6 @@ def read_message(raw: str | bytes) -> dict[str, Any]:
     if missing:
         raise ProtocolError("bad_request", f"{kind} needs {', '.join(missing)}")
     return data
-
-
-def text_field(data: dict[str, Any], key: str, longest: int) -> str:
-    """A required string field, stripped, not empty, at most ``longest`` characters."""
-    value = data.get(key)
-    if not isinstance(value, str) or not value.strip() or len(value.strip()) > longest:
-        raise ProtocolError("bad_request",
-                            f"{key} is a text of 1 to {longest} characters")
-    return " ".join(value.split())
 
 
 def int_field(data: dict[str, Any], key: str, default: int, low: int, high: int) -> int:

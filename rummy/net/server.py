@@ -17,10 +17,12 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import logging
+import sqlite3
 import ssl
+import time
 from collections.abc import Callable, Sequence
 from concurrent.futures import ThreadPoolExecutor
-from typing import Any
+from typing import Any, NoReturn
 
 from websockets.asyncio.server import ServerConnection, serve
 from websockets.exceptions import ConnectionClosed
@@ -30,15 +32,16 @@ from rummy.model.randomness import Seed, new_key
 
 from . import messages
 from .conn import Conn, Limits, Network, Quota
+from .guard import Connections, FailedJoins
 from .listing import Listing
+from .names import clean_name
 from .protocol import (
+    CLOSING_CODES,
     HARD_MAX_MESSAGE,
-    NAME_LENGTH,
     UNSEATED_TYPES,
     ProtocolError,
     int_field,
     read_message,
-    text_field,
 )
 from .server_turns import FORGET_AFTER, Turns
 from .store import Store
@@ -47,6 +50,9 @@ from .table import DEFAULT_MAX_TURNS, Table, new_code, normal_code
 log = logging.getLogger("rummy.net")
 
 TLS_HANDSHAKE_SECONDS = 10.0
+HEARTBEAT_SECONDS = 1.0
+"""How often the server writes that it is running. A killed server's turns resume with
+at most this much more time than they had (docs/protocol.md, "Records and restarts")."""
 
 
 class Server(Turns):
@@ -72,6 +78,8 @@ class Server(Turns):
         """Overrides every table's turn time (tests run short clocks)."""
         self.limits = limits or Limits()
         self.quota = Quota(self.limits.tables_per_address)
+        self.doors = Connections(self.limits.connections_per_address)
+        self.failed_joins = FailedJoins(self.limits.failed_joins_per_minute)
         self.abandon_after = abandon_after
         self.abandoning: dict[str, asyncio.TimerHandle] = {}
         self.max_turns = max_turns
@@ -100,8 +108,8 @@ class Server(Turns):
             self.tables[code] = table
             self.conns[code] = {}
             self.resumed += 1
-            if table.started:
-                self._next(table)
+            if table.started:  # the turn to move has the time it had when the server stopped
+                self._next(table, left=self.store.clock_at_stop(code, table.seq))
             else:
                 self.listing.add(table)
                 self._abandon_later(table)
@@ -111,18 +119,36 @@ class Server(Turns):
                   ssl_context: ssl.SSLContext | None = None) -> None:
         """Serve until ``stop`` is set (forever without one): ``wss://`` with an
         ``ssl_context`` (:func:`rummy.net.tls.server_context`), else ``ws://``."""
-        self.resume()
-        # A client that opens a connection and never finishes the TLS handshake holds
-        # it for asyncio's 60 s by default; the websocket handshake has websockets' 10 s.
-        async with serve(self.handle, host, port, max_size=HARD_MAX_MESSAGE,
-                         compression=None, ssl=ssl_context,
-                         ssl_handshake_timeout=None if ssl_context is None
-                         else TLS_HANDSHAKE_SECONDS) as server:
-            bound = next(iter(server.sockets)).getsockname()[1]
-            if ready is not None:
-                ready.set_result(bound)
-            await (stop.wait() if stop is not None else asyncio.Future())
+        self.resume()  # before the first heartbeat: it reads when the last server stopped
+        beating = asyncio.create_task(self._heartbeat())
+        try:
+            # A client that opens a connection and never finishes the TLS handshake holds
+            # it for asyncio's 60 s by default; the websocket handshake has websockets' 10 s.
+            async with serve(self.handle, host, port, max_size=HARD_MAX_MESSAGE,
+                             compression=None, ssl=ssl_context,
+                             ssl_handshake_timeout=None if ssl_context is None
+                             else TLS_HANDSHAKE_SECONDS) as server:
+                bound = next(iter(server.sockets)).getsockname()[1]
+                if ready is not None:
+                    ready.set_result(bound)
+                try:
+                    await (stop.wait() if stop is not None else asyncio.Future())
+                finally:  # stopped (or interrupted): the clocks stop now, not after the
+                    beating.cancel()  # goodbyes to every connection
+                    self.store.beat(time.time())
+        finally:
+            beating.cancel()
         self.close()
+
+    async def _heartbeat(self) -> None:
+        """Write the time every :data:`HEARTBEAT_SECONDS`: a server killed without a
+        word stopped within one of the last, and its turns' clocks resume from there."""
+        while True:
+            try:
+                self.store.beat(time.time())
+            except sqlite3.Error:  # a full disk: the clocks resume less exactly, that is all
+                log.exception("the heartbeat could not be written")
+            await asyncio.sleep(HEARTBEAT_SECONDS)
 
     def close(self) -> None:
         for handle in [*self.timers.values(), *self.abandoning.values()]:
@@ -134,29 +160,44 @@ class Server(Turns):
     async def handle(self, ws: ServerConnection) -> None:
         conn = Conn(ws, self.limits, allowance=self.limits.burst, proxies=self.proxies)
         writer = asyncio.create_task(conn.drain())
-        conn.push(messages.welcome(self.hosted))
+        address = conn.address  # counted in and out under the same address
         try:
-            async for raw in ws:
-                if not conn.allow():
-                    conn.push(messages.error(ProtocolError(
-                        "flood", "too many messages; this connection is closed")))
-                    conn.outbox.put_nowait(None)
-                    break
+            if self.doors.enter(address):
                 try:
-                    self.dispatch(conn, read_message(raw))
-                except ProtocolError as err:
-                    conn.push(messages.error(err))
-                except Exception:  # noqa: BLE001 - one odd message must not end the server
-                    log.exception("a message could not be handled")
-                    conn.push(messages.error(ProtocolError(
-                        "bad_request", "the server could not handle that message")))
-        except ConnectionClosed:
-            pass
+                    await self._read(conn)
+                finally:
+                    self.doors.leave(address)
+            else:
+                conn.close_with(ProtocolError(
+                    "too_many_connections", "too many connections from your address (at"
+                    f" most {self.limits.connections_per_address}): close one and try"
+                    " again"))
         finally:
             self._leave(conn)
             with contextlib.suppress(asyncio.TimeoutError, ConnectionClosed):
                 await asyncio.wait_for(writer, 1.0)
             writer.cancel()
+
+    async def _read(self, conn: Conn) -> None:
+        """Handle the client's messages until it leaves or is closed."""
+        conn.push(messages.welcome(self.hosted))
+        with contextlib.suppress(ConnectionClosed):
+            async for raw in conn.ws:
+                if not conn.allow():
+                    conn.close_with(ProtocolError(
+                        "flood", "too many messages; this connection is closed"))
+                    return
+                try:
+                    self.dispatch(conn, read_message(raw))
+                except ProtocolError as err:
+                    if err.code in CLOSING_CODES:
+                        conn.close_with(err)
+                        return
+                    conn.push(messages.error(err))
+                except Exception:  # noqa: BLE001 - one odd message must not end the server
+                    log.exception("a message could not be handled")
+                    conn.push(messages.error(ProtocolError(
+                        "bad_request", "the server could not handle that message")))
 
     def _leave(self, conn: Conn) -> None:
         table, place = conn.table, conn.place
@@ -214,7 +255,7 @@ class Server(Turns):
         self._keep(table)
 
     def _on_create(self, conn: Conn, msg: dict[str, Any]) -> None:
-        name = text_field(msg, "name", NAME_LENGTH)
+        name = clean_name(msg["name"])
         players = int_field(msg, "seats", 2, 2, 6)
         deals = msg.get("deals")
         if deals is not None:
@@ -242,8 +283,8 @@ class Server(Turns):
         return table is not None and not table.over
 
     def _on_join(self, conn: Conn, msg: dict[str, Any]) -> None:
-        name = text_field(msg, "name", NAME_LENGTH)
-        self._join(conn, self._table(msg), name)
+        name = clean_name(msg["name"])
+        self._join(conn, self._table(conn, msg), name)
 
     def _join(self, conn: Conn, table: Table, name: str) -> None:
         join_no, token = table.add_player(name)
@@ -254,17 +295,36 @@ class Server(Turns):
         conn.push(messages.joined(table, join_no, token))
         self._broadcast_lobby(table)
 
-    def _table(self, msg: dict[str, Any]) -> Table:
+    def _table(self, conn: Conn, msg: dict[str, Any]) -> Table:
+        """The table a join or rejoin names. An address that failed too often is refused
+        before the code is looked up, so a scanner learns nothing from its answer."""
+        if not self.failed_joins.allowed(conn.address):
+            raise ProtocolError("too_many_attempts", "too many joins with a wrong room code"
+                                " or token from your address: wait a minute, check the"
+                                " code, and try again")
         table = self.tables.get(normal_code(msg.get("code")))
         if table is None:
-            raise ProtocolError("no_table", f"no table with code {msg.get('code')!r:.20}")
+            self._failed(conn, ProtocolError(
+                "no_table", f"no table with code {msg.get('code')!r:.20}"))
         return table
 
+    def _failed(self, conn: Conn, err: ProtocolError) -> NoReturn:
+        """A join or rejoin found no seat: it counts against the address and the
+        connection, and the connection's last allowed failure closes it."""
+        self.failed_joins.failed(conn.address)
+        conn.failed_joins += 1
+        if 0 < self.limits.failed_joins_per_connection <= conn.failed_joins:
+            raise ProtocolError("too_many_attempts", f"{err.message}; that is"
+                                f" {conn.failed_joins} wrong room codes or tokens: check"
+                                " the code, and connect again")
+        raise err
+
     def _on_rejoin(self, conn: Conn, msg: dict[str, Any]) -> None:
-        table = self._table(msg)
+        table = self._table(conn, msg)
         place = table.seat_for_token(msg.get("token"))
         if place is None:
-            raise ProtocolError("bad_token", "that token holds no seat at this table")
+            self._failed(conn, ProtocolError("bad_token",
+                                             "that token holds no seat at this table"))
         self._seat(conn, table, place)
         if table.started:
             conn.push(messages.state(table, place, self._clock_left(table),

@@ -75,10 +75,12 @@ class Turns:
             self.quota.free(table.code)
             self.listing.drop(table.code)
 
-    def _next(self, table: Table, keep_clock: bool = False) -> None:
+    def _next(self, table: Table, keep_clock: bool = False, left: float | None = None) -> None:
         """Set the clock for the seat to move: a bot's pause, or the turn timer (what was
-        left of it with ``keep_clock``)."""
-        left = self._clock_left(table) if keep_clock else None
+        left of it with ``keep_clock``, or ``left`` seconds when a resumed table's turn
+        had that much left)."""
+        if keep_clock:
+            left = self._clock_left(table)
         handle = self.timers.pop(table.code, None)
         if handle is not None:
             handle.cancel()
@@ -98,8 +100,12 @@ class Turns:
                 self.bot_delay, lambda: asyncio.ensure_future(self._bot_move(table, seq)))
             self.deadlines.pop(table.code, None)
             return
-        seconds = left if left is not None else self.turn_seconds or float(table.turn_seconds)
+        full = self.turn_seconds or float(table.turn_seconds)
+        seconds = full if left is None else min(left, full)
         self.deadlines[table.code] = time.monotonic() + seconds
+        # the deadline on the wall clock, for a restarted server (rummy.net.server's
+        # heartbeat says when this one stopped): one write a turn, none a tick
+        self.store.set_clock(table.code, seq, time.time() + seconds)
         self.timers[table.code] = loop.call_later(seconds, self._clock, table, seq)
 
     def _clock_left(self, table: Table) -> float | None:

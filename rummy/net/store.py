@@ -38,6 +38,15 @@ CREATE TABLE IF NOT EXISTS actions (
     action TEXT NOT NULL,
     PRIMARY KEY (code, seq)
 );
+CREATE TABLE IF NOT EXISTS clocks (
+    code TEXT PRIMARY KEY,
+    seq INTEGER NOT NULL,
+    deadline REAL NOT NULL
+);
+CREATE TABLE IF NOT EXISTS heartbeat (
+    id INTEGER PRIMARY KEY CHECK (id = 0),
+    at REAL NOT NULL
+);
 """
 
 
@@ -93,6 +102,28 @@ class Store:
     def add_action(self, code: str, seq: int, action: dict[str, Any]) -> None:
         self.db.execute("INSERT INTO actions (code, seq, action) VALUES (?, ?, ?)",
                         (code, seq, json.dumps(action)))
+
+    def set_clock(self, code: str, seq: int, deadline: float) -> None:
+        """The turn after action ``seq`` at table ``code`` runs out at ``deadline`` (the
+        wall clock's seconds): written when a person's clock is set, never per tick."""
+        self.db.execute(
+            "INSERT INTO clocks (code, seq, deadline) VALUES (?, ?, ?) ON CONFLICT(code)"
+            " DO UPDATE SET seq=excluded.seq, deadline=excluded.deadline",
+            (code, seq, deadline))
+
+    def beat(self, at: float) -> None:
+        """The server is running at ``at`` (the wall clock's seconds)."""
+        self.db.execute("INSERT INTO heartbeat (id, at) VALUES (0, ?) ON CONFLICT(id)"
+                        " DO UPDATE SET at=excluded.at", (at,))
+
+    def clock_at_stop(self, code: str, seq: int) -> float | None:
+        """The seconds the turn after action ``seq`` had left at the last heartbeat (when
+        the server stopped, or within a heartbeat of it being killed); None when that turn
+        has no recorded clock (a bot's turn, or a record older than clocks)."""
+        row = self.db.execute(
+            "SELECT clocks.deadline - heartbeat.at FROM clocks, heartbeat"
+            " WHERE clocks.code=? AND clocks.seq=? AND heartbeat.id=0", (code, seq)).fetchone()
+        return None if row is None else max(0.0, float(row[0]))
 
     def code_taken(self, code: str) -> bool:
         row = self.db.execute("SELECT 1 FROM tables WHERE code=?", (code,)).fetchone()

@@ -24,6 +24,7 @@ from __future__ import annotations
 import functools
 import hashlib
 import hmac
+import re
 import secrets
 from dataclasses import dataclass, field
 from typing import Any
@@ -48,12 +49,21 @@ from rummy.model.variant import Variant, VariantError, list_variant_ids, load_va
 from rummy.model.view import PlayerView, view_for
 from rummy.session import Session
 
+from .names import look_alike
 from .protocol import NAME_LENGTH, ProtocolError
 
 CODE_LETTERS = "ACDEFHJKMNPRTWXY"
 """Room-code letters: none that reads as a digit or as another letter (no B, G, I, L, O,
 Q, S, U, V, Z), so a code read aloud or off a screen is typed right."""
-CODE_LENGTH = 5
+CODE_LENGTH = 10
+"""16 ** 10 = 1.1e12 codes: at the failed joins an address is allowed
+(:class:`rummy.net.guard.FailedJoins`), finding one of a thousand open tables by guessing
+takes some 200 years (docs/protocol.md, "Limits")."""
+OLD_CODE_LENGTH = 5
+"""The codes of tables created before codes grew to :data:`CODE_LENGTH`: a table resumed
+from such a record keeps its code, and its players rejoin with it."""
+CODE_GROUP = 5
+"""Letters read, typed and shown together ("ACDEF HJKMN")."""
 DEFAULT_TURN_TIMER = 30
 """Online declare tables always run a turn timer (the variant files say online tables use
 30-45 seconds): the engine's Timeout plays a missed turn and three in a row drop the seat."""
@@ -67,6 +77,8 @@ DEFAULT_MAX_TURNS = MAX_TURNS
 between bots, or people who only pass, can go on for ever in contract rummy. Deals of
 Dummy Rummy between medium bots take 15 to 90 turns, a few several hundred."""
 RECORD_FORMAT = "rummy-table/1"
+_NUMBERED = re.compile(r" \(\d+\)$")
+"""The number :meth:`Table._unique` puts after a name."""
 
 
 def _clock(seconds: Any) -> int:
@@ -85,8 +97,27 @@ def new_code() -> str:
 
 
 def normal_code(code: Any) -> str:
-    """A room code as typed (any case, spaces around) in its stored form."""
-    return code.strip().upper() if isinstance(code, str) else ""
+    """A room code as typed or pasted (any case, spaces or hyphens between its groups) in
+    its stored form.
+
+    >>> normal_code(" acdef-hjkmn "), normal_code("ACDEF HJKMN"), normal_code(None)
+    ('ACDEFHJKMN', 'ACDEFHJKMN', '')
+    """
+    return "".join(code.split()).replace("-", "").upper() if isinstance(code, str) else ""
+
+
+def show_code(code: str) -> str:
+    """A room code as people read it, in groups of :data:`CODE_GROUP` letters.
+
+    >>> show_code("ACDEFHJKMN"), show_code("ACDEF")
+    ('ACDEF HJKMN', 'ACDEF')
+    """
+    return " ".join(code[i:i + CODE_GROUP] for i in range(0, len(code), CODE_GROUP))
+
+
+def is_code(text: str) -> bool:
+    """Whether ``text`` is a room code in its stored form (an old short one too)."""
+    return len(text) in (OLD_CODE_LENGTH, CODE_LENGTH) and all(c in CODE_LETTERS for c in text)
 
 
 def hash_token(token: str) -> str:
@@ -213,14 +244,18 @@ class Table:
         return len(self.seats) - 1, token
 
     def _unique(self, name: str) -> str:
-        """``name``, or with a number after it when a seat here has it already ("Player 2"):
-        the table names every other seat, and two alike could not be told apart."""
-        taken = {seat.name for seat in self.seats}
+        """``name``, or with a number after it when it looks like the name of a seat here
+        ("Asha", then "asha (2)"; :func:`rummy.net.names.look_alike`): the table names
+        every other seat, and two drawn alike could not be told apart."""
+        taken = {look_alike(seat.name) for seat in self.seats}
+        if look_alike(name) not in taken:
+            return name
+        name = _NUMBERED.sub("", name)  # "Asha (2)" taken: "Asha (3)", not "Asha (2) (2)"
         number = 2
         unique = name
-        while unique in taken:
-            suffix = f" {number}"
-            unique = name[:NAME_LENGTH - len(suffix)] + suffix
+        while look_alike(unique) in taken:
+            suffix = f" ({number})"
+            unique = name[:NAME_LENGTH - len(suffix)].rstrip() + suffix
             number += 1
         return unique
 

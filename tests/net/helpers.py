@@ -7,6 +7,8 @@ import contextlib
 import json
 import random
 import ssl
+import subprocess
+import sys
 from collections.abc import AsyncIterator, Callable
 from pathlib import Path
 from typing import Any
@@ -21,6 +23,7 @@ from rummy.net.server import Server
 from rummy.net.store import Store
 
 Chooser = Callable[[Mirror], Action]
+ROOT = Path(__file__).resolve().parents[2]
 
 
 @contextlib.asynccontextmanager
@@ -46,6 +49,22 @@ async def running_server(data: Path, ssl_context: ssl.SSLContext | None = None,
         store.close()
 
 
+def server_process(data: Path) -> tuple[subprocess.Popen[str], str]:
+    """``python -m rummy serve`` in a process of its own (a test can kill it), on
+    127.0.0.1 on a port the OS picks: the process and its ``host:port``."""
+    # Two bots playing each other at full speed send more than the default flood limit
+    # of 20 messages a second (a whole deal can take a third of a second), so this
+    # server has the same wide limit as the tests' servers in this process.
+    proc = subprocess.Popen(
+        [sys.executable, "-m", "rummy", "serve", "--port", "0", "--data", str(data),
+         "--rate", "1000", "--burst", "1000"],
+        cwd=ROOT, stdout=subprocess.PIPE, stderr=subprocess.DEVNULL, text=True)
+    assert proc.stdout is not None
+    line = proc.stdout.readline()
+    assert "listening on ws://" in line, line
+    return proc, line.split("ws://")[1].split()[0]
+
+
 def _fixed_seeds() -> Callable[[], bytes]:
     """The same deals on every run (a game that fails can be played again): keys, as the
     server draws them, from a seeded generator."""
@@ -65,8 +84,12 @@ class Player:
         self.received: list[dict[str, Any]] = []
         self.ws: ClientConnection | None = None
 
-    async def connect(self, url: str) -> None:
-        self.ws = await connect(url, compression=None, **self.connect_options)
+    async def connect(self, url: str, source: str | None = None) -> None:
+        """Connect, from the loopback address ``source`` when given (127.0.0.2, ...: a
+        machine of its own to the server's limits per address)."""
+        local = None if source is None else (source, 0)
+        self.ws = await connect(url, compression=None, local_addr=local,
+                                **self.connect_options)
         await self.expect("welcome")
 
     async def send(self, **message: Any) -> None:
@@ -118,6 +141,15 @@ class Player:
     async def close(self) -> None:
         if self.ws is not None:
             await self.ws.close()
+
+
+async def rejoin(player: Player, url: str) -> dict[str, Any]:
+    """Connect again and take the seat back with its token: the ``state`` it gets."""
+    code, token = player.mirror.code, player.mirror.token
+    player.mirror.view = None
+    await player.connect(url)
+    await player.send(type="rejoin", code=code, token=token)
+    return await player.expect("state")
 
 
 def _wire(action: Action) -> dict[str, Any]:

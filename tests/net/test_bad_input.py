@@ -34,6 +34,9 @@ def test_each_bad_message_gets_its_error_and_the_connection_stays(tmp_path: Path
                 ("{", "bad_json"), ("[1, 2]", "bad_json"), ("[" * 5000, "bad_json"),
                 (b"\xff\xfe", "bad_json"),
                 (json.dumps({"v": 2, "type": "ready"}), "bad_version"),
+                # true and 1.0 equal 1 in Python, but the version is the integer 1
+                (json.dumps({"v": True, "type": "ready"}), "bad_version"),
+                (json.dumps({"v": 1.0, "type": "ready"}), "bad_version"),
                 (json.dumps({**v1, "type": "dance"}), "unknown_type"),
                 (json.dumps({**v1, "type": "join"}), "bad_request"),
                 (json.dumps({**v1, "type": "ready", "pad": "x" * 20000}), "too_big"),

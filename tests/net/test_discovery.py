@@ -14,10 +14,14 @@ pytestmark = pytest.mark.timeout(60)
 
 
 def test_the_record_round_trips_and_bad_ones_are_refused() -> None:
-    props: dict[bytes, bytes | None] = dict(table_properties("KMNPR", "dummy_rummy", 5, 3))
+    props: dict[bytes, bytes | None] = dict(table_properties("KMNPRACDEF", "dummy_rummy", 5,
+                                                             3))
     found = read_table("Ben KMNPR", "10.1.2.3", 9000, props)
-    assert found is not None and (found.code, found.players, found.free) == ("KMNPR", 5, 3)
+    assert found is not None and (found.code, found.players, found.free) == ("KMNPRACDEF", 5, 3)
+    old = read_table("Ben", "10.1.2.3", 9000, {**props, b"code": b"KMNPR"})  # a resumed table
+    assert old is not None and old.code == "KMNPR"
     for key, value in [(b"v", b"2"), (b"code", b"BBBBB"), (b"code", b"acd"),
+                       (b"code", b"KMNPRACDE"), (b"code", b"KMNPR ACDEF"),
                        (b"players", b"9"), (b"free", b"x"), (b"free", None)]:
         assert read_table("x", "10.1.2.3", 9000, {**props, key: value}) is None, key
     assert read_table("x", "10.1.2.3", 0, props) is None

@@ -6,8 +6,6 @@ from __future__ import annotations
 import asyncio
 import os
 import signal
-import subprocess
-import sys
 from pathlib import Path
 
 import pytest
@@ -17,24 +15,23 @@ from rummy.model.families import Phase, SeatStatus
 from rummy.model.families.declare_deal import DeclareState
 from rummy.net.mirror import Mirror
 
-from .helpers import Player, bot_chooser, running_server, seat_table, showing_after
+from .helpers import (
+    Player,
+    bot_chooser,
+    rejoin,
+    running_server,
+    seat_table,
+    server_process,
+    showing_after,
+)
 
 pytestmark = pytest.mark.timeout(120)
-ROOT = Path(__file__).resolve().parents[2]
 
 
 def _abort(player: Player) -> None:
     """Kill the connection as a crashed client would: no closing handshake."""
     assert player.ws is not None
     player.ws.transport.abort()
-
-
-async def _rejoin(player: Player, url: str) -> dict[str, object]:
-    code, token = player.mirror.code, player.mirror.token
-    player.mirror.view = None
-    await player.connect(url)
-    await player.send(type="rejoin", code=code, token=token)
-    return await player.expect("state")
 
 
 def test_a_client_killed_mid_turn_reconnects_and_finishes(tmp_path: Path) -> None:
@@ -51,7 +48,7 @@ def test_a_client_killed_mid_turn_reconnects_and_finishes(tmp_path: Path) -> Non
             _abort(mover)
             seats = await other.expect("seats")
             assert [s["connected"] for s in seats["seats"]].count(False) == 1
-            state = await _rejoin(mover, url)
+            state = await rejoin(mover, url)
             assert state["seq"] == 1 and mover.mirror.view == before  # the whole view, mid-turn
             assert mover.mirror.legal and server.tables[code].seq == 1
             await asyncio.gather(a.play(timeout=90), b.play(timeout=90))
@@ -94,23 +91,9 @@ def test_an_away_seat_is_played_by_the_clock_and_dropped_after_three(tmp_path: P
     asyncio.run(scenario())
 
 
-def _start_server(data: Path) -> tuple[subprocess.Popen[str], str]:
-    # Two bots playing each other at full speed send more than the default flood limit
-    # of 20 messages a second (a whole deal can take a third of a second), so this
-    # server has the same wide limit as the tests' servers in this process.
-    proc = subprocess.Popen(
-        [sys.executable, "-m", "rummy", "serve", "--port", "0", "--data", str(data),
-         "--rate", "1000", "--burst", "1000"],
-        cwd=ROOT, stdout=subprocess.PIPE, stderr=subprocess.DEVNULL, text=True)
-    assert proc.stdout is not None
-    line = proc.stdout.readline()
-    assert "listening on ws://" in line, line
-    return proc, line.split("ws://")[1].split()[0]
-
-
 def test_a_server_killed_mid_deal_resumes_after_a_restart(tmp_path: Path) -> None:
     async def scenario() -> None:
-        proc, address = _start_server(tmp_path)
+        proc, address = server_process(tmp_path)
         try:
             # The server deals at random (a seed from secrets), and some deals two greedy
             # bots would play for ever: past 100 moves each shows (a wrong show ends it).
@@ -126,9 +109,9 @@ def test_a_server_killed_mid_deal_resumes_after_a_restart(tmp_path: Path) -> Non
             seen = {p.name: (p.mirror.seq, p.mirror.view) for p in (a, b)}
             os.kill(proc.pid, signal.SIGKILL)
             proc.wait(10)
-            proc, address = _start_server(tmp_path)
+            proc, address = server_process(tmp_path)
             for p in (a, b):
-                state = await _rejoin(p, f"ws://{address}")
+                state = await rejoin(p, f"ws://{address}")
                 assert (state["seq"], p.mirror.view) == seen[p.name]
             assert mover.mirror.view is not None and mover.mirror.view.phase is Phase.DISCARD
             await asyncio.gather(a.play(timeout=60), b.play(timeout=60))

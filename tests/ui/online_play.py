@@ -21,6 +21,7 @@ from rummy.ai import make_bot
 from rummy.model.actions import Drop, DropAtTurn, Finish
 from rummy.net.client import NetClient
 from rummy.net.remote import RemoteDriver
+from rummy.net.table import show_code
 from rummy.ui.app import App
 from rummy.ui.launch import register_scenes
 from rummy.ui.menu import TitleScene
@@ -234,7 +235,7 @@ def join_by_code(app: App, port: int, code: str, name: str) -> LobbyScene:
     assert isinstance(online, OnlineScene)
     type_into(app, online.name.rect.center, name)
     type_into(app, online.address.rect.center, f"127.0.0.1:{port}")
-    type_into(app, online.code.rect.center, code.lower())
+    type_into(app, online.code.rect.center, show_code(code).lower())  # "acdef hjkmn"
     click(app, online.join_button.rect.center)
     lobby = app.stack[-1]
     assert isinstance(lobby, LobbyScene), online.message

@@ -23,7 +23,7 @@ from rummy.net.conn import Limits
 from rummy.net.invite import invite, read_invite
 from rummy.net.local import LocalServer
 from rummy.net.remote import RemoteDriver
-from rummy.net.table import DEFAULT_TURN_TIMER
+from rummy.net.table import DEFAULT_TURN_TIMER, show_code
 from rummy.store.files import data_dir
 from rummy.store.saves import groups_to_codes
 from rummy.store.stats import Statistics
@@ -142,15 +142,15 @@ def test_a_table_the_host_left_goes_on_for_the_others_and_the_host_rejoins_it(
         frames_until(app, lambda: isinstance(app.stack[-1], OnlineScene))
         online = app.stack[-1]
         assert isinstance(online, OnlineScene)
-        assert online.seat_line() == (f"Your table {code} goes on for the others while"
-                                        " this game stays open.")
+        assert online.seat_line() == (f"Your table {show_code(code)} goes on for the"
+                                        " others while this game stays open.")
         shot(app, "online_hosting")
         # the other player is still connected, and the server takes its move
         play_bot_turn(other)
         wait(pumped(other, lambda: other.connection == "connected"
                     and other.mirror.seq >= 4 and not other.mirror.errors))
         # Rejoin sits the host down again at the same server: no second one starts
-        assert online.rejoin_button.text == f"Rejoin table {code}"
+        assert online.rejoin_button.text == f"Rejoin table {show_code(code)}"
         click(app, online.rejoin_button.rect.center)
         frames_until(app, lambda: isinstance(app.stack[-1], TableScene), 30)
         back = app.stack[-1]
@@ -260,7 +260,7 @@ def test_a_closed_game_reopened_rejoins_its_table(folders: Path) -> None:
             click(again, title.online_button.rect.center)
             online = again.stack[-1]
             assert isinstance(online, OnlineScene) and online.saved is not None
-            assert online.rejoin_button.text == f"Rejoin table {code}"
+            assert online.rejoin_button.text == f"Rejoin table {show_code(code)}"
             shot(again, "online_rejoin")
             click(again, online.rejoin_button.rect.center)
             frames_until(again, lambda: isinstance(again.stack[-1], TableScene), 30)
@@ -437,7 +437,8 @@ def test_the_host_copies_an_invite_that_a_joiner_pastes_into_the_join_form(
     click(app, online.address.rect.center)
     post(pygame.KEYDOWN, key=pygame.K_v, mod=pygame.KMOD_LCTRL, unicode="\x16")
     app.step(1 / 60)
-    assert (online.address.text, online.code.text) == (address, code)
+    assert (online.address.text, online.code.text) == (address, show_code(code))
+    assert " " in online.code.text  # shown in groups, as the lobby shows it
     # other text pastes on one line, printable characters only, as typed
     pygame.scrap.put_text("Ravi\n Kumar\t")
     click(app, online.name.rect.center)
@@ -546,7 +547,8 @@ def test_quitting_asks_first_while_a_hosted_table_is_in_play(app: App) -> None:
         title = app.stack[-1]
         assert isinstance(title, TitleScene) and table not in app.stack
         quit_button = title.buttons[-1]
-        asked = f"Quitting stops table {code} for the others: press Quit again to quit."
+        asked = (f"Quitting stops table {show_code(code)} for the others: press Quit again"
+                 " to quit.")
         click(app, quit_button.rect.center)
         assert app.running and title.notice == asked
         assert title.notice_color == GOLD  # a question, in the colour that is seen
@@ -641,3 +643,23 @@ def test_one_field_at_a_time_has_the_keyboard(app: App) -> None:
     assert (online.address.text, online.code.text) == ("127.0.0.1:8765", "")
     assert online.seat_line() == ""  # no seat kept, no table hosted
     click(app, online.back.rect.center)
+
+
+@pytest.mark.parametrize("size", [(960, 600), (1280, 720)])
+def test_a_ten_letter_code_reads_whole_on_the_rejoin_button_and_in_the_field(
+        app: App, size: tuple[int, int]) -> None:
+    """Room codes grew to ten letters: the Rejoin button and the room code field show the
+    widest code whole, in its two groups, in the smallest window too."""
+    seat = {"url": "ws://127.0.0.1:9", "code": "WMWMWMWMWM", "name": "Sam",
+            "token": "t" * 24, "bind": None, "port": None}
+    app.settings.set(SEAT_KEY, seat)
+    online = open_online(app)
+    online.resize(size)
+    button = online.rejoin_button
+    assert button.text == "Rejoin table WMWMW MWMWM"
+    assert button.font is not None and button.font.size(button.text)[0] <= button.rect.width - 12
+    type_into(app, online.code.rect.center, "wmwmw mwmwm")
+    assert online.code.text == "WMWMW MWMWM"
+    field = online.code
+    assert field.font is not None
+    assert field.font.size(field.text)[0] <= field.rect.width * 3 // 5 - 12  # no scrolling

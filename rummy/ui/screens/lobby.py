@@ -22,6 +22,7 @@ from rummy.net.discovery import Advertiser
 from rummy.net.invite import invite
 from rummy.net.local import LocalServer
 from rummy.net.remote import RemoteDriver
+from rummy.net.table import show_code
 from rummy.store.files import data_dir
 from rummy.ui.catalog import table_words
 from rummy.ui.palette import DIM, GOLD, INK, Color
@@ -35,7 +36,7 @@ from rummy.ui.words import and_list
 STATUS_WORDS = {"connecting": "Connecting...", "reconnecting": "Connection lost; retrying...",
                 "connected": "", "closed": "Not connected."}
 NO_SEAT = frozenset({"no_table", "bad_token", "game_over", "table_full", "already_started",
-                     "too_many_tables"})
+                     "too_many_tables", "too_many_attempts", "too_many_connections"})
 """The server's refusals of a join or rejoin (docs/protocol.md): no seat to wait in here."""
 GONE = frozenset({"no_table", "bad_token", "game_over"})
 """Of those, the ones that mean a remembered seat can never be taken again."""
@@ -178,7 +179,8 @@ class LobbyScene(Scene):
             pygame.scrap.put_text(invite(address, code))
             self.note = "Invite copied: paste it where the others will read it."
         except pygame.error:
-            self.note = f"No clipboard here: give them {address} and the code {code}."
+            self.note = (f"No clipboard here: give them {address} and the code"
+                         f" {show_code(code)}.")
 
     def toggle_ready(self) -> None:
         if self.client is not None:
@@ -421,7 +423,8 @@ class LobbyScene(Scene):
         line = self.font.get_linesize()
         if code:
             draw_text(surface, self.font, "Room code", (w // 2, y), DIM, "midtop")
-            draw_text(surface, self.code_font, code, (w // 2, y + line), GOLD, "midtop")
+            draw_text(surface, self.code_font, show_code(code), (w // 2, y + line), GOLD,
+                      "midtop")
             y += line + self.code_font.get_linesize()
             for words, color in zip(self.host_lines(), (INK, DIM), strict=False):
                 for part in wrap(self.font, words, w - round(80 * s)) if words else ():

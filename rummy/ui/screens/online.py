@@ -20,7 +20,13 @@ from rummy.net.addresses import is_public, public_addresses
 from rummy.net.client import server_url
 from rummy.net.discovery import Browser, FoundTable, local_address
 from rummy.net.invite import read_invite
-from rummy.net.table import DEFAULT_TURN_TIMER, TURN_SECONDS
+from rummy.net.table import (
+    CODE_LENGTH,
+    DEFAULT_TURN_TIMER,
+    TURN_SECONDS,
+    normal_code,
+    show_code,
+)
 from rummy.ui.catalog import refusal, scan_variants
 from rummy.ui.confirm import PressAgain
 from rummy.ui.menu_options import OptionsPanel, chosen_options, option_selectors
@@ -133,7 +139,10 @@ class OnlineScene(Scene):
         address = app.settings.get(JOIN_KEY)
         self.address = TextField("Address", address[:60] if isinstance(address, str) else "",
                                  60)
-        self.code = TextField("Room code", "", 8, upper=True)
+        # room for the code as shown ("ACDEF HJKMN", as a pasted invitation fills it) and a
+        # stray space or hyphen typed between its groups
+        self.code = TextField("Room code", "", len(show_code("A" * CODE_LENGTH)) + 2,
+                              upper=True)
         for field in (self.address, self.code):
             field.on_paste = self._paste_invite
         self.host_button = Button("Host a table", self.host)
@@ -143,7 +152,7 @@ class OnlineScene(Scene):
         self.back = Button("Back", self._back)
         saved = app.settings.get(SEAT_KEY)
         self.saved: dict[str, Any] | None = saved if isinstance(saved, dict) else None
-        self.rejoin_button = Button(f"Rejoin table {self.saved.get('code', '')}"
+        self.rejoin_button = Button(f"Rejoin table {self._saved_code()}"
                                     if self.saved else "Rejoin", self.rejoin)
         self.confirm = PressAgain()  # Host or Join, with a seat kept for Rejoin
         self.browser = Browser()
@@ -303,7 +312,7 @@ class OnlineScene(Scene):
         if name is None:
             return
         address = self.address.text.strip()
-        code = "".join(self.code.text.split())
+        code = normal_code(self.code.text)
         if not address or not code:
             self.message = "Type the address and the room code the host gave you."
             return
@@ -331,7 +340,7 @@ class OnlineScene(Scene):
         first press says so, a second goes on."""
         if self.saved is None or self.confirm.confirmed(action):
             return True
-        self.message = (f"Rejoin table {self.saved.get('code', '')} will be forgotten for"
+        self.message = (f"Rejoin table {self._saved_code()} will be forgotten for"
                         f" the new table: press {button} again to go on.")
         return False
 
@@ -348,9 +357,14 @@ class OnlineScene(Scene):
         found = read_invite(text)
         if found is None:
             return False
-        self.address.text, self.code.text = found
+        self.address.text, self.code.text = found[0], show_code(found[1])
         self.message = ""
         return True
+
+    def _saved_code(self) -> str:
+        """The kept seat's room code as people read it."""
+        code = self.saved.get("code") if self.saved else None
+        return show_code(code) if isinstance(code, str) else ""
 
     def rejoin(self) -> None:
         seat = self.saved
@@ -371,7 +385,7 @@ class OnlineScene(Scene):
         saved = self.app.settings.get(SEAT_KEY)
         self.saved = saved if isinstance(saved, dict) else None
         if self.saved:
-            self.rejoin_button.text = f"Rejoin table {self.saved.get('code', '')}"
+            self.rejoin_button.text = f"Rejoin table {self._saved_code()}"
         if self._browsing is None and self.lan_search:
             self._browsing = start_aside(self.browser.start, "rummy-browse")
         self.resize(self.size)
@@ -505,8 +519,10 @@ class OnlineScene(Scene):
             button.place(pygame.Rect(right, y, col_w, row), self.font)
             y += row + gap
         self.left, self.right = left, right
-        self.rejoin_button.place(pygame.Rect(w - bw * 3 // 2 - gap * 2, h - row - gap * 2,
-                                             bw * 3 // 2, row), bold)
+        # as wide as "Rejoin table WMWMW MWMWM" needs: a ten-letter code is never cut short
+        rejoin_w = max(bw * 3 // 2, bold.size(self.rejoin_button.text)[0] + 2 * gap)
+        self.rejoin_button.place(pygame.Rect(w - rejoin_w - gap * 2, h - row - gap * 2,
+                                             rejoin_w, row), bold)
 
     def look(self) -> object:
         """What changes here without input: the tables found on the network, the search's
@@ -520,12 +536,13 @@ class OnlineScene(Scene):
         codes = self.app.hosted.playing()
         if not codes:
             return "" if not self.saved else (
-                f"Your seat at table {self.saved.get('code', '')} is kept: Rejoin takes it"
+                f"Your seat at table {self._saved_code()} is kept: Rejoin takes it"
                 " back.")
         if len(codes) == 1:
-            return f"Your table {codes[0]} goes on for the others while this game stays open."
-        return (f"Your tables {', '.join(codes)} go on for the others while this game stays"
-                " open.")
+            return (f"Your table {show_code(codes[0])} goes on for the others while this game"
+                    " stays open.")
+        return (f"Your tables {', '.join(map(show_code, codes))} go on for the others while"
+                " this game stays open.")
 
     def draw(self, surface: pygame.Surface) -> None:
         w, h = self.size
