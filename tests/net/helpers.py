@@ -87,9 +87,10 @@ class Player:
     async def connect(self, url: str, source: str | None = None) -> None:
         """Connect, from the loopback address ``source`` when given (127.0.0.2, ...: a
         machine of its own to the server's limits per address)."""
-        local = None if source is None else (source, 0)
-        self.ws = await connect(url, compression=None, local_addr=local,
-                                **self.connect_options)
+        options = dict(self.connect_options)
+        if source is not None:
+            options["local_addr"] = (source, 0)
+        self.ws = await connect(url, compression=None, **options)
         await self.expect("welcome")
 
     async def send(self, **message: Any) -> None:
