@@ -19,6 +19,7 @@ from rummy.net.invite import invite, read_invite
 from rummy.net.remote import RemoteDriver
 from rummy.net.server import Server
 from rummy.net.store import Store
+from rummy.net.table import show_code
 from rummy.net.tls import server_context
 from rummy.ui.app import App
 from rummy.ui.screens.lobby import LobbyScene
@@ -118,6 +119,7 @@ def test_a_trusted_wss_table_seats_the_player_and_its_invite_keeps_wss(
         click(app, online.address.rect.center)
         post(pygame.KEYDOWN, key=pygame.K_v, mod=pygame.KMOD_LCTRL, unicode="\x16")
         app.step(1 / 60)
-        assert (online.address.text, online.code.text) == (f"wss://127.0.0.1:{port}", code)
+        assert (online.address.text, online.code.text) == (f"wss://127.0.0.1:{port}",
+                                                         show_code(code))
     finally:
         driver.close()

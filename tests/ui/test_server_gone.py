@@ -15,6 +15,7 @@ from rummy.net.client import NetClient
 from rummy.net.conn import Limits
 from rummy.net.local import LocalServer
 from rummy.net.remote import RemoteDriver
+from rummy.net.table import show_code
 from rummy.ui.app import App
 from rummy.ui.screens.online import LOOPBACK, SEAT_KEY, OnlineScene
 from rummy.ui.table import TableScene
@@ -108,7 +109,7 @@ def test_the_hosts_game_closing_shows_a_panel_wait_keeps_the_table_leave_keeps_t
         assert isinstance(online, OnlineScene)
         assert app.settings.get(SEAT_KEY)["code"] == code  # Rejoin is offered
         assert online.rejoin_button in online.widgets
-        assert online.rejoin_button.text == f"Rejoin table {code}"
+        assert online.rejoin_button.text == f"Rejoin table {show_code(code)}"
     finally:
         host.close()
         server.stop()
