@@ -209,12 +209,6 @@ def drew_from_stock(state: MeldState) -> bool:
                for e in this_turn(state))
 
 
-def remainder_ok(state: MeldState, seat: int, left: Sequence[Card]) -> bool:
-    """After laying, can the turn still end? The hand must be able to discard a card that
-    was not just taken from the discard pile (and keep whatever the family requires)."""
-    return any(c not in state.taken for c in left)
-
-
 # ---------------------------------------------------------------- tuples
 
 
