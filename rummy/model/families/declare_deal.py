@@ -15,12 +15,13 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 
 from ..cards import Card, Rank, make_deck, shuffled, toss_key
-from ..events import CardsDealt, Event, OpenCardTurned, TossMade, TossWon, TurnBegan, WildJokerCut
+from ..events import CardsDealt, Event, OpenCardTurned, TossWon, TurnBegan, WildJokerCut
 from ..randomness import Seed, stream
 from ..scoring import DealResult
 from ..solver import wild_rank_for
 from ..variant import Toss, Variant
 from . import Phase, SeatStatus
+from .toss import toss as draw_cards
 
 Groups = tuple[tuple[Card, ...], ...]
 
@@ -95,28 +96,15 @@ def toss(variant: Variant, players: int, seed: Seed) -> tuple[int, int | None, t
     identical faces toss again among themselves. With ``lowest_deals`` the lowest card
     deals and the next seat (the receiver) is dealt first and moves first.
     """
-    rng = stream(seed, "toss")
-    faces = make_deck(variant.packs, 0)
-    deck = shuffled(faces, rng)
-    contenders = list(range(players))
-    events: list[Event] = []
-    while True:
-        if len(deck) < len(contenders):
-            deck = shuffled(faces, rng)
-        cards = [(seat, deck.pop()) for seat in contenders]
-        leaders = [contenders[i] for i in toss_leaders(variant.declare.toss, [c for _, c in cards])]
-        tied = tuple(leaders) if len(leaders) > 1 else ()
-        events.append(TossMade(len(events), tuple(cards), tied))
-        if not tied:
-            break
-        contenders = leaders
-    if variant.declare.toss is Toss.HIGHEST_FIRST:
-        first, dealer = leaders[0], None
+    rule = variant.declare.toss
+    winner, events = draw_cards(players, make_deck(variant.packs, 0), stream(seed, "toss"),
+                                lambda cards: toss_leaders(rule, cards))
+    if rule is Toss.HIGHEST_FIRST:
+        first, dealer = winner, None
     else:
-        dealer = leaders[0]
+        dealer = winner
         first = (dealer + 1) % players
-    events.append(TossWon(first, dealer))
-    return first, dealer, tuple(events)
+    return first, dealer, (*events, TossWon(first, dealer))
 
 
 def start_deal(variant: Variant, players: int, seed: Seed) -> DeclareState:
