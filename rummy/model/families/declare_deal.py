@@ -20,43 +20,27 @@ from ..randomness import Seed, stream
 from ..scoring import DealResult
 from ..solver import wild_rank_for
 from ..variant import Toss, Variant
-from . import Phase, SeatStatus
+from . import DealState, Phase, SeatStatus
 from .toss import toss as draw_cards
 
 Groups = tuple[tuple[Card, ...], ...]
 
 
-@dataclass(frozen=True)
-class DeclareState:
-    """Everything about one deal of the declare family, hidden cards included.
+@dataclass(frozen=True, kw_only=True)
+class DeclareState(DealState):
+    """One deal of the declare family: the fields of every deal, and its own.
 
-    Players never see this: they get :func:`rummy.model.view.view_for`. ``dead[s]`` holds
-    the cards seat ``s`` took out of play (a dropped hand, a wrong show); ``history`` is
-    every event so far, unredacted.
+    ``dead[s]`` holds the cards seat ``s`` took out of play (a dropped hand, a wrong show).
     """
 
-    variant: Variant
-    players: int
-    seed: Seed
-    phase: Phase
-    turn: int
-    first_player: int
-    dealer: int | None
-    hands: tuple[tuple[Card, ...], ...]
-    closed_deck: tuple[Card, ...]
-    open_deck: tuple[Card, ...]
     wild_joker: Card | None
     wild_rank: Rank | None
     finish_slot: Card | None
     dead: tuple[tuple[Card, ...], ...]
     status: tuple[SeatStatus, ...]
     penalties: tuple[int, ...]
-    turns_done: tuple[int, ...]
     missed: tuple[int, ...]
     shows: tuple[Groups | None, ...]
-    drawn: Card | None
-    reshuffles: int
-    history: tuple[Event, ...]
     result: DealResult | None = None
     drop_at_turn: tuple[bool, ...] = ()
     """Per seat: asked to drop at the start of its next turn (empty: nobody has)."""
@@ -65,10 +49,6 @@ class DeclareState:
     def active_seats(self) -> tuple[int, ...]:
         """Seats still in the deal, in seat order."""
         return tuple(s for s in range(self.players) if self.status[s] is SeatStatus.PLAYING)
-
-    @property
-    def is_over(self) -> bool:
-        return self.phase is Phase.OVER
 
 
 # ---------------------------------------------------------------- toss and deal
