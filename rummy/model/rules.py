@@ -15,7 +15,7 @@ in ``rummy/model/families/`` plus one :class:`RuleFamily` registered here (and i
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass, replace
 from typing import Any, ClassVar
 
@@ -26,6 +26,7 @@ from .families import contract, declare, table
 from .families.declare_deal import DeclareState
 from .families.melding import MeldState
 from .match_state import GameState, MatchState
+from .melds import classify_group, classify_meld
 from .randomness import Seed
 from .variant import FirstTurn, MatchFormat, Variant
 
@@ -93,6 +94,16 @@ class RuleFamily:
     def check_action(self, state: GameState, action: Action) -> None:
         self._module.check_action(state, action)
 
+    def group_kind(self, variant: Variant, cards: Sequence[Card], cut: Card | None) -> str:
+        """What one group of cards counts as in this family: a meld on the table (``run``,
+        ``set``) or ``invalid``."""
+        return classify_meld(variant, cards).value
+
+    def hand_size(self, variant: Variant) -> int | None:
+        """The cards a hand holds between turns; None where it changes during a deal (as
+        melds are laid on the table)."""
+        return None
+
     def deal_args(self, state: GameState) -> dict[str, int]:
         """The match's position (``where`` of :meth:`start_deal`) that deals ``state``'s
         deal again from its seed: a seat checking a revealed deal rebuilds it with them."""
@@ -150,6 +161,12 @@ class Declare(RuleFamily):
 
     def deal_args(self, state: GameState) -> dict[str, int]:
         return {}
+
+    def group_kind(self, variant: Variant, cards: Sequence[Card], cut: Card | None) -> str:
+        return classify_group(variant, cards, cut=cut).value
+
+    def hand_size(self, variant: Variant) -> int | None:
+        return variant.hand_size
 
     def layout(self, state: GameState) -> list[str]:
         assert isinstance(state, DeclareState)
