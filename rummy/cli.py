@@ -31,7 +31,7 @@ from typing import TYPE_CHECKING, Any, NoReturn
 from rummy.cli_common import UsageError, one_line, parse_options
 from rummy.cli_common import load_variant_with as _load
 from rummy.model.cards import Card, CardError, make_deck, parse_cards
-from rummy.model.melds import classify_group, classify_meld
+from rummy.model.rules import family_of
 from rummy.model.solver import best_arrangement
 from rummy.model.variant import Variant, list_variant_ids
 
@@ -105,9 +105,7 @@ def check_hand(variant: Variant, hand: Sequence[Card], cut: Card | None) -> dict
 def check_group(variant: Variant, group: Sequence[Card], cut: Card | None) -> dict[str, Any]:
     """What ``check --group`` prints: the best reading of one group (table and contract
     families: ``run``, ``set`` or ``invalid``)."""
-    if variant.shape.melds_on_table:
-        return {"kind": classify_meld(variant, group).value}
-    return {"kind": classify_group(variant, group, cut=cut).value}
+    return {"kind": family_of(variant).group_kind(variant, group, cut)}
 
 
 def cmd_check(args: argparse.Namespace) -> int:
@@ -117,8 +115,9 @@ def cmd_check(args: argparse.Namespace) -> int:
         out = check_group(variant, cards, cut)
     else:
         # Table and contract hands change size in play: any number of cards is a hand.
-        if not variant.shape.melds_on_table and len(cards) != variant.hand_size:
-            raise UsageError(f"a hand of {variant.id} has {variant.hand_size} cards,"
+        size = family_of(variant).hand_size(variant)
+        if size is not None and len(cards) != size:
+            raise UsageError(f"a hand of {variant.id} has {size} cards,"
                              f" got {len(cards)} (use --group to check one group)")
         out = check_hand(variant, cards, cut)
     print(json.dumps(out))

@@ -25,8 +25,8 @@ True
 from __future__ import annotations
 
 import json
-from collections.abc import Mapping
-from dataclasses import replace
+from collections.abc import Iterator, Mapping
+from dataclasses import dataclass, replace
 from pathlib import Path
 from typing import Any, TypeGuard
 
@@ -52,6 +52,18 @@ DEAL_FORMAT = "rummy-deal/1"
 MATCH_FORMAT = "rummy-match/1"
 """A match as records were written before (``deals``); still read."""
 FORMATS = (FORMAT, DEAL_FORMAT, MATCH_FORMAT)
+
+
+@dataclass(frozen=True)
+class Position:
+    """The game after ``index`` actions: the deal (and, in a match, the match), and the
+    step that led here."""
+
+    index: int
+    state: GameState
+    match: MatchState | None
+    action: Action | None
+    events: tuple[Event, ...]
 
 
 class Session:
@@ -195,18 +207,35 @@ class Session:
         return opening
 
     def undo(self) -> Action | None:
-        """Take back the current deal's last action (replaying the rest); ``None`` when
-        there is none."""
+        """Take back the current deal's last action (playing the rest again from the deal,
+        as a record is played); ``None`` when there is none."""
         deal = self.deals[-1]
         if not deal:
             return None
         if self.state.is_over:  # the last deal of the match (or a lone one) is ended again
             self.ends.pop()
-        state = self._dealt.state
-        for action in deal[:-1]:
-            state, _ = apply(state, action)
-        self.match = replace(self._dealt, state=state)
-        return deal.pop()
+        kept, taken = deal[:-1], deal[-1]
+        deal.clear()
+        self.match = self._dealt
+        for action in kept:  # none of them ended the deal: only the last one could
+            self._play(action)
+        return taken
+
+    def positions(self) -> Iterator[Position]:
+        """The game again from its deal, one position per action, played as a record is
+        loaded (:meth:`_play`); the first is the deal as dealt."""
+        again = Session(self.variant_ref, self.options, self.players, self.seed, self.variant,
+                        lone=self.lone, max_turns=0)
+        yield again._position(0, None, again.state.history)
+        number = 0
+        for deal in self.deals:
+            for action in deal:
+                number += 1
+                yield again._position(number, action, again._play(action))
+
+    def _position(self, index: int, action: Action | None,
+                  events: tuple[Event, ...]) -> Position:
+        return Position(index, self.state, None if self.lone else self.match, action, events)
 
     # -- records
 

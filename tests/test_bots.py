@@ -114,8 +114,8 @@ def test_bots_choose_from_the_view_alone(name: str, monkeypatch: pytest.MonkeyPa
 def test_make_bot_names_the_bots() -> None:
     greedy, random_bot = make_bot("greedy", 3), make_bot("random", 3)
     assert isinstance(greedy, EveryFamily) and isinstance(random_bot, EveryFamily)
-    assert isinstance(greedy.declare, GreedyBot)
-    assert isinstance(random_bot.declare, RandomBot)
+    assert isinstance(greedy.for_family("declare"), GreedyBot)
+    assert isinstance(random_bot.for_family("declare"), RandomBot)
     with pytest.raises(ValueError, match="easy, greedy, hard, medium, random"):
         make_bot("clever")
 

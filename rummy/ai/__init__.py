@@ -18,6 +18,7 @@ seeded, so a game between bots replays exactly.
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence
+from functools import partial
 from typing import Protocol
 
 from rummy.model.actions import Action
@@ -43,31 +44,41 @@ class Bot(Protocol):
         ...
 
 
-class EveryFamily:
-    """One bot name that plays every rule family: ``declare`` plays the hands kept until a
-    declaration, ``melds`` the families whose melds lie on the table."""
+FAMILY_BOTS: dict[str, dict[str, Callable[[int], Bot]]] = {
+    "declare": {"random": RandomBot, "greedy": GreedyBot, "easy": EasyBot,
+                "medium": MediumBot, "hard": HardBot},
+    "table": {"random": MeldRandomBot, "greedy": MeldGreedyBot, "easy": MeldEasyBot,
+              "medium": MeldMediumBot, "hard": MeldHardBot},
+    "contract": {"random": MeldRandomBot, "greedy": MeldGreedyBot, "easy": MeldEasyBot,
+                 "medium": MeldMediumBot, "hard": MeldHardBot},
+}
+"""Rule family's name -> its bots by name -> a constructor taking the seed: each family's
+bots in one place (the melding families share theirs; a bot of theirs asks the family
+what differs)."""
 
-    def __init__(self, name: str, declare: Bot, melds: Bot) -> None:
+
+class EveryFamily:
+    """One bot name that plays every rule family: the family's own bot of that name, made
+    (with the seed) the first time a view of that family is seen."""
+
+    def __init__(self, name: str, seed: int) -> None:
         self.name = name
-        self.declare = declare
-        self.melds = melds
+        self.seed = seed
+        self._bots: dict[str, Bot] = {}
+
+    def for_family(self, family: str) -> Bot:
+        """The bot that plays ``family``'s deals."""
+        bot = self._bots.get(family)
+        if bot is None:
+            bot = self._bots[family] = FAMILY_BOTS[family][self.name](self.seed)
+        return bot
 
     def choose(self, view: PlayerView, legal: Sequence[Action]) -> Action:
-        bot = self.melds if view.melds_on_table else self.declare
-        return bot.choose(view, legal)
-
-
-def _every_family(name: str, declare: Callable[[int], Bot], melds: Callable[[int], Bot]
-                  ) -> Callable[[int], Bot]:
-    return lambda seed: EveryFamily(name, declare(seed), melds(seed))
+        return self.for_family(view.variant.family).choose(view, legal)
 
 
 BOTS: dict[str, Callable[[int], Bot]] = {
-    "random": _every_family("random", RandomBot, MeldRandomBot),
-    "greedy": _every_family("greedy", GreedyBot, MeldGreedyBot),
-    "easy": _every_family("easy", EasyBot, MeldEasyBot),
-    "medium": _every_family("medium", MediumBot, MeldMediumBot),
-    "hard": _every_family("hard", HardBot, MeldHardBot),
+    name: partial(EveryFamily, name) for name in FAMILY_BOTS["declare"]
 }
 """Bot name -> a constructor taking the seed."""
 
@@ -85,5 +96,5 @@ def make_bot(name: str, seed: int = 0) -> Bot:
     return factory(seed)
 
 
-__all__ = ["BOTS", "LEVELS", "Bot", "EasyBot", "EveryFamily", "GreedyBot", "HardBot",
+__all__ = ["BOTS", "FAMILY_BOTS", "LEVELS", "Bot", "EasyBot", "EveryFamily", "GreedyBot", "HardBot",
            "MediumBot", "RandomBot", "make_bot"]

@@ -119,10 +119,6 @@ class HardBot(MediumBot):
         self._work_left = 0
         self._capped = False
 
-    @property
-    def total_solver_calls(self) -> int:
-        return self.solver_calls + self.hands.calls
-
     def choose(self, view: PlayerView, legal: Sequence[Action]) -> Action:
         if not legal:
             raise ValueError("no legal action to choose from")

@@ -109,7 +109,8 @@ def hint(view: PlayerView, legal: Sequence[Action]) -> Hint:
 def _why(view: PlayerView, legal: Sequence[Action], action: Action | None) -> str:
     """The reason behind a move: the group the open cards go into (one that looks
     wrong: a discard while a meld could be laid, too)."""
-    if isinstance(action, Discard) and view.melds_on_table and any(
+    # a meld to lay is listed only where melds lie on the table
+    if isinstance(action, Discard) and any(
             isinstance(a, LayMeld) for a in legal) and _MELDS.holds_melds(view):
         return " and hold your melds until you can go out"
     if isinstance(action, Draw) and action.source is DrawSource.OPEN:

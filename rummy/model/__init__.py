@@ -29,7 +29,7 @@ from .actions import (
     action_from_json,
 )
 from .cards import Card, CardError, Rank, Suit, format_cards, make_deck, parse_card, parse_cards
-from .match import MatchState, apply_match, start_match
+from .match import MatchState, start_match
 from .melds import (
     GroupKind,
     MeldKind,
@@ -74,7 +74,6 @@ __all__ = [
     "VariantError",
     "action_from_json",
     "apply",
-    "apply_match",
     "best_arrangement",
     "best_discards",
     "check_action",

@@ -21,16 +21,15 @@ from __future__ import annotations
 
 from dataclasses import replace
 
-from .actions import Action
 from .events import Event
 from .match_state import MatchState
 from .randomness import Seed, deal_key
 from .rules import family_of
 from .scoring import RoundResult
-from .state import apply, start_deal
+from .state import start_deal
 from .variant import Variant
 
-__all__ = ["MatchState", "apply_match", "deal_seed", "describe", "finish_deal", "start_match"]
+__all__ = ["MatchState", "deal_seed", "describe", "finish_deal", "start_match"]
 
 
 def describe(variant: Variant) -> str:
@@ -49,17 +48,6 @@ def start_match(variant: Variant, players: int, seed: Seed) -> MatchState:
     state = start_deal(variant, players, deal_seed(seed, 0))
     return MatchState(variant, players, seed, 0, tuple(range(players)), state,
                       (0,) * players, (), (False,) * players)
-
-
-def apply_match(match: MatchState, action: Action) -> tuple[MatchState, tuple[Event, ...]]:
-    """Apply ``action`` to the current deal; when the deal ends, score it and deal the next
-    one (its opening events follow), or end the match."""
-    if match.over:
-        from .actions import IllegalMoveError
-        raise IllegalMoveError("the match is over")
-    state, events = apply(match.state, action)
-    match, opening = finish_deal(replace(match, state=state))
-    return match, events + opening
 
 
 def finish_deal(match: MatchState) -> tuple[MatchState, tuple[Event, ...]]:

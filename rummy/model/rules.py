@@ -15,8 +15,8 @@ in ``rummy/model/families/`` plus one :class:`RuleFamily` registered here (and i
 
 from __future__ import annotations
 
-from collections.abc import Callable
-from dataclasses import replace
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass, replace
 from typing import Any, ClassVar
 
 from .actions import DECKS, STOCK, Action, Piles
@@ -26,6 +26,7 @@ from .families import contract, declare, table
 from .families.declare_deal import DeclareState
 from .families.melding import MeldState
 from .match_state import GameState, MatchState
+from .melds import classify_group, classify_meld
 from .randomness import Seed
 from .variant import FirstTurn, MatchFormat, Variant
 
@@ -34,6 +35,21 @@ POOL_LIMITS = {MatchFormat.POOL_101: 101, MatchFormat.POOL_201: 201}
 DEAL_COUNTS = {MatchFormat.POINTS: 1, MatchFormat.DEALS_2: 2, MatchFormat.DEALS_3: 3,
                MatchFormat.DEALS_6: 6}
 """Declare family fixed-deal matches: how many deals."""
+
+
+@dataclass(frozen=True)
+class MatchTerms:
+    """How long a match of a variant lasts and how it is scored, as a table shows it."""
+
+    deals: int | None
+    """A fixed number of deals (rounds) the match is played in; None for a pool or a
+    target score."""
+    limit: int | None = None
+    """A pool: a total at which a seat is out (the last seat left wins)."""
+    target: int | None = None
+    """The score that wins the match (the highest total wins)."""
+    sheet: bool = False
+    """Every round's score per seat is shown (the score sheet of contract rummy)."""
 
 
 class RuleFamily:
@@ -78,6 +94,16 @@ class RuleFamily:
     def check_action(self, state: GameState, action: Action) -> None:
         self._module.check_action(state, action)
 
+    def group_kind(self, variant: Variant, cards: Sequence[Card], cut: Card | None) -> str:
+        """What one group of cards counts as in this family: a meld on the table (``run``,
+        ``set``) or ``invalid``."""
+        return classify_meld(variant, cards).value
+
+    def hand_size(self, variant: Variant) -> int | None:
+        """The cards a hand holds between turns; None where it changes during a deal (as
+        melds are laid on the table)."""
+        return None
+
     def deal_args(self, state: GameState) -> dict[str, int]:
         """The match's position (``where`` of :meth:`start_deal`) that deals ``state``'s
         deal again from its seed: a seat checking a revealed deal rebuilds it with them."""
@@ -111,6 +137,15 @@ class RuleFamily:
         """The match's next deal, among ``players`` seats (the ones still in)."""
         return self.start_deal(match.variant, players, seed, round_no=match.deal_no + 1)
 
+    def terms(self, variant: Variant) -> MatchTerms:
+        """The match's length and scoring, for the standing a table shows."""
+        raise NotImplementedError
+
+    def next_contract(self, variant: Variant, played: int) -> tuple[int, int] | None:
+        """(sets, runs) the next round must lay down, after ``played`` rounds; None where
+        rounds have no contract or none is left."""
+        return None
+
 
 class Declare(RuleFamily):
     """Indian rummy: hands private until a declaration on the finish slot."""
@@ -127,6 +162,12 @@ class Declare(RuleFamily):
     def deal_args(self, state: GameState) -> dict[str, int]:
         return {}
 
+    def group_kind(self, variant: Variant, cards: Sequence[Card], cut: Card | None) -> str:
+        return classify_group(variant, cards, cut=cut).value
+
+    def hand_size(self, variant: Variant) -> int | None:
+        return variant.hand_size
+
     def layout(self, state: GameState) -> list[str]:
         assert isinstance(state, DeclareState)
         wild = "-" if state.wild_joker is None else state.wild_joker.code
@@ -140,6 +181,10 @@ class Declare(RuleFamily):
         if fmt is MatchFormat.POINTS:
             return "one deal"
         return f"{DEAL_COUNTS[fmt]} deals, lowest total wins"
+
+    def terms(self, variant: Variant) -> MatchTerms:
+        fmt = variant.declare.match_format
+        return MatchTerms(DEAL_COUNTS.get(fmt), POOL_LIMITS.get(fmt))
 
     def settle(self, match: MatchState) -> MatchState:
         fmt, totals = match.variant.declare.match_format, match.totals
@@ -169,6 +214,9 @@ class Classic(RuleFamily):
 
     def describe_match(self, variant: Variant) -> str:
         return f"to {variant.table.target_score} points"
+
+    def terms(self, variant: Variant) -> MatchTerms:
+        return MatchTerms(None, target=variant.table.target_score)
 
     def total(self, before: int, change: int) -> int:
         return max(0, before + change)  # a score never goes below 0 (docs/rules.md)
@@ -203,6 +251,13 @@ class Contract(RuleFamily):
 
     def describe_match(self, variant: Variant) -> str:
         return f"{len(variant.contract.contracts)} rounds, lowest total wins"
+
+    def terms(self, variant: Variant) -> MatchTerms:
+        return MatchTerms(len(variant.contract.contracts), sheet=True)
+
+    def next_contract(self, variant: Variant, played: int) -> tuple[int, int] | None:
+        contracts = variant.contract.contracts
+        return contracts[played] if played < len(contracts) else None
 
     def settle(self, match: MatchState) -> MatchState:
         if len(match.table) >= len(match.variant.contract.contracts):
@@ -246,5 +301,5 @@ def family_of(variant: Variant) -> RuleFamily:
         raise ValueError(f"no rules for family {variant.family!r} (known: {known})") from None
 
 
-__all__ = ["DEAL_COUNTS", "FAMILIES", "POOL_LIMITS", "DeclareState", "GameState", "RuleFamily",
-           "family_of"]
+__all__ = ["DEAL_COUNTS", "FAMILIES", "POOL_LIMITS", "DeclareState", "GameState", "MatchTerms",
+           "RuleFamily", "family_of"]

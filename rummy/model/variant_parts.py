@@ -38,7 +38,8 @@ points of a card left in hand). A family whose file names these otherwise (class
 
 
 class WrongFamilyError(TypeError):
-    """A family's own parameters were asked of a variant of another family."""
+    """A family's own part was asked of another family's variant or view (``variant.table``
+    of an Indian rummy variant, ``view.melding`` of its view)."""
 
 
 @dataclass(frozen=True)

@@ -20,7 +20,7 @@ False
 >>> view.melding  # doctest: +ELLIPSIS
 Traceback (most recent call last):
 ...
-rummy.model.view.WrongFamilyError: view.melding: indian_13 (declare family) has no melds...
+rummy.model.variant_parts.WrongFamilyError: view.melding: indian_13 (declare family) has no melds...
 """
 
 from __future__ import annotations
@@ -37,6 +37,7 @@ from .rules import RuleFamily, family_of
 from .scoring import DealResult, RoundResult
 from .state import GameState
 from .variant import Variant
+from .variant_parts import WrongFamilyError
 
 
 @dataclass(frozen=True)
@@ -51,10 +52,6 @@ class SeatView:
     missed_turns: int
     shown: tuple[tuple[Card, ...], ...] | None
     """The groups this seat showed when it declared (a show is public), else ``None``."""
-
-
-class WrongFamilyError(TypeError):
-    """A family's part of a view asked of a view of another family."""
 
 
 @dataclass(frozen=True)
@@ -242,4 +239,4 @@ def _meld_view(state: MeldState, seat: int) -> PlayerView:
 
 
 __all__ = ["DeclareView", "MeldTableView", "PlayerView", "SeatStatus", "SeatView",
-           "WrongFamilyError", "part_type", "view_for"]
+           "part_type", "view_for"]

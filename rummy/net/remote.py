@@ -204,9 +204,6 @@ class RemoteDriver:
     def match_over(self) -> bool:
         return self.over and bool(self.mirror.match.get("over")) or self.mirror.over
 
-    @property
-    def bot_thinking(self) -> bool:
-        return False
 
     @property
     def fairness(self) -> Verdict | None:

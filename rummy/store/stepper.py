@@ -6,7 +6,7 @@ immutable and share their parts, so this is cheap), so stepping back is as quick
 forward. A screen drives it: :meth:`ReplayStepper.forward`, :meth:`back`, :meth:`seek`, or
 :meth:`play` and :meth:`update` once a frame with :attr:`speed` actions per second.
 
->>> from rummy.session import Session
+>>> from rummy.session import Position, Session
 >>> from rummy.ai import make_bot
 >>> game = Session.lone_deal("indian_13", players=2, seed=2)
 >>> bots = [make_bot("greedy", seed=s) for s in range(2)]
@@ -26,29 +26,16 @@ True
 
 from __future__ import annotations
 
-from dataclasses import dataclass
-
 from rummy.model.actions import Action
 from rummy.model.cards import Card
 from rummy.model.events import DealScored, Event
-from rummy.model.match import MatchState, apply_match, start_match
-from rummy.model.state import GameState, apply, start_deal
+from rummy.model.match import MatchState
+from rummy.model.state import GameState
 from rummy.model.view import PlayerView, view_for
-from rummy.session import Session
+from rummy.session import Position, Session
 
 SPEEDS = (0.5, 1.0, 2.0, 4.0, 8.0)
 """Actions per second the play button offers."""
-
-
-@dataclass(frozen=True)
-class Position:
-    """The game after ``index`` actions: the deal (and match), and the step that led here."""
-
-    index: int
-    state: GameState
-    match: MatchState | None
-    action: Action | None
-    events: tuple[Event, ...]
 
 
 class ReplayStepper:
@@ -59,7 +46,7 @@ class ReplayStepper:
         scoring (the rounds of classic and contract rummy are dealt from where the match
         stands, so a round is kept as its match and watched from there)."""
         self.kind = "match" if not game.lone and deal is None else "deal"
-        self._positions = _replay(game)
+        self._positions = list(game.positions())
         if deal is not None:
             self._positions = _one_deal(self._positions, deal)
         self.index = 0
@@ -163,24 +150,6 @@ class ReplayStepper:
         if self.at_end:
             self.playing = False
         return moved
-
-
-def _replay(game: Session) -> list[Position]:
-    """Every position of ``game``, from the deal to its last action."""
-    if not game.lone:
-        match = start_match(game.variant, game.players, game.seed)
-        out = [Position(0, match.state, match, None, match.state.history)]
-        for deal in game.deals:
-            for action in deal:
-                match, events = apply_match(match, action)
-                out.append(Position(len(out), match.state, match, action, events))
-        return out
-    state = start_deal(game.variant, game.players, game.seed)
-    positions = [Position(0, state, None, None, state.history)]
-    for action in game.deals[0]:
-        state, events = apply(state, action)
-        positions.append(Position(len(positions), state, None, action, events))
-    return positions
 
 
 def _one_deal(positions: list[Position], deal: int) -> list[Position]:

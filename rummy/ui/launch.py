@@ -40,32 +40,27 @@ DEMO_ONLY = ("deals", "quit_when_done", "variant", "players", "seed", "speed")
 
 
 def register_scenes(app: App) -> App:
-    """Name every screen on ``app``; returns it. The table is left out of a build without
-    :mod:`rummy.ui.table` (New game then says so)."""
+    """Name every screen on ``app``; returns it."""
+    # the table and the screens around it load the network and table code: imported when
+    # the screens are named, not when this module is (as the launcher's --help is)
+    from rummy.ui.screens.browse import BrowseScene
+    from rummy.ui.screens.lobby import LobbyScene
+    from rummy.ui.screens.replay_table import ReplayTableScene
+    from rummy.ui.table import TableScene
+    from rummy.ui.table.resume import continue_table
+
     app.register("title", TitleScene)
     app.register("new_game", NewGameScene)
     app.register("rules", RulesScene)
     app.register("statistics", StatsScene)
     app.register("settings", PreferencesScene)
     app.register("online", OnlineScene)
-    try:
-        from rummy.ui.screens.replay_table import ReplayTableScene
-        from rummy.ui.table import TableScene
-        from rummy.ui.table.resume import continue_table
-    except ImportError as exc:
-        if not (exc.name or "").startswith("rummy.ui.table"):
-            raise
-        app.register("replays", ReplaysScene)  # the list alone: Watch stays off
-    else:
-        from rummy.ui.screens.browse import BrowseScene  # it opens the lobby
-        from rummy.ui.screens.lobby import LobbyScene  # it opens the table
-
-        app.register("table", TableScene)
-        app.register("lobby", LobbyScene)
-        app.register("browse", BrowseScene)
-        app.register("continue", continue_table)
-        app.register("replay_table", ReplayTableScene)
-        app.register("replays", _replays_with_watch)
+    app.register("table", TableScene)
+    app.register("lobby", LobbyScene)
+    app.register("browse", BrowseScene)
+    app.register("continue", continue_table)
+    app.register("replay_table", ReplayTableScene)
+    app.register("replays", _replays_with_watch)
     return app
 
 

@@ -13,11 +13,11 @@ from rummy.model.actions import Draw, DrawSource, DropAtTurn
 from rummy.model.families.melding import MeldState
 from rummy.model.state import GameState, apply, legal_actions, start_deal
 from rummy.model.variant import load_variant
+from rummy.model.variant_parts import WrongFamilyError
 from rummy.model.view import (
     DeclareView,
     MeldTableView,
     PlayerView,
-    WrongFamilyError,
     part_type,
     view_for,
 )

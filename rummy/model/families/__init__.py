@@ -1,14 +1,20 @@
 """Rule families: one module per family (``declare``, ``table``, ``contract``; the last two
 share their round's state and steps in ``melding``).
 
-This package holds what every family shares: the :class:`Phase` of a deal and the
-:class:`SeatStatus` of a seat. :mod:`rummy.model.state` picks the family module by the
-variant's ``family`` name.
+This package holds what every family shares: the :class:`Phase` of a deal, the
+:class:`SeatStatus` of a seat, and :class:`DealState`, the fields of every family's deal.
+:mod:`rummy.model.state` picks the family module by the variant's ``family`` name.
 """
 
 from __future__ import annotations
 
 import enum
+from dataclasses import dataclass
+
+from ..cards import Card
+from ..events import Event
+from ..randomness import Seed
+from ..variant import Variant
 
 
 class Phase(enum.Enum):
@@ -38,3 +44,34 @@ class SeatStatus(enum.Enum):
     @property
     def is_out(self) -> bool:
         return self is not SeatStatus.PLAYING
+
+
+@dataclass(frozen=True, kw_only=True)
+class DealState:
+    """What every family's deal holds, hidden cards included: each family's state adds its
+    own fields (the declare family's finish slot and shows, the melding families' melds on
+    the table). Players never see it: they get :func:`rummy.model.view.view_for`.
+
+    Deck order: the last card of ``closed_deck`` and of ``open_deck`` is the top one."""
+
+    variant: Variant
+    players: int
+    seed: Seed
+    phase: Phase
+    turn: int
+    first_player: int
+    dealer: int | None
+    hands: tuple[tuple[Card, ...], ...]
+    closed_deck: tuple[Card, ...]
+    open_deck: tuple[Card, ...]
+    turns_done: tuple[int, ...]
+    drawn: Card | None
+    """The card the seat to move drew this turn (None before its draw)."""
+    reshuffles: int
+    """How often the closed deck was made again from the open deck."""
+    history: tuple[Event, ...]
+    """Every event of the deal so far, unredacted."""
+
+    @property
+    def is_over(self) -> bool:
+        return self.phase is Phase.OVER

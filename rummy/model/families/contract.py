@@ -32,7 +32,6 @@ from ..events import (
     DeckReshuffled,
     Event,
     MeldLaid,
-    TossMade,
     TossWon,
 )
 from ..melds import (
@@ -63,6 +62,7 @@ from .melding import (
     put,
     stalemate_reason,
 )
+from .toss import toss
 
 __all__ = ["MeldState", "apply", "check_action", "choose_dealer", "find_contract",
            "legal_actions", "start_deal"]
@@ -71,25 +71,13 @@ __all__ = ["MeldState", "apply", "check_action", "choose_dealer", "find_contract
 def choose_dealer(players: int, seed: Seed) -> tuple[int, tuple[Event, ...]]:
     """Source 002: every player draws a card; the highest is dealer, aces low. Seats that
     tie draw again among themselves."""
-    rng = stream(seed, "dealer")
-    faces = make_deck(1, 0)
-    deck = shuffled(faces, rng)
-    contenders = list(range(players))
-    events: list[Event] = []
-    while True:
-        if len(deck) < len(contenders):
-            deck = shuffled(faces, rng)
-        cards = [(seat, deck.pop()) for seat in contenders]
-        best = max(int(c.rank or 0) for _, c in cards)
-        leaders = [seat for seat, c in cards if int(c.rank or 0) == best]
-        tied = tuple(leaders) if len(leaders) > 1 else ()
-        events.append(TossMade(len(events), tuple(cards), tied))
-        if not tied:
-            break
-        contenders = leaders
-    dealer = leaders[0]
-    events.append(TossWon((dealer + 1) % players, dealer))
-    return dealer, tuple(events)
+
+    def highest(cards: list[Card]) -> list[int]:
+        best = max(int(c.rank or 0) for c in cards)
+        return [i for i, c in enumerate(cards) if int(c.rank or 0) == best]
+
+    dealer, events = toss(players, make_deck(1, 0), stream(seed, "dealer"), highest)
+    return dealer, (*events, TossWon((dealer + 1) % players, dealer))
 
 
 def start_deal(variant: Variant, players: int, seed: Seed, *, dealer: int | None = None,

@@ -15,47 +15,32 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 
 from ..cards import Card, Rank, make_deck, shuffled, toss_key
-from ..events import CardsDealt, Event, OpenCardTurned, TossMade, TossWon, TurnBegan, WildJokerCut
+from ..events import CardsDealt, Event, OpenCardTurned, TossWon, TurnBegan, WildJokerCut
 from ..randomness import Seed, stream
 from ..scoring import DealResult
 from ..solver import wild_rank_for
 from ..variant import Toss, Variant
-from . import Phase, SeatStatus
+from . import DealState, Phase, SeatStatus
+from .toss import toss as draw_cards
 
 Groups = tuple[tuple[Card, ...], ...]
 
 
-@dataclass(frozen=True)
-class DeclareState:
-    """Everything about one deal of the declare family, hidden cards included.
+@dataclass(frozen=True, kw_only=True)
+class DeclareState(DealState):
+    """One deal of the declare family: the fields of every deal, and its own.
 
-    Players never see this: they get :func:`rummy.model.view.view_for`. ``dead[s]`` holds
-    the cards seat ``s`` took out of play (a dropped hand, a wrong show); ``history`` is
-    every event so far, unredacted.
+    ``dead[s]`` holds the cards seat ``s`` took out of play (a dropped hand, a wrong show).
     """
 
-    variant: Variant
-    players: int
-    seed: Seed
-    phase: Phase
-    turn: int
-    first_player: int
-    dealer: int | None
-    hands: tuple[tuple[Card, ...], ...]
-    closed_deck: tuple[Card, ...]
-    open_deck: tuple[Card, ...]
     wild_joker: Card | None
     wild_rank: Rank | None
     finish_slot: Card | None
     dead: tuple[tuple[Card, ...], ...]
     status: tuple[SeatStatus, ...]
     penalties: tuple[int, ...]
-    turns_done: tuple[int, ...]
     missed: tuple[int, ...]
     shows: tuple[Groups | None, ...]
-    drawn: Card | None
-    reshuffles: int
-    history: tuple[Event, ...]
     result: DealResult | None = None
     drop_at_turn: tuple[bool, ...] = ()
     """Per seat: asked to drop at the start of its next turn (empty: nobody has)."""
@@ -64,10 +49,6 @@ class DeclareState:
     def active_seats(self) -> tuple[int, ...]:
         """Seats still in the deal, in seat order."""
         return tuple(s for s in range(self.players) if self.status[s] is SeatStatus.PLAYING)
-
-    @property
-    def is_over(self) -> bool:
-        return self.phase is Phase.OVER
 
 
 # ---------------------------------------------------------------- toss and deal
@@ -95,28 +76,15 @@ def toss(variant: Variant, players: int, seed: Seed) -> tuple[int, int | None, t
     identical faces toss again among themselves. With ``lowest_deals`` the lowest card
     deals and the next seat (the receiver) is dealt first and moves first.
     """
-    rng = stream(seed, "toss")
-    faces = make_deck(variant.packs, 0)
-    deck = shuffled(faces, rng)
-    contenders = list(range(players))
-    events: list[Event] = []
-    while True:
-        if len(deck) < len(contenders):
-            deck = shuffled(faces, rng)
-        cards = [(seat, deck.pop()) for seat in contenders]
-        leaders = [contenders[i] for i in toss_leaders(variant.declare.toss, [c for _, c in cards])]
-        tied = tuple(leaders) if len(leaders) > 1 else ()
-        events.append(TossMade(len(events), tuple(cards), tied))
-        if not tied:
-            break
-        contenders = leaders
-    if variant.declare.toss is Toss.HIGHEST_FIRST:
-        first, dealer = leaders[0], None
+    rule = variant.declare.toss
+    winner, events = draw_cards(players, make_deck(variant.packs, 0), stream(seed, "toss"),
+                                lambda cards: toss_leaders(rule, cards))
+    if rule is Toss.HIGHEST_FIRST:
+        first, dealer = winner, None
     else:
-        dealer = leaders[0]
+        dealer = winner
         first = (dealer + 1) % players
-    events.append(TossWon(first, dealer))
-    return first, dealer, tuple(events)
+    return first, dealer, (*events, TossWon(first, dealer))
 
 
 def start_deal(variant: Variant, players: int, seed: Seed) -> DeclareState:

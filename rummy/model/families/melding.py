@@ -31,14 +31,14 @@ from ..melds import MeldRules, TableMeld
 from ..randomness import Seed, stream
 from ..scoring import RoundResult
 from ..variant import Variant
-from . import Phase
+from . import DealState, Phase
 
 _T = TypeVar("_T")
 
 
-@dataclass(frozen=True)
-class MeldState:
-    """Everything about one round of the table or contract family, hidden cards included.
+@dataclass(frozen=True, kw_only=True)
+class MeldState(DealState):
+    """One round of the table or contract family: the fields of every deal, and its own.
 
     ``melds`` lie face up on the table, in the order laid. ``taken`` are the cards taken
     from the discard pile this turn (they may not be discarded again this turn).
@@ -47,29 +47,11 @@ class MeldState:
     the contract family it is when the seat laid down its contract.
     """
 
-    variant: Variant
-    players: int
-    seed: Seed
-    phase: Phase
-    turn: int
-    first_player: int
-    dealer: int | None
     round_no: int
-    hands: tuple[tuple[Card, ...], ...]
-    closed_deck: tuple[Card, ...]
-    open_deck: tuple[Card, ...]
     melds: tuple[TableMeld, ...]
-    turns_done: tuple[int, ...]
     laid_at: tuple[int, ...]
     taken: tuple[Card, ...]
-    drawn: Card | None
-    reshuffles: int
-    history: tuple[Event, ...]
     result: RoundResult | None = None
-
-    @property
-    def is_over(self) -> bool:
-        return self.phase is Phase.OVER
 
     @property
     def rules(self) -> MeldRules:
@@ -207,12 +189,6 @@ def drew_from_stock(state: MeldState) -> bool:
     """Whether the seat to move began this turn by drawing from the stock."""
     return any(isinstance(e, CardDrawn) and e.source is DrawSource.CLOSED
                for e in this_turn(state))
-
-
-def remainder_ok(state: MeldState, seat: int, left: Sequence[Card]) -> bool:
-    """After laying, can the turn still end? The hand must be able to discard a card that
-    was not just taken from the discard pile (and keep whatever the family requires)."""
-    return any(c not in state.taken for c in left)
 
 
 # ---------------------------------------------------------------- tuples

@@ -24,11 +24,6 @@ def ease_out(t: float) -> float:
     return 1.0 - (1.0 - t) ** 3
 
 
-def ease_in_out(t: float) -> float:
-    t = max(0.0, min(1.0, t))
-    return 3 * t * t - 2 * t * t * t
-
-
 WIDTH_STEPS = 4
 FLIP_STEPS = 6
 

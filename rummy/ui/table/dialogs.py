@@ -189,22 +189,13 @@ class Standing:
     def of(cls, match: MatchState, names: Sequence[str]) -> Standing:
         variant = match.variant
         family = family_of(variant)
+        terms = family.terms(variant)
         played = len(match.table)
-        if not family.has_match_formats:
-            rounds = len(variant.contract.contracts) if family.lays_down_contracts else None
-            target = None if family.lays_down_contracts else variant.table.target_score
-            sheet = match.table if family.lays_down_contracts else ()
-            coming = ""
-            if rounds is not None and not match.over and played < rounds:
-                coming = contract_words(variant, variant.contract.contracts[played])
-            return cls(tuple(names), match.totals, match.out, played, rounds, None,
-                       match.over, match.winner, target, sheet, variant.shape.deal_word,
-                       coming)
-        kind, _, number = variant.declare.match_format.value.partition("_")
-        deals = int(number) if kind == "deals" else (1 if kind == "points" else None)
-        limit = int(number) if kind == "pool" else None
-        return cls(tuple(names), match.totals, match.out, played, deals, limit,
-                   match.over, match.winner)
+        contract = None if match.over else family.next_contract(variant, played)
+        coming = "" if contract is None else contract_words(variant, contract)
+        return cls(tuple(names), match.totals, match.out, played, terms.deals, terms.limit,
+                   match.over, match.winner, terms.target, match.table if terms.sheet else (),
+                   variant.shape.deal_word, coming)
 
     @property
     def heading(self) -> str:

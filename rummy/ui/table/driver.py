@@ -293,9 +293,6 @@ class TableDriver:
         """Where the deal's fairness proof was saved (none here)."""
         return None
 
-    @property
-    def bot_thinking(self) -> bool:
-        return self._thinking is not None and not self._thinking.done()
 
     def close(self) -> None:
         self._pool.shutdown(wait=False, cancel_futures=True)

@@ -208,11 +208,3 @@ def slot_label(title: str, staged: int, verdict: str | None
     if verdict is None:
         return f"{title}: ready", KIND_COLORS["run"]
     return f"{title}: {verdict}", RED
-
-
-def meld_at(placed: MeldLayout, pos: tuple[int, int]) -> int | None:
-    """The index of the meld under ``pos`` (a little margin around each)."""
-    for spot in placed.melds:
-        if spot.rect.inflate(10, 10).collidepoint(pos):
-            return spot.index
-    return None

@@ -204,16 +204,5 @@ class MeldParts(TableParts):
             areas.append(rect.inflate(2 * LIT_MARGIN, 2 * LIT_MARGIN))
         return areas
 
-    def meld_spot(self, index: int) -> tuple[int, int, int] | None:
-        """Where the last card of meld ``index`` sits (x, y, card width), for flights."""
-        placed = self.placed
-        if placed is None:
-            return None
-        for spot in placed.melds:
-            if spot.index == index:
-                x, y = spot.positions()[-1]
-                return x, y, spot.card_w
-        return None
-
 
 __all__ = ["MeldParts"]
