@@ -67,6 +67,8 @@ class RuleFamily:
     deals_replay_alone: ClassVar[bool] = False
     """A deal is dealt from its seed alone (not from where the match stands), so one deal
     of a match replays on its own from a deal record."""
+    unmatched_word: ClassVar[str] = "Left in hand"
+    """What the round panel calls a hand's cards that are in no meld."""
     piles: ClassVar[Piles] = STOCK
     """What players read the two piles called: the stock and the discard pile, or Indian
     rummy's closed and open decks."""
@@ -141,9 +143,9 @@ class RuleFamily:
         """The match's length and scoring, for the standing a table shows."""
         raise NotImplementedError
 
-    def next_contract(self, variant: Variant, played: int) -> tuple[int, int] | None:
-        """(sets, runs) the next round must lay down, after ``played`` rounds; None where
-        rounds have no contract or none is left."""
+    def contract(self, variant: Variant, round_no: int) -> tuple[int, int] | None:
+        """(sets, runs) round ``round_no`` (from 0) must lay down; None where rounds have
+        no contract, or past the last."""
         return None
 
 
@@ -151,6 +153,7 @@ class Declare(RuleFamily):
     """Indian rummy: hands private until a declaration on the finish slot."""
 
     name = "declare"
+    unmatched_word = "Loose"
     has_match_formats = True
     deals_replay_alone = True
     piles = DECKS
@@ -255,9 +258,9 @@ class Contract(RuleFamily):
     def terms(self, variant: Variant) -> MatchTerms:
         return MatchTerms(len(variant.contract.contracts), sheet=True)
 
-    def next_contract(self, variant: Variant, played: int) -> tuple[int, int] | None:
+    def contract(self, variant: Variant, round_no: int) -> tuple[int, int] | None:
         contracts = variant.contract.contracts
-        return contracts[played] if played < len(contracts) else None
+        return contracts[round_no] if round_no < len(contracts) else None
 
     def settle(self, match: MatchState) -> MatchState:
         if len(match.table) >= len(match.variant.contract.contracts):

@@ -85,7 +85,7 @@ class Board(BoardPainting):
     # -- layout
 
     def _layout(self, size: tuple[int, int]) -> TableLayout:
-        return compute_layout(size, self.players, self.viewer, self.parts.melds_on_table,
+        return compute_layout(size, self.players, self.viewer, self.parts.meld_area,
                               self.parts.buttons)
 
     def resize(self, size: tuple[int, int]) -> None:
@@ -109,7 +109,7 @@ class Board(BoardPainting):
         self.points = [s.penalty for s in view.seats]
         self.wild = view.wild_joker
         self.turn = view.turn
-        self.open_cards = list(view.melding.open_cards) if view.melds_on_table else []
+        self.open_cards = self.parts.open_cards(view)
         self.hidden.clear()
         self.hand.sync(view.hand)
         self.parts.sync(view, self.names, self.lay)
@@ -140,8 +140,8 @@ class Board(BoardPainting):
             if not row:
                 continue
             reading = self.hand.reading(g)
-            if self.parts.melds_on_table and not reading.valid:
-                continue  # a group in hand is no declaration here: only runs and sets count
+            if not (self.parts.labels_every_group or reading.valid):
+                continue
             x0, x1 = row[0][0], row[-1][0] + self.lay.hand_w
             self.labels.append((reading.label, reading.key, (x0 + x1) // 2))
         self.count = self.parts.count_of(self.hand)

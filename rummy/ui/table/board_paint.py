@@ -206,7 +206,7 @@ class BoardPainting:
                 surface.blit(art.face(pile[-1], lay.pile_w), lay.open_deck.topleft)
             else:
                 draw_slot(surface, lay.open_deck, self.parts.open_label, text, fs, 0)
-        if self.parts.melds_on_table:
+        if not self.parts.finish_slot:
             return
         if self.finish_taken:
             surface.blit(art.face(None, lay.pile_w), lay.finish_slot.topleft)

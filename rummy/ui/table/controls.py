@@ -26,7 +26,6 @@ from .hand import HandModel
 from .hints import read_hint
 from .keeper import TableKeeper, sort_hand
 from .layout import card_height
-from .parts_contract import ContractParts
 from .parts_declare import TableParts
 from .sprites import INK, RED
 
@@ -221,16 +220,13 @@ class ControlsMixin:
         return self.allowed(action, wait) and self._act(action)
 
     def stage(self, slot: int, cards: Sequence[Card]) -> None:
-        if isinstance(self.parts, ContractParts):
-            self.parts.stage(slot, cards)
+        if self.parts.stage(slot, cards):
             self.hand.set_aside(cards)
             self.parts.layout(self.board.lay, self.board.names)
             self.board.layout_hand()
 
     def _unstage_at(self, pos: tuple[int, int]) -> bool:
         """A click on a staged card takes it back to the hand."""
-        if not isinstance(self.parts, ContractParts):
-            return False
         card = self.parts.staged_at(pos)
         if card is None:
             return False
@@ -239,7 +235,6 @@ class ControlsMixin:
 
     def _take_back(self, cards: Sequence[Card]) -> None:
         """Staged cards back to the hand (a contract's lay-down slots)."""
-        assert isinstance(self.parts, ContractParts)
         for card in cards:
             self.parts.unstage(card)
             self.hand.take_back(card)
@@ -280,11 +275,11 @@ class ControlsMixin:
             hint = None
         cards, groups, text = read_hint(hint)
         staged = [c for c in cards if c not in self.hand]
-        if staged and isinstance(self.parts, ContractParts) and hint is not None and \
-                isinstance(hint.action, Discard | LayOff):
+        in_slots = [c for c in staged if c in self.parts.staged_cards]
+        if in_slots and hint is not None and isinstance(hint.action, Discard | LayOff):
             # A card to let go of that the player had put in a lay-down slot: back in the
             # hand, selected, so that D (or a drag) plays what the hint says.
-            self._take_back([c for c in staged if c in self.parts.staged_cards])
+            self._take_back(in_slots)
         before = [list(g) for g in self.hand.groups]
         if groups and self.hand.improves(groups):
             self.hand.set_groups(groups)

@@ -43,8 +43,7 @@ def _draw_groups(surface: pygame.Surface, art: CardArt, text: TextCache, variant
         reading = read_group(variant, g, cut)
         parts.append((g, reading.label, reading.key))
     if loose:
-        parts.append((loose, "Left in hand" if variant.shape.melds_on_table else "Loose",
-                      "invalid"))
+        parts.append((loose, family_of(variant).unmatched_word, "invalid"))
     n = sum(len(p[0]) for p in parts)
     if n == 0:
         return
@@ -191,7 +190,7 @@ class Standing:
         family = family_of(variant)
         terms = family.terms(variant)
         played = len(match.table)
-        contract = None if match.over else family.next_contract(variant, played)
+        contract = None if match.over else family.contract(variant, played)
         coming = "" if contract is None else contract_words(variant, contract)
         return cls(tuple(names), match.totals, match.out, played, terms.deals, terms.limit,
                    match.over, match.winner, terms.target, match.table if terms.sheet else (),

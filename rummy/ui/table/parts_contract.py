@@ -125,7 +125,7 @@ class ContractParts(MeldParts):
         verdicts = self.verdicts(staged)
         return bool(verdicts) and all(v is None for v in verdicts)
 
-    def stage(self, slot: int, cards: Sequence[Card]) -> None:
+    def stage(self, slot: int, cards: Sequence[Card]) -> bool:
         """Put ``cards`` in ``slot``; cards that make the whole contract (the cards a hint
         to lay down selects) are spread over every slot instead."""
         while len(self.staged) < len(self.slot_titles):
@@ -133,11 +133,12 @@ class ContractParts(MeldParts):
         spread = self.spread(cards)
         if spread is not None:
             self.staged = spread
-            return
+            return True
         for group in self.staged:
             group[:] = [c for c in group if c not in cards]
         if 0 <= slot < len(self.staged):
             self.staged[slot].extend(cards)
+        return True
 
     def spread(self, cards: Sequence[Card]) -> list[list[Card]] | None:
         """``cards`` as the contract's melds, slot by slot, when they are exactly the whole

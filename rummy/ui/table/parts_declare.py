@@ -50,7 +50,13 @@ def widest_letters(name: str, size: int) -> int:
 class TableParts:
     """The declare family's table (Indian rummy): open deck, finish slot, drop."""
 
-    melds_on_table = False
+    meld_area = False
+    """The table keeps room for melds laid face up (the layout asks)."""
+    finish_slot = True
+    """The finish slot is painted beside the decks (a declaration is made on it)."""
+    labels_every_group = True
+    """Every group in hand is labelled, an invalid one too (it tells the player what a
+    declaration would read); where only runs and sets count, invalid groups go unlabelled."""
     buttons: tuple[str, ...] = ("sort", "group", "hint", "discard", "finish", "drop",
                                 "dropturn")
     """The family's buttons, left to right."""
@@ -68,6 +74,34 @@ class TableParts:
         """A person plays at this table (False for a replay or a demo, only watched: no
         zone to lay a new meld is shown then)."""
         self.buttons = self.buttons_at(variant)
+
+    def open_cards(self, view: PlayerView) -> list[Card]:
+        """The discards on offer shown fanned beside the pile (none here: only its top)."""
+        return []
+
+    def takes_discards(self) -> bool:
+        """The discards on offer follow the pile as cards land on it."""
+        return False
+
+    def register_animations(self, player: Any, names: Callable[[], list[str]]) -> None:
+        """Teach the table's event player the family's own events (none here)."""
+
+    def stage(self, slot: int, cards: Sequence[Card]) -> bool:
+        """Put ``cards`` in a lay-down slot; False where the family has none."""
+        return False
+
+    def staged_at(self, pos: tuple[int, int]) -> Card | None:
+        """The staged card under ``pos`` (none here)."""
+        return None
+
+    @property
+    def staged_cards(self) -> set[Card]:
+        """The cards in the lay-down slots (none here)."""
+        return set()
+
+    def unstage(self, card: Card) -> bool:
+        """Take a staged card out of its slot (none here)."""
+        return False
 
     def buttons_at(self, variant: Variant) -> tuple[str, ...]:
         """The buttons this table shows: the drop buttons only where dropping is allowed

@@ -26,6 +26,7 @@ from rummy.model import (
 )
 from rummy.model.hand_cost import lays_at_end, value_if_out
 
+from . import play_melds
 from .hand import HandModel
 from .layers import Layer, changed_lights, lights_of
 from .layout import TableLayout
@@ -39,12 +40,23 @@ class MeldParts(TableParts):
     """Classic rummy (melds on the table): the discard pile (fanned with draw choice), the
     melds, the new meld zone; M lays the selected cards as a meld."""
 
-    melds_on_table = True
+    meld_area = True
+    finish_slot = False
+    labels_every_group = False
     buttons: tuple[str, ...] = ("sort", "rank", "group", "hint", "meld", "discard", "flip")
     keys = {"s": "sort", "r": "rank", "g": "group", "d": "discard", "h": "hint", "m": "meld",
             "f": "flip"}
 
     open_label = "discards"
+
+    def open_cards(self, view: PlayerView) -> list[Card]:
+        return list(view.melding.open_cards)
+
+    def takes_discards(self) -> bool:
+        return True
+
+    def register_animations(self, player: Any, names: Callable[[], list[str]]) -> None:
+        play_melds.register(player, self, names)
 
     def count_of(self, hand: HandModel) -> int:
         """What the hand would cost if someone went out now, whatever its arrangement:

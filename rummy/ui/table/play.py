@@ -174,7 +174,7 @@ class EventPlayer:
     def _open_push(self, card: Card) -> None:
         b = self.board
         b.open_pile.append(card)
-        if b.parts.melds_on_table:  # the discards on offer follow the pile as cards land
+        if b.parts.takes_discards():  # the discards on offer follow the pile as cards land
             b.open_cards = (b.open_cards + [card])[-b.open_depth:]
 
     def _fly(self, card: Card | None, start: tuple[float, float], end: tuple[float, float],

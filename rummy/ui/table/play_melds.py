@@ -2,24 +2,40 @@
 (its cards fly from the seat to their places and it is labelled), a card laid off (the meld
 visibly grows), the discard pile turned over or shuffled into a new stock, and "Rummy!".
 
-Registered on the :class:`~.play.EventPlayer` by :func:`register`; the layout of the
-melds is the parts' (:class:`~.parts_melds.MeldParts`).
+Registered on the :class:`~.play.EventPlayer` by :func:`register`, which the meld
+families' table parts call (:meth:`~.parts_melds.MeldParts.register_animations`); the
+layout of the melds is theirs (:class:`MeldsShown`).
 """
 
 from __future__ import annotations
 
 from collections.abc import Callable
+from typing import Protocol
 
 from rummy.model import Card
 from rummy.model.events import CardLaidOff, DealScored, DiscardFlipped, MeldLaid, TurnBegan
+from rummy.model.melds import TableMeld
 from rummy.model.scoring import RoundResult
 from rummy.ui.words import number_word
 
-from .parts_melds import MeldParts
+from .layout import TableLayout
+from .meld_area import MeldLayout
 from .play import EventPlayer
 
 
-def register(player: EventPlayer, parts: MeldParts, names_of: Callable[[], list[str]]
+class MeldsShown(Protocol):
+    """What the animations read and move of the melds the table shows."""
+
+    melds: list[TableMeld]
+    grown: dict[int, int]
+
+    @property
+    def placed(self) -> MeldLayout | None: ...
+
+    def layout(self, lay: TableLayout, names: list[str]) -> MeldLayout | None: ...
+
+
+def register(player: EventPlayer, parts: MeldsShown, names_of: Callable[[], list[str]]
              ) -> None:
     """Animate the meld families' events on ``player``."""
     scored = player.handlers[DealScored]

@@ -25,10 +25,10 @@ import pygame
 
 from rummy.model import Timeout
 from rummy.model.events import DealScored
+from rummy.model.rules import family_of
 from rummy.session import Session
 from rummy.ui.scene import Scene
 
-from . import play_melds
 from .anim import Flights
 from .board import Board, StillKey
 from .controls import ControlsMixin
@@ -41,7 +41,6 @@ from .hand import HandModel
 from .keeper import TableKeeper
 from .online import ConnectionNotes
 from .parts import parts_for
-from .parts_melds import MeldParts
 from .play import EventPlayer
 from .pointer import PointerMixin
 from .proof_note import ProofNote
@@ -177,8 +176,7 @@ class TableScene(ControlsMixin, PointerMixin, FrameMixin, Scene):
                                   self.play_speed)
         self.player.on_turn = self._turn_began
         self.player.on_result = self._deal_over
-        if isinstance(self.parts, MeldParts):
-            play_melds.register(self.player, self.parts, lambda: self.board.names)
+        self.parts.register_animations(self.player, lambda: self.board.names)
         self.flights.items.clear()
         self.result = None
         self.dialog = None
@@ -199,7 +197,8 @@ class TableScene(ControlsMixin, PointerMixin, FrameMixin, Scene):
         """The felt's match line ("Pool 101 · deal 3") and the seats out of the match."""
         st = Standing.of(match, self.names)
         number = self.driver.deal_no + 1
-        contract = self.driver.view.melding.contract if self.driver.view.melds_on_table else None
+        variant = self.driver.game.variant
+        contract = family_of(variant).contract(variant, self.driver.deal_no)
         if contract is not None and st.deals is not None:
             words = contract_words(self.driver.game.variant, contract)
             line = f"Round {number} of {st.deals}: {words}"
