@@ -28,7 +28,7 @@ from rummy.ui.table.keeper import LEFT_SAVED
 from rummy.ui.table.parts_contract import ContractParts
 
 from .events import click, key
-from .test_table import drag, grip
+from .table_helpers import drag, grip
 
 pytestmark = pytest.mark.timeout(120)
 
