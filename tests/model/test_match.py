@@ -15,7 +15,7 @@ from rummy.model.variant import load_variant
 from rummy.session import Session
 from rummy.simulate import simulate_match
 
-from .test_playout import MATCH_OPTIONS
+from .helpers import MATCH_OPTIONS
 
 
 def _match_settings() -> list[Any]:
