@@ -30,6 +30,7 @@ def _match_settings() -> list[Any]:
     return out
 
 
+@pytest.mark.slow
 @pytest.mark.timeout(60)
 @pytest.mark.parametrize(("variant_id", "options"), _match_settings())
 def test_match_playout(variant_id: str, options: dict[str, Any]) -> None:

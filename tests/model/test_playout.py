@@ -31,8 +31,11 @@ def _settings() -> list[Any]:
                 continue
             for value in option.values:
                 if value != option.default:
+                    # slow: a second each; the defaults above keep every variant in
+                    # tests/run.py --fast
                     out.append(pytest.param(vid, {option.key: value},
-                                            id=f"{vid}-{option.key}={value}"))
+                                            id=f"{vid}-{option.key}={value}",
+                                            marks=pytest.mark.slow))
     return out
 
 

@@ -22,7 +22,7 @@ from rummy.net.client import NetClient
 from .helpers import Player, bot_chooser, random_chooser, seat_table, showing_after
 from .nginx import Stack, nginx_stack
 
-pytestmark = pytest.mark.timeout(90)
+pytestmark = [pytest.mark.network, pytest.mark.timeout(90)]
 
 TABLES = 5
 """``Limits.tables_per_address``'s default, which ``serve`` runs with."""

@@ -26,6 +26,8 @@ from tools.table_states import six_seat_table
 from . import table_helpers
 from .table_helpers import click, drag, grip, hand_point, key, settle
 
+pytestmark = pytest.mark.slow
+
 
 @dataclass
 class Frames:

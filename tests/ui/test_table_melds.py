@@ -247,6 +247,7 @@ def test_a_contract_is_laid_down_through_the_staging_slots(app: App) -> None:
     assert scene.board.status_line == "Discard a card"  # lay-offs wait for the next turn
 
 
+@pytest.mark.slow
 @pytest.mark.timeout(120)
 @pytest.mark.parametrize("variant", ["super_rummy", "dummy_rummy"])
 def test_a_bot_demo_plays_a_whole_round_at_the_table(variant: str, tmp_path: Path,
@@ -284,6 +285,7 @@ def events_of_random_play(variant: str, deals: int = 6) -> set[type]:
     return seen
 
 
+@pytest.mark.slow
 @pytest.mark.timeout(120)
 def test_every_event_type_has_an_animation_in_every_family(app: App) -> None:
     covered: set[type] = set()

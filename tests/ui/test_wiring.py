@@ -212,6 +212,7 @@ def test_statistics_replays_and_watching_after_a_finished_deal(app: App, data: P
     assert app.top is replays
 
 
+@pytest.mark.slow
 def test_a_round_of_contract_rummy_is_kept_and_watched_on_its_own(
         app: App, data: Path) -> None:
     """A round is dealt from where its match stands: it is kept as the match so far and
