@@ -9,9 +9,8 @@ including pytest finding no tests (its exit status 5).
 
 ``--fast`` is the loop while working: the same ruff and mypy, and every test but those
 marked ``slow``, ``e2e``, ``packaging`` or ``network`` (pyproject.toml says what each
-means). Without it
-everything runs, as CI does (``.ci/run``). A ``-m`` given after ``--fast`` replaces its
-selection (pytest keeps the last ``-m``).
+means). Without it everything runs, as CI does (``.ci/run``). A ``-m`` given after
+``--fast`` replaces its selection (pytest keeps the last ``-m``).
 """
 
 from __future__ import annotations
