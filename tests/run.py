@@ -1,11 +1,16 @@
 #!/usr/bin/env python3
-"""Run every check of the project: ``python3 tests/run.py [pytest arguments]``.
+"""Run every check of the project: ``python3 tests/run.py [--fast] [pytest arguments]``.
 
 Works from a fresh checkout: the first run creates ``.venv`` and installs
 ``requirements-dev.txt`` into it (see ``rummy/bootstrap.py``). Runs ruff on the whole
 repository, mypy --strict on the game, its tests, benchmarks and tools (the files listed in
 pyproject.toml), then pytest with any extra arguments. Exits non-zero if any of them fails,
 including pytest finding no tests (its exit status 5).
+
+``--fast`` is the loop while working: the same ruff and mypy, and every test but those
+marked ``slow``, ``e2e``, ``packaging`` or ``network`` (pyproject.toml says what each
+means). Without it everything runs, as CI does (``.ci/run``). A ``-m`` given after
+``--fast`` replaces its selection (pytest keeps the last ``-m``).
 """
 
 from __future__ import annotations
@@ -15,6 +20,9 @@ import sys
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parents[1]
+FAST_FLAG = "--fast"
+FAST_SELECTION = ["-m", "not slow and not e2e and not packaging and not network"]
+"""What ``--fast`` leaves out: the marks of pyproject.toml's pytest section."""
 
 
 def run(title: str, module_args: list[str]) -> int:
@@ -25,7 +33,21 @@ def run(title: str, module_args: list[str]) -> int:
     return code
 
 
-def main(pytest_args: list[str]) -> int:
+def pytest_arguments(args: list[str]) -> list[str]:
+    """pytest's arguments for ``tests/run.py args``: ``--fast`` becomes its selection.
+
+    >>> pytest_arguments(["--fast", "-k", "toss"])
+    ['-m', 'not slow and not e2e and not packaging and not network', '-k', 'toss']
+    >>> pytest_arguments(["-x"])
+    ['-x']
+    """
+    if FAST_FLAG not in args:
+        return list(args)
+    return FAST_SELECTION + [a for a in args if a != FAST_FLAG]
+
+
+def main(args: list[str]) -> int:
+    pytest_args = pytest_arguments(args)
     failed: list[str] = []
     if run("ruff", ["ruff", "check", "."]) != 0:
         failed.append("ruff")

@@ -161,6 +161,7 @@ def test_hard_respects_its_work_cap() -> None:
     assert bot.work_peak <= 2  # one face looked at per search, however long it takes
 
 
+@pytest.mark.slow
 def test_hard_plays_the_same_moves_on_a_slow_machine(monkeypatch: pytest.MonkeyPatch) -> None:
     fast = play_hard(9, [HardBot(seed=1), HardBot(seed=2)], moves=16)
     from rummy.ai import deficiency
@@ -264,6 +265,7 @@ def hinted_turns(variant_id: str, seed: int, turns: int,
         game.act(legal[0] if h.action is None else h.action)
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("variant_id", list_variant_ids())
 def test_a_hint_to_draw_an_open_card_says_what_it_goes_with(variant_id: str) -> None:
     """A card taken from the open pile goes into a group, starts one with cards of the

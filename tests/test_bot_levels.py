@@ -106,6 +106,7 @@ def test_guarded_view_catches_a_reach_for_hidden_state(indian: Variant) -> None:
 # ---------------------------------------------------------------- legal, reproducible
 
 
+@pytest.mark.slow
 @pytest.mark.timeout(120)
 @pytest.mark.parametrize("players", [2, 3, 4, 5, 6])
 def test_levels_play_legal_moves_indian_13(players: int) -> None:
@@ -116,6 +117,7 @@ def test_levels_play_legal_moves_indian_13(players: int) -> None:
     assert summary.completed == games
 
 
+@pytest.mark.slow
 @pytest.mark.timeout(120)
 def test_levels_play_legal_moves_two_player_13() -> None:
     for bots in (("easy", "medium"), ("medium", "hard"), ("hard", "easy")):

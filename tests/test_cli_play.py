@@ -182,6 +182,7 @@ CONTRACT_WRONG = {
 }
 
 
+@pytest.mark.slow
 @pytest.mark.timeout(300)
 def test_contract_match_typed_in_the_terminal() -> None:
     wrong = one_wrong_move_per_kind(CONTRACT_WRONG)

@@ -22,6 +22,7 @@ from tests.cli_helpers import SUMMARY_KEYS, main_json, run_cli, usage_error
 # ---------------------------------------------------------------- simulate
 
 
+@pytest.mark.slow
 @pytest.mark.timeout(120)
 def test_simulate_summary_and_determinism(tmp_path: Path) -> None:
     args = ("simulate", "--variant", "indian_13", "--players", "3", "--games", "3",
@@ -45,6 +46,7 @@ def test_simulate_summary_and_determinism(tmp_path: Path) -> None:
     assert not (tmp_path / "failed").exists()
 
 
+@pytest.mark.slow
 def test_simulate_seed_and_rotation_matter() -> None:
     def reports(seed: int, rotate: bool) -> list[Any]:
         summary = simulate_module.simulate("indian_13", 2, 4, seed, ("greedy", "random"),

@@ -69,6 +69,7 @@ def _one_swap_valid(variant: Variant, hand: list[Card], faces: list[Card]) -> bo
                for i in range(len(hand)) for f in faces)
 
 
+@pytest.mark.slow
 def test_one_card_away_agrees_with_trying_every_swap(indian: Variant) -> None:
     deck = make_deck(2, 2)
     faces = list({c.face: c for c in deck}.values())

@@ -19,6 +19,8 @@ from rummy.model.view import PlayerView
 from rummy.session import Session
 from rummy.simulate import simulate
 
+pytestmark = pytest.mark.slow
+
 
 def _fits(view: PlayerView, card: Card) -> bool:
     rules = MeldRules.of(view.variant)

@@ -25,17 +25,9 @@ from typing import Any
 import pygame
 import pytest
 
-from .test_real_window import (
-    MISSING,
-    ROOT,
-    SHOTS_VAR,
-    Player,
-    rightmost_card_x,
-    run,
-)
+from .helpers import ROOT, SHOTS_VAR, Player, needs_tools, rightmost_card_x, run, xvfb
 
-pytestmark = pytest.mark.skipif(
-    bool(MISSING), reason=f"end-to-end test needs {', '.join(MISSING)}")
+pytestmark = [needs_tools, pytest.mark.e2e]
 
 SIZE = (1000, 640)
 
@@ -146,25 +138,10 @@ def actions(store: Path, code: str) -> list[dict[str, Any]]:
 
 
 @pytest.fixture
-def screen(tmp_path: Path) -> Iterator[str]:
+def screen() -> Iterator[str]:
     """A wide Xvfb screen: the two windows side by side."""
-    read, write = os.pipe()
-    server = subprocess.Popen(["Xvfb", "-displayfd", str(write), "-screen", "0",
-                               f"{SIZE[0] * 2 + 20}x{SIZE[1]}x24", "-nolisten", "tcp"],
-                              pass_fds=(write,), stdout=subprocess.DEVNULL,
-                              stderr=subprocess.DEVNULL)
-    os.close(write)
-    try:
-        with os.fdopen(read) as pipe:
-            number = pipe.readline().strip()
-        assert number
-        yield f":{number}"
-    finally:
-        server.terminate()
-        try:
-            server.wait(timeout=10)
-        except subprocess.TimeoutExpired:
-            server.kill()
+    with xvfb((SIZE[0] * 2 + 20, SIZE[1])) as name:
+        yield name
 
 
 def play_turn(window: Window, store: Path, code: str, done: int, shots: Path,

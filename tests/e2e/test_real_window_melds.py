@@ -30,11 +30,9 @@ from rummy.ui.table import TableScene
 from rummy.ui.table.meld_area import MeldLayout
 from rummy.ui.table.parts_melds import MeldParts
 
-from .test_real_window import ROOT, SHOTS_VAR, Player, display, events, retry, run, wait_for
-from .test_real_window import pytestmark as needs_tools
+from .helpers import ROOT, SHOTS_VAR, Player, events, needs_tools, retry, run, wait_for
 
-pytestmark = needs_tools
-__all__ = ["display"]  # the fixture, used by name
+pytestmark = [needs_tools, pytest.mark.e2e]
 
 SEED = 53
 MELD = ("9D", "10D", "JD")

@@ -47,6 +47,7 @@ def variants() -> st.SearchStrategy[Variant]:
                      base, st.sampled_from([0, 30]))
 
 
+@pytest.mark.slow
 @settings(max_examples=40, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(variant=variants(), seed=st.integers(0, 2**32), data=st.data())
 def test_random_playout_keeps_invariants(variant: Variant, seed: int,
@@ -92,6 +93,7 @@ def test_every_shipped_variant_plays_to_the_end(variant_id: str, seed: int) -> N
     assert playout.states[-1].is_over
 
 
+@pytest.mark.slow
 @settings(max_examples=30, deadline=None)
 @given(seed=st.integers(0, 2**32), seat=st.integers(0, 2), data=st.data())
 def test_check_action_raises_what_apply_raises(seed: int, seat: int,

@@ -15,7 +15,7 @@ from rummy.model.variant import load_variant
 from rummy.session import Session
 from rummy.simulate import simulate_match
 
-from .test_playout import MATCH_OPTIONS
+from .helpers import MATCH_OPTIONS
 
 
 def _match_settings() -> list[Any]:
@@ -30,6 +30,7 @@ def _match_settings() -> list[Any]:
     return out
 
 
+@pytest.mark.slow
 @pytest.mark.timeout(60)
 @pytest.mark.parametrize(("variant_id", "options"), _match_settings())
 def test_match_playout(variant_id: str, options: dict[str, Any]) -> None:

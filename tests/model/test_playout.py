@@ -17,9 +17,7 @@ import pytest
 from rummy.model.variant import list_variant_ids, load_variant
 from rummy.simulate import simulate
 
-MATCH_OPTIONS = ("match_format", "target_score", "first_turn")
-"""Options that only change what happens between deals: ``tests/model/test_match.py``
-plays each of their values as whole matches, so single deals skip them here."""
+from .helpers import MATCH_OPTIONS
 
 
 def _settings() -> list[Any]:
@@ -33,8 +31,11 @@ def _settings() -> list[Any]:
                 continue
             for value in option.values:
                 if value != option.default:
+                    # slow: a second each; the defaults above keep every variant in
+                    # tests/run.py --fast
                     out.append(pytest.param(vid, {option.key: value},
-                                            id=f"{vid}-{option.key}={value}"))
+                                            id=f"{vid}-{option.key}={value}",
+                                            marks=pytest.mark.slow))
     return out
 
 

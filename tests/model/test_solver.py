@@ -170,6 +170,7 @@ def _hands(max_size: int) -> st.SearchStrategy[list[Card]]:
     return st.lists(st.sampled_from(_SMALL), min_size=4, max_size=max_size, unique=True)
 
 
+@pytest.mark.slow
 @settings(max_examples=250, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(hand=_hands(8), cut=st.sampled_from(_CUTS),
        rules=st.sampled_from([(2, 3), (1, 3), (1, 4), (2, 4)]))
@@ -187,6 +188,7 @@ def test_solver_matches_brute_force_on_small_hands(indian: Variant, hand: list[C
 _VARIANTS = {vid: load_variant(vid) for vid in ("indian_13", "two_player_13")}
 
 
+@pytest.mark.slow
 @pytest.mark.timeout(120)
 @settings(max_examples=2000, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(seed=st.integers(0, 2**32), size=st.sampled_from([13, 14]), jokers=st.integers(0, 4),
@@ -208,6 +210,7 @@ def test_solver_matches_exact_search_on_full_hands(seed: int, size: int, jokers:
     assert (r.count, r.valid) == expected, (" ".join(c.code for c in hand), cut.code)
 
 
+@pytest.mark.slow
 @settings(max_examples=150, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(seed=st.integers(0, 2**32), size=st.integers(3, 8), jokers=st.integers(0, 4),
        shape=st.sampled_from(SHAPES))

@@ -46,6 +46,7 @@ SUPER_OPTIONS = [{}, {"ace_rank": "high"}, {"allow_run_mixed_suit": True},
                  {"limit_meld_size": 4, "deck_count": 2}]
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("options", SUPER_OPTIONS, ids=str)
 def test_super_rummy_matches_the_oracle(options: dict[str, object]) -> None:
     variant = load_variant("super_rummy").with_options(options)
@@ -58,6 +59,7 @@ def test_super_rummy_matches_the_oracle(options: dict[str, object]) -> None:
         _check(variant, tuple(rng.sample(pool, 7)))
 
 
+@pytest.mark.slow
 def test_dummy_rummy_with_jokers_matches_the_oracle() -> None:
     variant = load_variant("dummy_rummy")
     deck = make_deck(2, 4)

@@ -15,7 +15,7 @@ from rummy.net.conn import Limits
 
 from .helpers import Player, bot_chooser, running_server, seat_table
 
-pytestmark = pytest.mark.timeout(120)
+pytestmark = [pytest.mark.network, pytest.mark.timeout(120)]
 
 
 async def _error_for(player: Player, raw: str | bytes) -> dict[str, Any]:

@@ -22,7 +22,7 @@ from rummy.net.store import Store
 
 from .helpers import _fixed_seeds
 
-pytestmark = pytest.mark.timeout(120)
+pytestmark = [pytest.mark.network, pytest.mark.timeout(120)]
 
 
 @pytest.fixture

@@ -13,7 +13,7 @@ from rummy.net.table import DEFAULT_TURN_TIMER, Table
 
 from .helpers import Player, running_server, seat_table
 
-pytestmark = pytest.mark.timeout(60)
+pytestmark = [pytest.mark.network, pytest.mark.timeout(60)]
 
 
 def test_a_classic_table_runs_the_clock_its_host_picked(tmp_path: Path) -> None:

@@ -15,7 +15,7 @@ from rummy.net.store import Store
 
 from .helpers import Player, rejoin, running_server, seat_table, server_process
 
-pytestmark = pytest.mark.timeout(60)
+pytestmark = [pytest.mark.network, pytest.mark.timeout(60)]
 TURN = 30
 
 

@@ -14,7 +14,7 @@ from rummy.net.table import CODE_LENGTH, CODE_LETTERS, Table, show_code
 
 from .helpers import Player, running_server
 
-pytestmark = pytest.mark.timeout(60)
+pytestmark = [pytest.mark.network, pytest.mark.timeout(60)]
 
 
 def test_a_new_table_s_code_has_ten_letters_and_joins_as_typed_or_shown(

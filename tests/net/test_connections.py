@@ -17,7 +17,7 @@ from rummy.net.conn import Limits
 
 from .helpers import Player, running_server
 
-pytestmark = pytest.mark.timeout(60)
+pytestmark = [pytest.mark.network, pytest.mark.timeout(60)]
 
 
 async def _first_message(ws: ClientConnection) -> dict[str, object]:

@@ -26,7 +26,7 @@ from rummy.net.server import Server
 
 from .helpers import Player, bot_chooser, running_server, seat_table
 
-pytestmark = pytest.mark.timeout(180)
+pytestmark = [pytest.mark.network, pytest.mark.timeout(180)]
 
 WINDOW = range(1_000_000, 1_000_000 + 4096)
 

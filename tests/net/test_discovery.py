@@ -10,7 +10,7 @@ import pytest
 from rummy.net import discovery
 from rummy.net.discovery import Advertiser, Browser, read_table, table_properties
 
-pytestmark = pytest.mark.timeout(60)
+pytestmark = [pytest.mark.network, pytest.mark.timeout(60)]
 
 
 def test_the_record_round_trips_and_bad_ones_are_refused() -> None:

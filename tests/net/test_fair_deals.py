@@ -16,7 +16,7 @@ from rummy.net.proof import DealProof
 
 from .helpers import Player, bot_chooser, running_server, seat_table
 
-pytestmark = pytest.mark.timeout(180)
+pytestmark = [pytest.mark.network, pytest.mark.timeout(180)]
 
 KEYS = [bytes([n]) * 32 for n in range(1, 40)]
 

@@ -21,7 +21,7 @@ from rummy.session import Session
 
 from .helpers import Player, bot_chooser, running_server, seat_table
 
-pytestmark = pytest.mark.timeout(240)
+pytestmark = [pytest.mark.network, pytest.mark.timeout(240)]
 
 CARDS = ["KS", "7H", "JK", "6S@1", "10D", "AC", "2C@1", "ZZ", "", "JK@7", "11H", 7, None]
 VALUES: list[Any] = [None, True, 0, -1, 1, 2, 99, 10**30, 1e308, "x", "", [], {}, [[1]],

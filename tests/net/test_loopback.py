@@ -11,7 +11,7 @@ from rummy.model.invariants import check_invariants
 
 from .helpers import Player, bot_chooser, running_server, seat_table
 
-pytestmark = pytest.mark.timeout(120)
+pytestmark = [pytest.mark.network, pytest.mark.timeout(120)]
 
 CASES = [
     ("indian_13", 2, {}, "random"),

@@ -101,6 +101,7 @@ async def _names(host: Player, seats: int) -> list[str]:
     raise AssertionError(f"no lobby with {seats} seats")
 
 
+@pytest.mark.network
 @pytest.mark.timeout(60)
 def test_names_reach_the_other_seats_cleaned(tmp_path: Path) -> None:
     """An attacker joins under a name with a right-to-left override, zero-width spaces

@@ -19,7 +19,7 @@ from rummy.net.table import Table
 from .helpers import Player, bot_chooser, kind_chooser, running_server, seat_table
 from .leaks import Secrets, leaks
 
-pytestmark = pytest.mark.timeout(180)
+pytestmark = [pytest.mark.network, pytest.mark.timeout(180)]
 
 # variant, options, deals, clients ("r" random moves, "g" greedy bot, "w" shows at once
 # (wrong), "d" drops at once, "q" quits after two moves: the clock plays its turns and drops

@@ -15,7 +15,7 @@ from rummy.net.mirror import Mirror
 
 from .helpers import Chooser, Player, bot_chooser, running_server, seat_table
 
-pytestmark = pytest.mark.timeout(120)
+pytestmark = [pytest.mark.network, pytest.mark.timeout(120)]
 
 
 def reversing(choose: Chooser, sent: list[Action]) -> Chooser:

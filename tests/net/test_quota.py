@@ -13,7 +13,7 @@ from rummy.net.conn import Limits
 
 from .helpers import Player, running_server
 
-pytestmark = pytest.mark.timeout(60)
+pytestmark = [pytest.mark.network, pytest.mark.timeout(60)]
 
 
 async def _create(url: str, name: str) -> tuple[Player, dict[str, object]]:

@@ -25,7 +25,7 @@ from .helpers import (
     showing_after,
 )
 
-pytestmark = pytest.mark.timeout(120)
+pytestmark = [pytest.mark.network, pytest.mark.timeout(120)]
 
 
 def _abort(player: Player) -> None:

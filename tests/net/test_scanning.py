@@ -18,7 +18,7 @@ from rummy.net.table import CODE_LETTERS
 
 from .helpers import Player, running_server
 
-pytestmark = pytest.mark.timeout(60)
+pytestmark = [pytest.mark.network, pytest.mark.timeout(60)]
 
 
 def _guesses(seed: int, length: int = 5) -> list[str]:

@@ -19,7 +19,7 @@ from rummy.net.table import Table
 
 from .helpers import Player, running_server, seat_table
 
-pytestmark = pytest.mark.timeout(240)
+pytestmark = [pytest.mark.network, pytest.mark.timeout(240)]
 
 STALLED_SEED = 1
 """Dummy Rummy, two seats, a person who only passes and a medium bot: the fourth deal

@@ -22,7 +22,7 @@ from rummy.net.tls import server_context
 from .certs import make_certificate, trusting
 from .helpers import Player, bot_chooser, running_server, seat_table
 
-pytestmark = pytest.mark.timeout(60)
+pytestmark = [pytest.mark.network, pytest.mark.timeout(60)]
 ROOT = Path(__file__).resolve().parents[2]
 
 

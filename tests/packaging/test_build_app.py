@@ -20,9 +20,11 @@ import pytest
 
 ROOT = Path(__file__).resolve().parents[2]
 
-pytestmark = pytest.mark.skipif(importlib.util.find_spec("PyInstaller") is None,
-                                reason="PyInstaller is not installed"
-                                       " (pip install -r requirements-dev.txt)")
+pytestmark = [
+    pytest.mark.packaging,
+    pytest.mark.skipif(importlib.util.find_spec("PyInstaller") is None,
+                       reason="PyInstaller is not installed (pip install -r requirements-dev.txt)"),
+]
 
 
 def listing(folder: Path) -> set[Path]:

@@ -25,7 +25,9 @@ from tests.store.kill_child import fingerprint
 CHILD = Path(__file__).with_name("kill_child.py")
 KILLS = 50
 
-pytestmark = pytest.mark.skipif(not hasattr(signal, "SIGKILL"), reason="needs SIGKILL (POSIX)")
+# Slow: each test kills a real game (a process, a window) dozens of times.
+pytestmark = [pytest.mark.slow,
+              pytest.mark.skipif(not hasattr(signal, "SIGKILL"), reason="needs SIGKILL (POSIX)")]
 
 
 def saved_now(folder: Path) -> tuple[int, str]:

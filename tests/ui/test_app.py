@@ -266,6 +266,7 @@ def test_event_log_appends_json_lines(tmp_path: Path) -> None:
 MAIN = Path(__file__).resolve().parents[2] / "main.py"
 
 
+@pytest.mark.slow
 @pytest.mark.timeout(150)
 def test_demo_plays_the_deals_asked_and_exits_0(tmp_path: Path) -> None:
     import os

@@ -34,7 +34,7 @@ from .online_play import (
     wait,
 )
 
-pytestmark = pytest.mark.timeout(120)
+pytestmark = [pytest.mark.network, pytest.mark.timeout(120)]
 
 
 @pytest.fixture

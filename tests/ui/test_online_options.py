@@ -28,7 +28,7 @@ from .online_play import (
     type_into,
 )
 
-pytestmark = pytest.mark.timeout(120)
+pytestmark = [pytest.mark.network, pytest.mark.timeout(120)]
 
 
 @pytest.fixture

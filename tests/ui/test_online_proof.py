@@ -32,7 +32,7 @@ from .online_play import (
     start,
 )
 
-pytestmark = pytest.mark.timeout(180)
+pytestmark = [pytest.mark.network, pytest.mark.timeout(180)]
 ROOT = Path(__file__).resolve().parents[2]
 
 

@@ -38,7 +38,7 @@ from .online_play import (
     wait,
 )
 
-pytestmark = pytest.mark.timeout(60)
+pytestmark = [pytest.mark.network, pytest.mark.timeout(60)]
 
 
 @pytest.fixture

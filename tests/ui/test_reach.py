@@ -50,6 +50,7 @@ def test_private_and_public_addresses() -> None:
     assert Path("docs/hosting.md").is_file()  # the advice's page
 
 
+@pytest.mark.network
 def test_the_lobby_of_a_table_open_to_this_computer_says_who_can_join(app: App) -> None:
     lobby = host_table(app)
     assert lobby.server is not None

@@ -36,7 +36,7 @@ from .online_play import (
     wait,
 )
 
-pytestmark = pytest.mark.timeout(180)
+pytestmark = [pytest.mark.network, pytest.mark.timeout(180)]
 
 
 @pytest.fixture

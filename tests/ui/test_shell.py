@@ -228,6 +228,7 @@ def test_an_unknown_variant_lists_only_the_variants_that_load(
     assert "does not load" in str(bad.value) and "broken_one.yaml" in str(bad.value)
 
 
+@pytest.mark.slow
 @pytest.mark.timeout(90)
 @pytest.mark.parametrize("driver", ["x11", None], ids=["x11", "sdl-picks"])
 def test_without_a_display_the_game_says_why_and_exits_1(tmp_path: Path,

@@ -2,8 +2,6 @@
 
 from __future__ import annotations
 
-from typing import Any
-
 import pygame
 import pytest
 
@@ -20,86 +18,25 @@ from rummy.model import (
 )
 from rummy.model.events import CardDiscarded
 from rummy.model.families.declare import deal_from_cards
-from rummy.session import Session
 from rummy.ui.app import App
-from rummy.ui.settings import GameConfig
 from rummy.ui.table import TableScene
 from rummy.ui.table.hand import sort_key
 
-# Seat 0 holds three pure sequences, a set of kings and a loose 4♦; it draws Q♣ from the
-# closed deck, which completes 9♣ 10♣ J♣ Q♣: then 4♦ on the finish slot is a valid show.
-HAND = "2S 3S 4S 5H 6H 7H 9C 10C JC KD KH KS 4D"
-OTHER = "AH 2H 3H 9S 10S JS 5D 6D 7D QH QS 2C 3C"
-
-
-def prepared_game(options: dict[str, int] | None = None) -> Session:
-    game = Session.lone_deal("indian_13", players=2, seed=3, options=options)
-    game.state = deal_from_cards(
-        game.variant, [parse_cards(HAND), parse_cards(OTHER)], parse_cards("5C"),
-        parse_card("8D"), closed_top=parse_cards("QC AD"), first_player=0, seed=3)
-    return game
-
-
-def table(app: App, game: Session | None = None, human: int | None = 0, players: int = 2,
-          options: dict[str, int] | None = None, speed: float = 4.0) -> TableScene:
-    config = GameConfig("indian_13", options or {}, players, ("greedy",) * players, 3, human)
-    scene = TableScene(app, config, game=game, speed=speed)
-    app.push(scene)
-    settle(app, scene)
-    return scene
-
-
-def settle(app: App, scene: TableScene, frames: int = 400) -> None:
-    """Step until every event has been animated and the sprites have come to rest."""
-    for _ in range(frames):
-        app.step(1 / 30)
-        resting = all(s.settled for s in scene.board.sprites.values())
-        if scene.idle and resting and scene.drag is None:
-            return
-    raise AssertionError("the table never came to rest")
-
-
-def post(kind: int, pos: tuple[int, int], **extra: Any) -> None:
-    pygame.event.post(pygame.event.Event(kind, pos=pos, **extra))
-
-
-def drag(app: App, start: tuple[int, int], end: tuple[int, int], steps: int = 6) -> None:
-    post(pygame.MOUSEBUTTONDOWN, start, button=1)
-    app.step(1 / 60)
-    for i in range(1, steps + 1):
-        x = start[0] + (end[0] - start[0]) * i // steps
-        y = start[1] + (end[1] - start[1]) * i // steps
-        post(pygame.MOUSEMOTION, (x, y), rel=(0, 0), buttons=(1, 0, 0))
-        app.step(1 / 60)
-    post(pygame.MOUSEBUTTONUP, end, button=1)
-    app.step(1 / 60)
-
-
-def click(app: App, pos: tuple[int, int]) -> None:
-    post(pygame.MOUSEBUTTONDOWN, pos, button=1)
-    post(pygame.MOUSEBUTTONUP, pos, button=1)
-    app.step(1 / 60)
-
-
-def key(app: App, k: int) -> None:
-    pygame.event.post(pygame.event.Event(pygame.KEYDOWN, key=k, mod=0, unicode=""))
-    app.step(1 / 60)
-
-
-def grip(scene: TableScene, code: str) -> tuple[int, int]:
-    """A point on the visible left edge of a hand card."""
-    x, y = scene.board.sprites[parse_card(code)].pos
-    return x + 8, y + scene.card_height() // 2
-
-
-def hand_point(scene: TableScene) -> tuple[int, int]:
-    lay = scene.board.lay
-    return lay.hand_area.centerx, lay.hand_y + lay.hand_h // 2
-
-
-def draw_closed_by_drag(app: App, scene: TableScene) -> None:
-    drag(app, scene.board.lay.closed_deck.center, hand_point(scene))
-    settle(app, scene)
+from .table_helpers import (
+    HAND,
+    OTHER,
+    ask_hint,
+    click,
+    drag,
+    draw_closed_by_drag,
+    grip,
+    hand_point,
+    key,
+    post,
+    prepared_game,
+    settle,
+    table,
+)
 
 
 @pytest.mark.timeout(60)
@@ -205,16 +142,6 @@ def test_a_drop_out_of_turn_says_not_your_turn(app: App) -> None:
     assert scene.board.message == "Not your turn"
     assert scene.driver.actions == []
     assert parse_card("4D") in scene.hand.cards
-
-
-def ask_hint(app: App, scene: TableScene) -> None:
-    """Press H and step until the hint is shown."""
-    key(app, pygame.K_h)
-    for _ in range(200):
-        app.step(1 / 30)
-        if scene.hint_job is None:
-            return
-    raise AssertionError("the hint never came")
 
 
 @pytest.mark.timeout(60)

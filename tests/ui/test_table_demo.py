@@ -16,6 +16,7 @@ from rummy.ui.settings import GameConfig
 from rummy.ui.table import TableScene
 
 
+@pytest.mark.slow
 @pytest.mark.timeout(60)
 def test_demo_plays_a_whole_deal_and_quits(tmp_path: Path, monkeypatch: pytest.MonkeyPatch
                                            ) -> None:
@@ -58,6 +59,7 @@ class SlowBot:
         return legal[0]
 
 
+@pytest.mark.slow
 @pytest.mark.timeout(60)
 def test_frames_keep_coming_while_a_bot_thinks(tmp_path: Path,
                                                 monkeypatch: pytest.MonkeyPatch) -> None:

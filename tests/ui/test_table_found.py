@@ -18,7 +18,7 @@ from rummy.ui.table import TableScene, dialogs
 from rummy.ui.table.dialogs import DeclareDialog, _in_order
 from rummy.ui.table.sprites import CardArt, TextCache
 
-from .test_table import click, grip, key, settle, table
+from .table_helpers import click, grip, key, settle, table
 
 # No pure sequence anywhere: the solver's best arrangement has no groups at all.
 NO_PURE = "2S 5S 9S 3H 7H JH 4D 8D QD 6C 10C KC AS"
@@ -109,7 +109,7 @@ def test_the_deals_last_action_is_played_once() -> None:
     from rummy.model import match as match_module
     from rummy.ui.table.driver import TableDriver
 
-    from .test_table import prepared_game
+    from .table_helpers import prepared_game
 
     driver = TableDriver.new("indian_13", {}, 2, ("greedy",), 3, 0, game=prepared_game())
     try:

@@ -23,9 +23,10 @@ from rummy.ui.table import TableScene
 from rummy.ui.table.parts_melds import MeldParts
 from tools.table_states import six_seat_table
 
-from . import test_table as declare
-from . import test_table_melds as melds
-from .test_table import click, drag, grip, hand_point, key, settle
+from . import table_helpers
+from .table_helpers import click, drag, grip, hand_point, key, settle
+
+pytestmark = pytest.mark.slow
 
 
 @dataclass
@@ -144,10 +145,10 @@ def rules_and_back(app: App, scene: TableScene) -> None:
 
 @pytest.mark.timeout(120)
 def test_declare_table_frames_equal_whole_repaints(app: App, frames: Frames) -> None:
-    frames.scene = scene = declare.table(app, declare.prepared_game())
+    frames.scene = scene = table_helpers.table(app, table_helpers.prepared_game())
     hover(app, scene.board.buttons["sort"].rect.center)
     hover(app, hand_point(scene))
-    declare.draw_closed_by_drag(app, scene)
+    table_helpers.draw_closed_by_drag(app, scene)
     # A hand card dragged to and fro over the hand (the hand opens a gap), then over the
     # open deck and the finish slot (they light), and back into the hand.
     lay = scene.board.lay
@@ -219,9 +220,10 @@ def test_meld_table_frames_equal_whole_repaints(app: App, frames: Frames) -> Non
 
 @pytest.mark.timeout(120)
 def test_contract_table_frames_equal_whole_repaints(app: App, frames: Frames) -> None:
-    frames.scene = scene = melds.table(
-        app, melds.meld_game("dummy_rummy", melds.CONTRACT, stock="QC"), "dummy_rummy")
-    melds.draw_from_stock(app, scene)
+    frames.scene = scene = table_helpers.meld_table(
+        app, table_helpers.meld_game("dummy_rummy", table_helpers.CONTRACT, stock="QC"),
+        "dummy_rummy")
+    table_helpers.draw_from_stock(app, scene)
     parts = scene.parts
     assert isinstance(parts, MeldParts) and parts.placed is not None
     slots = [s.rect.center for s in parts.placed.slots]
@@ -236,7 +238,7 @@ def test_contract_table_frames_equal_whole_repaints(app: App, frames: Frames) ->
     settle(app, scene)
     drag(app, grip(scene, "7D"), parts.placed.slots[0].rect.center)
     settle(app, scene)
-    melds.select(app, scene, "9C", "9D", "9S")
+    table_helpers.select(app, scene, "9C", "9D", "9S")
     drag(app, grip(scene, "9D"), parts.placed.slots[1].rect.center)
     settle(app, scene)
     resize(app, (1366, 768))

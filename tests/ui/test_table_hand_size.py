@@ -20,7 +20,7 @@ from rummy.ui.settings import GameConfig
 from rummy.ui.table import TableScene
 from tools.table_states import drawn, meld_round
 
-from .test_table import settle
+from .table_helpers import settle
 
 READABLE = 18
 """Pixels of a card's left edge that must show (the corner index is about that wide)."""

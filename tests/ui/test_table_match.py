@@ -155,6 +155,7 @@ def test_pool_101_puts_a_seat_out_and_deals_it_no_more_cards(app: App) -> None:
     assert 1 not in driver.bots or driver.seats[1] == 2
 
 
+@pytest.mark.slow
 @pytest.mark.timeout(120)
 def test_pool_101_when_you_are_out_the_others_play_it_out(app: App) -> None:
     game = Session.new("indian_13", players=3, seed=3, options={"match_format": "pool_101"})
@@ -212,6 +213,7 @@ def test_points_is_one_deal_then_a_new_match(app: App) -> None:
     assert scene.driver.game.seed == 4  # the next match's seed
 
 
+@pytest.mark.slow
 @pytest.mark.timeout(120)
 def test_a_demo_plays_its_deals_through_matches(app: App) -> None:
     config = GameConfig("indian_13", {"match_format": "deals_2"}, 2, ("greedy", "greedy"), 5,

@@ -26,7 +26,6 @@ from rummy.model import (
     parse_cards,
 )
 from rummy.model import events as model_events
-from rummy.model.cards import make_deck
 from rummy.model.events import STUCK_TURNOVERS, DealScored, DiscardFlipped
 from rummy.model.families.melding import MeldState, hand_value
 from rummy.model.hand_cost import value_if_out
@@ -42,44 +41,20 @@ from rummy.ui.table.parts_contract import ContractParts
 from rummy.ui.table.parts_melds import MeldParts
 from rummy.ui.table.play_melds import melds_in_words
 
-from .test_table import ask_hint, click, drag, grip, hand_point, key, settle
-
-
-def meld_game(variant: str, hands: list[str], discard: str = "JS", stock: str = "",
-              options: dict[str, Any] | None = None) -> Session:
-    """A round with these hands (seat 0, the player, to draw), discard pile (top last) and
-    stock (top last), everyone past their first turn."""
-    game = Session.lone_deal(variant, players=len(hands), seed=3, options=options)
-    state = game.state
-    assert isinstance(state, MeldState)
-    held = [parse_cards(h) for h in hands]
-    pile, top = parse_cards(discard), parse_cards(stock)
-    used = {c for h in held for c in h} | set(pile) | set(top)
-    rest = tuple(c for c in make_deck(game.variant.packs, game.variant.printed_jokers)
-                 if c not in used)
-    game.state = replace(state, hands=tuple(held), open_deck=pile, closed_deck=rest + top,
-                         turn=0, turns_done=(1,) * len(hands), history=())
-    return game
-
-
-def table(app: App, game: Session, variant: str) -> TableScene:
-    config = GameConfig(variant, dict(game.options), game.players, ("greedy",) * game.players,
-                        3, 0)
-    scene = TableScene(app, config, game=game, speed=4.0)
-    app.push(scene)
-    settle(app, scene)
-    return scene
-
-
-def draw_from_stock(app: App, scene: TableScene) -> None:
-    drag(app, scene.board.lay.closed_deck.center, hand_point(scene))
-    settle(app, scene)
-
-
-def select(app: App, scene: TableScene, *codes: str) -> None:
-    for code in codes:
-        click(app, grip(scene, code))
-        settle(app, scene)
+from .table_helpers import (
+    CONTRACT,
+    ask_hint,
+    click,
+    drag,
+    draw_from_stock,
+    grip,
+    hand_point,
+    key,
+    meld_game,
+    meld_table,
+    select,
+    settle,
+)
 
 
 def meld_parts(scene: TableScene) -> MeldParts:
@@ -114,7 +89,7 @@ CLASSIC = ["5S 6S 7S 4S 8S KH KD 2C 9D 3H", "AH 2H 4H 6H 8H 10H QH AC 3C 5C"]
 
 @pytest.mark.timeout(60)
 def test_lay_a_meld_by_dragging_the_selected_cards_to_the_new_meld_zone(app: App) -> None:
-    scene = table(app, meld_game("super_rummy", CLASSIC, stock="QC"), "super_rummy")
+    scene = meld_table(app, meld_game("super_rummy", CLASSIC, stock="QC"), "super_rummy")
     draw_from_stock(app, scene)
     select(app, scene, "7S", "5S", "6S")  # given out of order: laid in order
     drag(app, grip(scene, "6S"), new_meld_zone(scene))
@@ -129,7 +104,7 @@ def test_lay_a_meld_by_dragging_the_selected_cards_to_the_new_meld_zone(app: App
 
 @pytest.mark.timeout(60)
 def test_lay_off_onto_each_end_of_a_run(app: App) -> None:
-    scene = table(app, meld_game("super_rummy", CLASSIC, stock="QC"), "super_rummy")
+    scene = meld_table(app, meld_game("super_rummy", CLASSIC, stock="QC"), "super_rummy")
     draw_from_stock(app, scene)
     select(app, scene, "5S", "6S", "7S")
     key(app, pygame.K_m)  # M lays the selected cards
@@ -146,7 +121,7 @@ def test_lay_off_onto_each_end_of_a_run(app: App) -> None:
 
 @pytest.mark.timeout(60)
 def test_a_refused_meld_glides_back_and_says_why(app: App) -> None:
-    scene = table(app, meld_game("super_rummy", CLASSIC, stock="QC"), "super_rummy")
+    scene = meld_table(app, meld_game("super_rummy", CLASSIC, stock="QC"), "super_rummy")
     draw_from_stock(app, scene)
     before = list(scene.hand.cards)
     select(app, scene, "KH", "2C", "9D")
@@ -163,7 +138,7 @@ def test_a_refused_meld_glides_back_and_says_why(app: App) -> None:
 def test_draw_choice_takes_a_card_and_every_card_above_it(app: App) -> None:
     game = meld_game("super_rummy", CLASSIC, discard="2D 3D 4D 5D 6D",
                      options={"allow_draw_choice": True})
-    scene = table(app, game, "super_rummy")
+    scene = meld_table(app, game, "super_rummy")
     fan = scene.board.discard_fan()
     assert len(fan) == 5
     x, y = fan[2]  # the third card from the bottom of the fan: 4D, under 5D and 6D
@@ -189,7 +164,7 @@ def test_draw_choice_takes_a_card_and_every_card_above_it(app: App) -> None:
 def test_a_discard_joins_the_fan_when_it_lands(app: App) -> None:
     game = meld_game("super_rummy", CLASSIC, discard="2D 3D 4D 5D 6D", stock="QC",
                      options={"allow_draw_choice": True})
-    scene = table(app, game, "super_rummy")
+    scene = meld_table(app, game, "super_rummy")
     draw_from_stock(app, scene)
     drag(app, grip(scene, "QC"), scene.board.lay.open_deck.center)
     for _ in range(120):  # until the discard has landed, before the next seat moves
@@ -202,7 +177,7 @@ def test_a_discard_joins_the_fan_when_it_lands(app: App) -> None:
 @pytest.mark.timeout(60)
 def test_going_out_by_laying_every_card_ends_the_round(app: App) -> None:
     hands = ["5S 6S 7S", "AH 2H 4H 6H 8H 10H QH"]
-    scene = table(app, meld_game("super_rummy", hands, stock="KC"), "super_rummy")
+    scene = meld_table(app, meld_game("super_rummy", hands, stock="KC"), "super_rummy")
     draw_from_stock(app, scene)
     select(app, scene, "5S", "6S", "7S")
     key(app, pygame.K_m)
@@ -214,7 +189,6 @@ def test_going_out_by_laying_every_card_ends_the_round(app: App) -> None:
     assert scene.result is not None
 
 
-CONTRACT = ["7S 7H 7D 9C 9D 9S KH 2C 4D 5H 6C", "AH 2H 4H 6H 8H 10H QH AC 3C 5C 8C"]
 
 
 @pytest.mark.timeout(60)
@@ -228,7 +202,7 @@ def test_a_joker_goes_on_the_end_of_the_run_it_is_dropped_on(
     run = lay_run(MeldRules.of(game.variant), parse_cards("5S 6S 7S 8S"), owner=0)
     assert run is not None
     game.state = replace(state, melds=(run,), laid_at=(0, -1))  # laid down a turn ago
-    scene = table(app, game, "dummy_rummy")
+    scene = meld_table(app, game, "dummy_rummy")
     draw_from_stock(app, scene)
     joker = next(c for c in scene.hand.cards if c.rank is None)
     rect = next(s.rect for s in placed(scene).melds if s.index == 0)
@@ -249,7 +223,7 @@ def test_the_melds_laid_in_a_turn_are_named_together() -> None:
 
 @pytest.mark.timeout(60)
 def test_a_contract_is_laid_down_through_the_staging_slots(app: App) -> None:
-    scene = table(app, meld_game("dummy_rummy", CONTRACT, stock="QC"), "dummy_rummy")
+    scene = meld_table(app, meld_game("dummy_rummy", CONTRACT, stock="QC"), "dummy_rummy")
     assert scene.board.match_line == "Round 1 of 7: two sets of three"
     draw_from_stock(app, scene)
     parts = scene.parts
@@ -273,6 +247,7 @@ def test_a_contract_is_laid_down_through_the_staging_slots(app: App) -> None:
     assert scene.board.status_line == "Discard a card"  # lay-offs wait for the next turn
 
 
+@pytest.mark.slow
 @pytest.mark.timeout(120)
 @pytest.mark.parametrize("variant", ["super_rummy", "dummy_rummy"])
 def test_a_bot_demo_plays_a_whole_round_at_the_table(variant: str, tmp_path: Path,
@@ -310,6 +285,7 @@ def events_of_random_play(variant: str, deals: int = 6) -> set[type]:
     return seen
 
 
+@pytest.mark.slow
 @pytest.mark.timeout(120)
 def test_every_event_type_has_an_animation_in_every_family(app: App) -> None:
     covered: set[type] = set()
@@ -361,7 +337,7 @@ def test_the_desktop_table_and_the_terminal_end_a_deal_that_goes_on_too_long() -
 @pytest.mark.timeout(60)
 def test_a_hint_to_lay_down_names_the_contract_and_selects_its_cards(app: App) -> None:
     """The hint once said "wait for your turn" when hard would lay down or lay off."""
-    scene = table(app, meld_game("dummy_rummy", CONTRACT, stock="QC"), "dummy_rummy")
+    scene = meld_table(app, meld_game("dummy_rummy", CONTRACT, stock="QC"), "dummy_rummy")
     draw_from_stock(app, scene)
     before = [list(g) for g in scene.hand.groups]
     ask_hint(app, scene)
@@ -390,7 +366,7 @@ def test_a_hint_to_lay_down_names_the_contract_and_selects_its_cards(app: App) -
 @pytest.mark.timeout(60)
 def test_cards_that_are_not_the_whole_contract_stay_in_the_slot_they_are_dropped_on(
         app: App) -> None:
-    scene = table(app, meld_game("dummy_rummy", CONTRACT, stock="QC"), "dummy_rummy")
+    scene = meld_table(app, meld_game("dummy_rummy", CONTRACT, stock="QC"), "dummy_rummy")
     draw_from_stock(app, scene)
     select(app, scene, "7S", "7H", "7D", "9C")
     slots = [s.rect.center for s in placed(scene).slots]
@@ -415,7 +391,7 @@ def test_beside_the_hand_is_what_it_would_cost_if_someone_went_out_now(
     contract rummy (and classic rummy without lay_at_end) counts in full. Where the melds
     would be laid, the line says "unmatched": "in hand" read as the whole hand's value."""
     game = meld_game(variant, hands, options=options)
-    scene = table(app, game, variant)
+    scene = meld_table(app, game, variant)
     select(app, scene, *hands[0].split()[:3])  # a meld of the hand, grouped by the player
     key(app, pygame.K_g)
     settle(app, scene)
@@ -433,7 +409,7 @@ def test_the_empty_stock_is_turned_over_by_f_or_a_click_on_it(app: App, how: str
     """Flip had no key, and a click on the empty stock did nothing (a play-tester)."""
     game = meld_game("super_rummy", CLASSIC, discard="JS 4C 9S")
     game.state = replace(game.state, closed_deck=())
-    scene = table(app, game, "super_rummy")
+    scene = meld_table(app, game, "super_rummy")
     assert scene.board.buttons["flip"].enabled
     if how == "key":
         key(app, pygame.K_f)
@@ -462,7 +438,7 @@ def test_a_deal_going_round_the_stock_with_nothing_laid_ends_at_the_table(
         real(*args)
 
     monkeypatch.setattr(board_paint, "draw_seat", seen)
-    scene = table(app, game, "super_rummy")
+    scene = meld_table(app, game, "super_rummy")
     assert "1 card · score 0" in badges
     draw_from_stock(app, scene)
     drag(app, grip(scene, "5H"), scene.board.lay.open_deck.center)
@@ -501,7 +477,7 @@ def test_a_hint_to_discard_a_card_in_a_lay_down_slot_takes_it_back_to_the_hand(
     """The hint said "discard A♠" of a card the player had put in a slot: it was not
     selected, and D did nothing."""
     hands = ["7S 7H 9C 9D KH 2C 4D 5H 6C JD QS", "AH 2H 4H 6H 8H 10H QH AC 3C 5C 8C"]
-    scene = table(app, meld_game("dummy_rummy", hands, stock="3D"), "dummy_rummy")
+    scene = meld_table(app, meld_game("dummy_rummy", hands, stock="3D"), "dummy_rummy")
     draw_from_stock(app, scene)
     ask_hint(app, scene)
     (card,) = scene.hand.selected
@@ -522,7 +498,7 @@ def test_a_hint_to_discard_a_card_in_a_lay_down_slot_takes_it_back_to_the_hand(
 def test_a_card_dropped_where_nothing_takes_it_says_so(app: App) -> None:
     """Dropped on the stock, on the felt or a meld zone, a card went back without a word
     (two play-testers)."""
-    scene = table(app, meld_game("super_rummy", CLASSIC, stock="QC"), "super_rummy")
+    scene = meld_table(app, meld_game("super_rummy", CLASSIC, stock="QC"), "super_rummy")
     lay = scene.board.lay
     drag(app, grip(scene, "KH"), lay.closed_deck.center)  # before drawing
     settle(app, scene)
@@ -544,7 +520,7 @@ def test_a_card_dropped_where_nothing_takes_it_says_so(app: App) -> None:
 def test_a_selection_is_not_carried_into_the_next_turn(app: App) -> None:
     """A card selected (by a hint, or by hand) and not played stayed selected in the
     player's next turn (two play-testers)."""
-    scene = table(app, meld_game("super_rummy", CLASSIC, stock="QC"), "super_rummy")
+    scene = meld_table(app, meld_game("super_rummy", CLASSIC, stock="QC"), "super_rummy")
     draw_from_stock(app, scene)
     select(app, scene, "KH")
     drag(app, grip(scene, "2C"), scene.board.lay.open_deck.center)
@@ -557,7 +533,7 @@ def test_a_selection_is_not_carried_into_the_next_turn(app: App) -> None:
 def test_meld_greyed_out_says_why_when_pressed(app: App) -> None:
     """M (or the greyed-out Meld button) with cards that are no meld did nothing and said
     nothing, where dragging them to the new meld zone said why (a play-tester)."""
-    scene = table(app, meld_game("super_rummy", CLASSIC, stock="QC"), "super_rummy")
+    scene = meld_table(app, meld_game("super_rummy", CLASSIC, stock="QC"), "super_rummy")
     draw_from_stock(app, scene)
     select(app, scene, "KH", "2C")
     key(app, pygame.K_m)
@@ -569,7 +545,7 @@ def test_meld_greyed_out_says_why_when_pressed(app: App) -> None:
     assert not any(isinstance(a, LayMeld) for a in scene.driver.game.actions)
     # A hand with no meld at all: Meld stays greyed out with three cards selected.
     hands = ["KH 2C 9D 4S 6H JD 3C 8S QH 5D", CLASSIC[1]]
-    scene = table(app, meld_game("super_rummy", hands, stock="QC"), "super_rummy")
+    scene = meld_table(app, meld_game("super_rummy", hands, stock="QC"), "super_rummy")
     draw_from_stock(app, scene)
     select(app, scene, "KH", "2C", "9D")
     assert not scene.board.buttons["meld"].enabled
@@ -581,7 +557,7 @@ def test_meld_greyed_out_says_why_when_pressed(app: App) -> None:
 def test_the_lines_over_two_part_filled_slots_do_not_run_together(app: App) -> None:
     """"Set 1: 2 of 3+ cards" and "Set 2: 2 of 3+ cards" ran into one line (a play-tester):
     each slot is at least as wide as the line over it."""
-    scene = table(app, meld_game("dummy_rummy", CONTRACT, stock="QC"), "dummy_rummy")
+    scene = meld_table(app, meld_game("dummy_rummy", CONTRACT, stock="QC"), "dummy_rummy")
     draw_from_stock(app, scene)
     for codes, slot in ((("7S", "7H"), 0), (("9C", "9D"), 1)):
         select(app, scene, *codes)
@@ -601,7 +577,7 @@ def test_the_lines_over_two_part_filled_slots_do_not_run_together(app: App) -> N
 @pytest.mark.timeout(60)
 def test_l_with_the_contract_short_says_which_slot_is_not_complete(app: App) -> None:
     """L (Lay down) with a slot short did nothing and said nothing."""
-    scene = table(app, meld_game("dummy_rummy", CONTRACT, stock="QC"), "dummy_rummy")
+    scene = meld_table(app, meld_game("dummy_rummy", CONTRACT, stock="QC"), "dummy_rummy")
     draw_from_stock(app, scene)
     select(app, scene, "7S", "7H", "7D")
     drag(app, grip(scene, "7H"), placed(scene).slots[0].rect.center)

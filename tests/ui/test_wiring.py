@@ -28,7 +28,7 @@ from rummy.ui.table.keeper import LEFT_SAVED
 from rummy.ui.table.parts_contract import ContractParts
 
 from .events import click, key
-from .test_table import drag, grip
+from .table_helpers import drag, grip
 
 pytestmark = pytest.mark.timeout(120)
 
@@ -212,6 +212,7 @@ def test_statistics_replays_and_watching_after_a_finished_deal(app: App, data: P
     assert app.top is replays
 
 
+@pytest.mark.slow
 def test_a_round_of_contract_rummy_is_kept_and_watched_on_its_own(
         app: App, data: Path) -> None:
     """A round is dealt from where its match stands: it is kept as the match so far and

@@ -60,6 +60,7 @@ def test_runs_never_wrap_k_a_2(variant: Variant) -> None:
     else:
         assert classify_meld(variant, cards("QS KS AS 2S")) is MeldKind.INVALID
         assert classify_meld(variant, cards("KS AS 2S 3S")) is MeldKind.INVALID
+        assert classify_meld(variant, cards("KS AS 2S")) is MeldKind.INVALID
 
 
 def test_the_ace_is_low_high_or_either_as_the_variant_says() -> None:
