@@ -36,7 +36,8 @@ sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
 from rummy.model.cards import SUITS, Card, Rank, Suit, make_deck  # noqa: E402
 from rummy.model.solver import best_arrangement  # noqa: E402
-from rummy.model.variant import Variant, load_variant  # noqa: E402
+from rummy.model.variant import load_variant
+from rummy.model.variant_type import Variant  # noqa: E402
 
 
 def random_hand(rng: random.Random, deck: tuple[Card, ...]) -> tuple[list[Card], Card]:

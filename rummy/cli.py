@@ -33,7 +33,8 @@ from rummy.cli_common import load_variant_with as _load
 from rummy.model.cards import Card, CardError, make_deck, parse_cards
 from rummy.model.rules import family_of
 from rummy.model.solver import best_arrangement
-from rummy.model.variant import Variant, list_variant_ids
+from rummy.model.variant import list_variant_ids
+from rummy.model.variant_type import Variant
 
 if TYPE_CHECKING:  # the server's modules need websockets, imported only by ``serve``
     from rummy.net.conn import Network

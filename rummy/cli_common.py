@@ -6,7 +6,8 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Any
 
-from rummy.model.variant import Variant, VariantError, load_variant
+from rummy.model.variant import load_variant
+from rummy.model.variant_type import Variant, VariantError
 
 
 class UsageError(ValueError):

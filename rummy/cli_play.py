@@ -261,8 +261,8 @@ def _melds_in_hand(view: PlayerView) -> str:
     """Classic: the melds the hand holds; contract, before laying down: the contract's
     melds when the hand holds them (what ``l`` would lay)."""
     from rummy.model.families.contract import find_contract
-    from rummy.model.melds import MeldRules
     from rummy.model.solver_melds import best_arrangement as best_melds
+    from rummy.model.table_melds import MeldRules
 
     if view.rules.lays_down_contracts:
         if view.melding.laid_down[view.seat] or view.melding.contract is None:

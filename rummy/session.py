@@ -42,7 +42,8 @@ from rummy.model.state import (
     legal_actions,
     stalemate_due,
 )
-from rummy.model.variant import Variant, load_variant
+from rummy.model.variant import load_variant
+from rummy.model.variant_type import Variant
 from rummy.model.view import PlayerView, view_for
 
 FORMAT = "rummy-game/2"

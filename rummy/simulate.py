@@ -29,7 +29,7 @@ from rummy.model.families import Phase
 from rummy.model.invariants import check_invariants
 from rummy.model.randomness import seed_text
 from rummy.model.state import MAX_TURNS, stalemate_due
-from rummy.model.variant import Variant
+from rummy.model.variant_type import Variant
 from rummy.session import FORMAT, Session
 
 DEFAULT_MAX_TURNS = MAX_TURNS

@@ -12,7 +12,7 @@ from rummy.model.actions import Action, Discard, Draw, DrawSource, Drop, Finish
 from rummy.model.cards import parse_card, parse_cards
 from rummy.model.families import Phase
 from rummy.model.state import start_deal
-from rummy.model.variant import Variant
+from rummy.model.variant_type import Variant
 from rummy.model.view import PlayerView, view_for
 
 VALID_PLUS_KD = "AS 2S 3S 4S 5H 6H 7H 8D 8C 8S 9C 10C JC KD"  # a valid 13 once KD goes

@@ -9,7 +9,8 @@ import os
 
 import pytest
 
-from rummy.model.variant import Variant, load_variant
+from rummy.model.variant import load_variant
+from rummy.model.variant_type import Variant
 
 os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
 os.environ.setdefault("SDL_AUDIODRIVER", "dummy")

@@ -35,7 +35,8 @@ from rummy.model.cards import parse_card, parse_cards
 from rummy.model.melds import is_joker
 from rummy.model.rules import family_of
 from rummy.model.solver import best_arrangement
-from rummy.model.variant import Variant, list_variant_ids, load_variant
+from rummy.model.variant import list_variant_ids, load_variant
+from rummy.model.variant_type import Variant
 from rummy.model.view import PlayerView
 from rummy.session import Session
 from rummy.simulate import simulate

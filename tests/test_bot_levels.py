@@ -19,7 +19,7 @@ from rummy.model.actions import DrawSource
 from rummy.model.cards import Card
 from rummy.model.events import CardDiscarded, CardDrawn, OpenCardTurned, TossMade, WildJokerCut
 from rummy.model.state import start_deal
-from rummy.model.variant import Variant
+from rummy.model.variant_type import Variant
 from rummy.model.view import PlayerView, view_for
 from rummy.session import Session
 from rummy.simulate import simulate

@@ -20,7 +20,7 @@ from rummy.model.families.declare import DeclareState
 from rummy.model.melds import is_joker
 from rummy.model.solver import best_arrangement
 from rummy.model.state import legal_actions, start_deal
-from rummy.model.variant import Variant
+from rummy.model.variant_type import Variant
 from rummy.model.view import view_for
 from rummy.session import Session
 from tests.bot_views import (
@@ -36,9 +36,12 @@ AI_DIR = Path(rummy.ai.__file__).resolve().parent
 # What a bot may use: the value types, the pure group/arrangement functions and the view.
 ALLOWED_RUMMY_MODULES = {
     "rummy.model.actions", "rummy.model.cards", "rummy.model.events", "rummy.model.melds",
-    "rummy.model.solver", "rummy.model.solver_melds", "rummy.model.variant",
-    "rummy.model.view",
+    "rummy.model.solver", "rummy.model.solver_melds", "rummy.model.table_melds",
+    "rummy.model.variant", "rummy.model.variant_fields", "rummy.model.variant_parts",
+    "rummy.model.variant_type", "rummy.model.view",
 }
+"""What a bot may import: the cards, actions, events, views, the melds' and the solver's
+checks, and the variant's types (each from the module that defines it)."""
 HIDDEN_NAMES = {"GameState", "DeclareState", "state", "session", "Session", "view_for",
                 "start_deal", "apply", "legal_actions", "invariants", "families"}
 

@@ -23,8 +23,8 @@ from rummy.model.actions import (
 from rummy.model.events import DealScored, MeldLaid
 from rummy.model.families.contract import find_contract
 from rummy.model.hand_cost import value_if_out
-from rummy.model.melds import MeldRules
 from rummy.model.solver_melds import best_arrangement
+from rummy.model.table_melds import MeldRules
 from rummy.model.view import PlayerView
 from rummy.session import Session
 from tests.cli_person import Person, one_wrong_move_per_kind, play
@@ -34,7 +34,7 @@ from tests.cli_person import Person, one_wrong_move_per_kind, play
 
 def _bad_lay_off(view: PlayerView) -> str | None:
     """A card onto a meld it does not fit (the engine's reason)."""
-    from rummy.model.melds import lay_off
+    from rummy.model.table_melds import lay_off
 
     if view.phase.value != "discard" or not view.melding.melds:
         return None

@@ -14,7 +14,7 @@ from rummy.model.actions import Discard, Draw, DrawSource
 from rummy.model.cards import Card, make_deck, parse_cards
 from rummy.model.melds import is_joker
 from rummy.model.solver import best_arrangement
-from rummy.model.variant import Variant
+from rummy.model.variant_type import Variant
 from rummy.session import Session
 
 from .bot_views import draw_legal, make_view

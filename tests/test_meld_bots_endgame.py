@@ -14,7 +14,7 @@ from rummy.ai import make_bot
 from rummy.model.actions import Discard
 from rummy.model.cards import Card
 from rummy.model.families import Phase
-from rummy.model.melds import MeldRules, lay_off
+from rummy.model.table_melds import MeldRules, lay_off
 from rummy.model.view import PlayerView
 from rummy.session import Session
 from rummy.simulate import simulate

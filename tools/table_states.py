@@ -17,7 +17,7 @@ from typing import Any
 from rummy.model import Card, Draw, DrawSource
 from rummy.model.cards import make_deck
 from rummy.model.families.melding import MeldState
-from rummy.model.melds import MeldKind, MeldRules, lay_run, lay_set
+from rummy.model.table_melds import MeldKind, MeldRules, lay_run, lay_set
 from rummy.session import Session
 
 

@@ -17,7 +17,7 @@ from rummy.model.cards import Card, Rank, Suit
 from rummy.model.events import CardDiscarded, CardDrawn
 from rummy.model.melds import is_joker, rank_positions, wild_rank_for
 from rummy.model.solver import Arrangement, best_arrangement
-from rummy.model.variant import Variant
+from rummy.model.variant_type import Variant
 from rummy.model.view import PlayerView
 
 from .tracking import near

@@ -35,7 +35,7 @@ from collections.abc import Sequence
 
 from rummy.model.cards import Card, Rank
 from rummy.model.melds import is_joker, rank_positions
-from rummy.model.variant import Variant
+from rummy.model.variant_type import Variant
 
 __all__ = ["Deficiency"]
 

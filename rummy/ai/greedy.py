@@ -21,7 +21,7 @@ from rummy.model.actions import Action, Discard, Finish
 from rummy.model.cards import Card
 from rummy.model.melds import is_joker
 from rummy.model.solver import Arrangement, best_arrangement
-from rummy.model.variant import Variant
+from rummy.model.variant_type import Variant
 from rummy.model.view import PlayerView
 
 from .common import discard_of, draw_choice, finish_with

@@ -41,8 +41,8 @@ from rummy.model.actions import (
     LayOff,
 )
 from rummy.model.cards import Card
-from rummy.model.melds import MeldRules, new_meld
 from rummy.model.solver import best_arrangement
+from rummy.model.table_melds import MeldRules, new_meld
 from rummy.model.view import PlayerView
 
 from . import make_bot

@@ -32,8 +32,8 @@ from collections.abc import Sequence
 from rummy.model.actions import Action, Discard, Draw, DrawSource, FlipDiscard, LayMeld
 from rummy.model.cards import Card
 from rummy.model.events import turnovers
-from rummy.model.melds import MeldRules
 from rummy.model.solver_melds import best_arrangement, card_points
+from rummy.model.table_melds import MeldRules
 from rummy.model.view import PlayerView
 
 from .meld_outlook import best_outlook

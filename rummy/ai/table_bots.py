@@ -33,8 +33,8 @@ from rummy.model.actions import (
 )
 from rummy.model.cards import Card
 from rummy.model.events import turnovers
-from rummy.model.melds import MeldRules, lay_off
 from rummy.model.solver_melds import best_arrangement, card_points
+from rummy.model.table_melds import MeldRules, lay_off
 from rummy.model.view import PlayerView
 
 LAY_CHANCE = 0.8

@@ -12,6 +12,11 @@ Never imports pygame: the desktop client, the bots and the command line all go t
 'impure_sequence'
 """
 
+from rummy.model.melds import GroupKind, check_declaration, classify_group, wild_rank_for
+from rummy.model.table_melds import MeldKind, TableMeld, classify_meld
+from rummy.model.variant import list_variant_ids, load_variant
+from rummy.model.variant_type import Variant, VariantError
+
 from .actions import (
     Action,
     Discard,
@@ -30,18 +35,8 @@ from .actions import (
 )
 from .cards import Card, CardError, Rank, Suit, format_cards, make_deck, parse_card, parse_cards
 from .match import MatchState, start_match
-from .melds import (
-    GroupKind,
-    MeldKind,
-    TableMeld,
-    check_declaration,
-    classify_group,
-    classify_meld,
-    wild_rank_for,
-)
 from .solver import Arrangement, best_arrangement, best_discards
 from .state import GameState, Phase, apply, check_action, legal_actions, start_deal
-from .variant import Variant, VariantError, list_variant_ids, load_variant
 from .view import PlayerView, view_for
 
 __all__ = [

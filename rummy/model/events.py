@@ -25,9 +25,10 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any, ClassVar
 
+from rummy.model.table_melds import TableMeld
+
 from .actions import DECKS, DrawSource, Piles
 from .cards import Card, Rank
-from .melds import TableMeld
 from .scoring import DealResult, RoundResult
 
 

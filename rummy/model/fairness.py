@@ -36,11 +36,12 @@ from collections.abc import Sequence
 from dataclasses import dataclass, replace
 from typing import Any
 
+from rummy.model.variant_type import Variant
+
 from .actions import Action, IllegalMoveError, action_from_json
 from .randomness import Seed, seed_from_text, seed_text
 from .rules import family_of
 from .state import GameState, apply
-from .variant import Variant
 from .view import PlayerView, view_for
 
 PROOF_FORMAT = "rummy-deal/1"

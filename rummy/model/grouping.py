@@ -20,10 +20,12 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import dataclass
 
+from rummy.model.melds import GroupKind, arrangement_count, classify_group
+from rummy.model.table_melds import MeldKind, classify_meld
+from rummy.model.variant_type import Variant
+
 from .cards import Card
-from .melds import GroupKind, MeldKind, arrangement_count, classify_group, classify_meld
 from .melds import wild_rank_for as _wild_rank_for
-from .variant import Variant
 
 
 @dataclass(frozen=True)

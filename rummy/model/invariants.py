@@ -15,6 +15,8 @@ from collections import Counter
 from collections.abc import Mapping
 from dataclasses import dataclass, field
 
+from rummy.model.variant_type import Variant
+
 from .actions import (
     Action,
     Discard,
@@ -33,7 +35,6 @@ from .families.declare import DeclareState
 from .families.melding import MeldState
 from .invariants_melds import meld_problems
 from .state import GameState, apply, legal_actions, start_deal
-from .variant import Variant
 
 
 def card_locations(state: GameState) -> list[tuple[str, Card]]:

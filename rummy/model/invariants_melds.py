@@ -3,9 +3,10 @@ which also checks that every card exists exactly once, melds included)."""
 
 from __future__ import annotations
 
+from rummy.model.table_melds import MeldKind, make_meld
+
 from .families import Phase
 from .families.melding import MeldState, hand_value
-from .melds import MeldKind, make_meld
 from .rules import family_of
 
 

@@ -21,13 +21,14 @@ from __future__ import annotations
 
 from dataclasses import replace
 
+from rummy.model.variant_type import Variant
+
 from .events import Event
 from .match_state import MatchState
 from .randomness import Seed, deal_key
 from .rules import family_of
 from .scoring import RoundResult
 from .state import start_deal
-from .variant import Variant
 
 __all__ = ["MatchState", "deal_seed", "describe", "finish_deal", "start_match"]
 

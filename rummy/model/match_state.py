@@ -4,10 +4,11 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+from rummy.model.variant_type import Variant
+
 from .families.declare_deal import DeclareState
 from .families.melding import MeldState
 from .randomness import Seed
-from .variant import Variant
 
 GameState = DeclareState | MeldState
 """The state of one deal: :class:`DeclareState` (hands private until a declaration) or

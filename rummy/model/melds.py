@@ -1,8 +1,7 @@
 """Group checks for the declare family: sequences (pure, impure) and sets. No I/O, no state.
 
-The melds laid on the table in the table and contract families live in
-:mod:`rummy.model.table_melds`; this module re-exports them, so callers import every group
-and meld check from here.
+The melds laid on the table in the table and contract families are checked in
+:mod:`rummy.model.table_melds`.
 
 A *joker* is a printed joker or any card of the wild rank. A wild-rank card may also stand
 as its natural self; a sequence where it does so, with no other joker, stays pure (source 000:
@@ -27,33 +26,18 @@ from __future__ import annotations
 import enum
 from collections.abc import Iterable, Sequence
 
+from rummy.model.variant_fields import AceRule
+from rummy.model.variant_type import Variant
+
 from .cards import Card, Rank
 from .table_melds import (
     MAX_SEQUENCE_LENGTH,
-    RUN_ENDS,
-    MeldKind,
-    MeldRules,
-    TableMeld,
-    classify_meld,
-    lay_off,
-    lay_off_ends,
-    lay_run,
-    lay_set,
-    make_meld,
-    meld_kinds,
-    meld_options,
-    misfit,
-    new_meld,
-    run_ends,
 )
-from .variant import AceRule, Variant
 
 __all__ = [
-    "MAX_SEQUENCE_LENGTH", "RUN_ENDS", "GroupKind", "MeldKind", "MeldRules", "TableMeld",
-    "arrangement_count", "check_declaration", "classify_group", "classify_meld",
+    "GroupKind", "arrangement_count", "check_declaration", "classify_group",
     "classify_with_wild", "is_impure_sequence", "is_joker", "is_pure_sequence", "is_set",
-    "lay_off", "lay_off_ends", "lay_run", "lay_set", "make_meld", "meld_kinds",
-    "meld_options", "misfit", "new_meld", "rank_positions", "run_ends", "wild_rank_for",
+    "rank_positions", "wild_rank_for"
 ]
 
 

@@ -19,6 +19,11 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass, replace
 from typing import Any, ClassVar
 
+from rummy.model.melds import classify_group
+from rummy.model.table_melds import classify_meld
+from rummy.model.variant_fields import FirstTurn, MatchFormat
+from rummy.model.variant_type import Variant
+
 from .actions import DECKS, STOCK, Action, Piles
 from .cards import Card
 from .events import Event
@@ -26,9 +31,7 @@ from .families import contract, declare, table
 from .families.declare_deal import DeclareState
 from .families.melding import MeldState
 from .match_state import GameState, MatchState
-from .melds import classify_group, classify_meld
 from .randomness import Seed
-from .variant import FirstTurn, MatchFormat, Variant
 
 POOL_LIMITS = {MatchFormat.POOL_101: 101, MatchFormat.POOL_201: 201}
 """Declare family pools: a seat whose total reaches this is out."""

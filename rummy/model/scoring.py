@@ -16,9 +16,10 @@ from __future__ import annotations
 from collections.abc import Iterable, Mapping
 from dataclasses import dataclass
 
+from rummy.model.variant_type import Variant
+
 from .cards import Card
 from .solver import best_arrangement
-from .variant import Variant
 
 
 @dataclass(frozen=True)

@@ -16,13 +16,15 @@ from __future__ import annotations
 
 from collections.abc import Iterable
 
+from rummy.model.melds import wild_rank_for
+from rummy.model.table_melds import MAX_SEQUENCE_LENGTH
+from rummy.model.variant_type import Variant
+
 from .arrangement import Arrangement
 from .cards import Card
-from .melds import MAX_SEQUENCE_LENGTH, wild_rank_for
 from .solver_melds import best_arrangement as best_meld_arrangement
 from .solver_search import Search, decode
 from .solver_templates import PURE_Q, SET_FULL, SET_ROOM, Meld
-from .variant import Variant
 
 __all__ = ["Arrangement", "best_arrangement", "wild_rank_for", "best_discards"]
 

@@ -13,7 +13,8 @@ from __future__ import annotations
 
 from typing import Protocol
 
-from .melds import MAX_SEQUENCE_LENGTH
+from rummy.model.table_melds import MAX_SEQUENCE_LENGTH
+
 from .solver_templates import (
     FIELD,
     IMPURE,

@@ -30,11 +30,12 @@ from collections.abc import Callable, Iterable
 from functools import partial
 from typing import Protocol
 
+from rummy.model.table_melds import MAX_SEQUENCE_LENGTH, MeldRules, lay_run, lay_set
+from rummy.model.variant_type import Variant
+
 from .arrangement import Arrangement
 from .cards import Card
-from .melds import MAX_SEQUENCE_LENGTH, MeldRules, lay_run, lay_set
 from .solver_one_deck import TABLES, meld_table, one_deck
-from .variant import Variant
 
 __all__ = ["best_arrangement", "card_points"]
 

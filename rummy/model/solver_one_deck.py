@@ -17,10 +17,11 @@ from __future__ import annotations
 
 from typing import NamedTuple, Protocol
 
+from rummy.model.table_melds import MAX_SEQUENCE_LENGTH, MeldRules
+from rummy.model.variant_type import Variant
+
 from .arrangement import Arrangement
 from .cards import Card, Rank, Suit
-from .melds import MAX_SEQUENCE_LENGTH, MeldRules
-from .variant import Variant
 
 
 class MeldTable(NamedTuple):

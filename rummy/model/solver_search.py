@@ -28,6 +28,8 @@ from collections.abc import Callable
 from functools import partial
 from typing import Protocol
 
+from rummy.model.variant_type import Variant
+
 from .cards import Card, Rank
 from .solver_groups import pure_wilds, reachable, templates
 from .solver_templates import (
@@ -45,7 +47,6 @@ from .solver_templates import (
     rules_for,
     wild_place,
 )
-from .variant import Variant
 
 FIELD_MASK = (1 << FIELD) - 1
 # A state's key (see Search.table): the cards left above STATE_AT bits that hold the

@@ -15,9 +15,10 @@ from __future__ import annotations
 
 from typing import NamedTuple
 
+from rummy.model.variant_type import Variant
+
 from .cards import Rank, Suit
 from .melds import rank_positions
-from .variant import Variant
 
 # Group types, as transitions on the flags.
 LOOSE, PURE_Q, PURE, IMPURE, SET_ROOM, SET_FULL, JOKERS = range(7)

@@ -22,6 +22,8 @@ rummy.model.actions.IllegalMoveError: you already drew
 
 from __future__ import annotations
 
+from rummy.model.variant_type import Variant
+
 from .actions import Action, IllegalMoveError, Stalemate
 from .events import STUCK_TURNOVERS, Event, turnovers_since_laid
 from .families import Phase, SeatStatus
@@ -29,7 +31,6 @@ from .families.melding import MeldState
 from .match_state import GameState
 from .randomness import Seed
 from .rules import family_of
-from .variant import Variant
 
 __all__ = [
     "GameState", "IllegalMoveError", "MeldState", "Phase", "SeatStatus", "apply",

@@ -1,8 +1,8 @@
 """Melds laid face up on the table in the table and contract families: runs and sets,
 laying them down, laying off on them, and every meld a hand can make.
 
-Apart from :mod:`rummy.model.melds` (the declare family's group checks, which re-exports
-everything here) because a meld on the table has an owner, a place for each joker and
+Apart from :mod:`rummy.model.melds` (the declare family's group checks) because a meld on
+the table has an owner, a place for each joker and
 ends to grow at, none of which a declaration's groups have (docs/rules.md, "Table melds"
 and "Contract rummy"). A *run* is consecutive ranks, one suit unless the table allows mixed
 suits; a *set* is one rank (identical cards of several packs are allowed). Printed jokers,
@@ -17,8 +17,10 @@ from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, replace
 from itertools import combinations, product
 
+from rummy.model.variant_fields import AceRule
+from rummy.model.variant_type import Variant
+
 from .cards import Card, Rank
-from .variant import AceRule, Variant
 
 MAX_SEQUENCE_LENGTH = 13
 """A sequence never wraps and never uses an ace at both ends, so 13 positions at most.

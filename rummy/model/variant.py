@@ -5,9 +5,9 @@ that family's typed parameters (the keys every file has plus its family's own, l
 :mod:`rummy.model.variant_fields`); it also declares the options a player may change
 before a game. Files and options name every key flat (``allow_draw_choice``).
 
-A frozen :class:`Variant` (defined in :mod:`rummy.model.variant_type`, re-exported here
-with this module's loader) is the fields every family shares plus one typed part holding
-only its family's own parameters (:mod:`rummy.model.variant_parts`):
+This module loads them. A frozen :class:`~rummy.model.variant_type.Variant` is the fields
+every family shares plus one typed part holding only its family's own parameters
+(:mod:`rummy.model.variant_parts`):
 
 * shared: ``id``, ``name``, ``description``, ``family``, ``min_players``, ``max_players``,
   and the cards as every family's code reads them: ``packs`` and ``printed_jokers`` (every
@@ -15,12 +15,12 @@ only its family's own parameters (:mod:`rummy.model.variant_parts`):
   (every family's sets), ``card_points`` and ``joker_points`` (every hand's count). The
   table family fills those its files do not name from ``deck_count`` and ``ace_rank``.
   ``set_max_size`` is the declare family's own: only a declaration's sets read it.
-* ``params``: :class:`DeclareRules`, :class:`TableRules` or :class:`ContractRules`, typed
+* ``params``: ``DeclareRules``, ``TableRules`` or ``ContractRules``, typed
   through :attr:`Variant.declare`, :attr:`Variant.table`, :attr:`Variant.contract` and
   :attr:`Variant.melding` (what both families with melds on the table say of a meld), each
-  raising :class:`WrongFamilyError` for another family. The few questions code shared by
-  every family asks (turn timer, draw choice, wild joker cut, contracts) are properties
-  of every part (:class:`FamilyRules`).
+  raising ``WrongFamilyError`` for another family. The few questions code shared by every
+  family asks (turn timer, draw choice, wild joker cut, contracts) are properties of every
+  part (``FamilyRules``).
 
 >>> v = load_variant("super_rummy")
 >>> type(v.params).__name__, v.table.target_score, v.with_options({"deck_count": 2}).packs
@@ -48,33 +48,17 @@ from .variant_fields import (
     COMMON_FIELDS,
     FAMILIES,
     FAMILY_FIELDS,
-    TABLE_HAND_SIZES,
-    AceRule,
-    DeckExhaust,
-    FirstTurn,
-    MatchFormat,
-    Toss,
     fields_for,
     table_problems,
 )
 from .variant_parts import (
     SHAPES,
     SHARED_KEYS,
-    ContractRules,
-    DeclareRules,
-    FamilyRules,
-    MeldingRules,
-    TableRules,
-    WrongFamilyError,
 )
 from .variant_type import Variant, VariantError, VariantOption
 
 __all__ = [
-    "FAMILIES", "FAMILY_FIELDS", "FIELDS", "OPTIONABLE", "SHARED_KEYS", "TABLE_HAND_SIZES",
-    "VARIANTS_DIR", "AceRule", "ContractRules", "DeckExhaust", "DeclareRules", "FamilyRules",
-    "FirstTurn", "MatchFormat", "MeldingRules", "TableRules", "Toss", "Variant",
-    "VariantError", "VariantOption", "WrongFamilyError", "fields_for", "list_variant_ids",
-    "load_variant", "table_problems", "variant_files",
+    "FIELDS", "OPTIONABLE", "VARIANTS_DIR", "list_variant_ids", "load_variant", "variant_files"
 ]
 
 VARIANTS_DIR = data_root() / "config" / "variants"

@@ -1,10 +1,10 @@
 """The :class:`Variant`: every parameter of a table, frozen, and the error a bad variant
 file or a bad set of options raises.
 
-Apart from :mod:`rummy.model.variant` (which re-exports all of it, and is where callers
-import it from) because reading a variant file (YAML, line and column, every problem
-listed) is one job and what a loaded table's parameters answer is another: every family's
-code asks a :class:`Variant`, only the loader reads files.
+Apart from :mod:`rummy.model.variant` (the loader) because reading a variant file (YAML,
+line and column, every problem listed) is one job and what a loaded table's parameters
+answer is another: every family's code asks a :class:`Variant`, only the loader reads
+files.
 """
 
 from __future__ import annotations

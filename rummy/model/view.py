@@ -28,15 +28,16 @@ from __future__ import annotations
 from dataclasses import dataclass, fields
 from typing import Any
 
+from rummy.model.table_melds import TableMeld
+from rummy.model.variant_type import Variant
+
 from .cards import Card, Rank
 from .events import Event, redact_for, seen_by, to_jsonable
 from .families import Phase, SeatStatus
 from .families.melding import MeldState
-from .melds import TableMeld
 from .rules import RuleFamily, family_of
 from .scoring import DealResult, RoundResult
 from .state import GameState
-from .variant import Variant
 from .variant_parts import WrongFamilyError
 
 

@@ -27,7 +27,7 @@ from typing import Any, Union
 from rummy.model import events as events_module
 from rummy.model.cards import Card, parse_card
 from rummy.model.events import Event
-from rummy.model.variant import Variant
+from rummy.model.variant_type import Variant
 from rummy.model.view import PlayerView, part_type
 
 EVENT_KINDS: dict[str, type[Any]] = {

@@ -15,7 +15,8 @@ from typing import Any
 
 from rummy.model.actions import Action, action_from_json
 from rummy.model.events import Event
-from rummy.model.variant import Variant, list_variant_ids, load_variant
+from rummy.model.variant import list_variant_ids, load_variant
+from rummy.model.variant_type import Variant
 from rummy.model.view import PlayerView
 
 from .codec import event_from_json, view_from_json

@@ -15,7 +15,8 @@ from pathlib import Path
 from typing import Any
 
 from rummy.model.fairness import Reveal, Seen, Verdict, check_deal
-from rummy.model.variant import Variant, VariantError, list_variant_ids, load_variant
+from rummy.model.variant import list_variant_ids, load_variant
+from rummy.model.variant_type import Variant, VariantError
 from rummy.store.files import data_dir
 
 from .codec import DecodeError, view_from_json

@@ -23,10 +23,9 @@ from rummy.ai.hint import Hint, hint
 from rummy.model.actions import Action, Discard, Finish, LayDown, LayMeld, LayOff, Timeout
 from rummy.model.events import Event
 from rummy.model.fairness import Verdict
-from rummy.model.melds import MeldRules, new_meld
 from rummy.model.state import Phase
-from rummy.model.table_melds import lay_off_ends, misfit
-from rummy.model.variant import Variant
+from rummy.model.table_melds import MeldRules, lay_off_ends, misfit, new_meld
+from rummy.model.variant_type import Variant
 from rummy.model.view import PlayerView
 
 from .client import SERVER_STOPPED, NetClient

@@ -45,7 +45,8 @@ from rummy.model.families import Phase
 from rummy.model.randomness import Seed, derived_number, seed_from_text, seed_text
 from rummy.model.rules import family_of
 from rummy.model.state import MAX_TURNS, GameState, stalemate_due
-from rummy.model.variant import Variant, VariantError, list_variant_ids, load_variant
+from rummy.model.variant import list_variant_ids, load_variant
+from rummy.model.variant_type import Variant, VariantError
 from rummy.model.view import PlayerView, view_for
 from rummy.session import Session
 

@@ -37,7 +37,7 @@ from pathlib import Path
 from rummy.model.rules import family_of
 from rummy.model.scoring import DealResult, RoundResult
 from rummy.model.state import GameState
-from rummy.model.variant import Variant
+from rummy.model.variant_type import Variant
 from rummy.store.files import data_dir, set_aside
 
 DB_NAME = "stats.sqlite3"

@@ -16,7 +16,8 @@ from pathlib import Path
 from typing import Any
 
 from rummy.model.match import describe
-from rummy.model.variant import VARIANTS_DIR, Variant, VariantError, load_variant, variant_files
+from rummy.model.variant import VARIANTS_DIR, load_variant, variant_files
+from rummy.model.variant_type import Variant, VariantError
 
 LEVELS = ("easy", "medium", "hard")
 FALLBACK_LEVELS = ("greedy", "random")

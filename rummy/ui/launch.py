@@ -15,7 +15,7 @@ import os
 import sys
 from typing import TYPE_CHECKING, Any
 
-from rummy.model.variant import VariantError
+from rummy.model.variant_type import VariantError
 from rummy.ui.app import DEFAULT_SIZE, WINDOW_CLASS, App
 from rummy.ui.catalog import difficulty_levels, find_variant
 from rummy.ui.menu import TitleScene
@@ -29,7 +29,7 @@ from rummy.ui.screens.stats import StatsScene
 from rummy.ui.settings import GameConfig
 
 if TYPE_CHECKING:
-    from rummy.model.variant import Variant
+    from rummy.model.variant_type import Variant
     from rummy.session import Session
     from rummy.store.replays import ReplayEntry
 

@@ -17,7 +17,7 @@ from typing import Any
 
 import pygame
 
-from rummy.model.variant import Variant
+from rummy.model.variant_type import Variant
 from rummy.store.saves import SaveSlot
 from rummy.ui.catalog import (
     VariantEntry,

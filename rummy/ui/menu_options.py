@@ -16,7 +16,7 @@ from typing import Any
 
 import pygame
 
-from rummy.model.variant import Variant
+from rummy.model.variant_type import Variant
 from rummy.ui.catalog import value_words
 from rummy.ui.palette import DIM, RED
 from rummy.ui.scroll import ScrollView

@@ -21,7 +21,7 @@ from rummy.ui.scroll import ScrollView
 from rummy.ui.widgets import Button, Selector, draw_text, ui_scale, wrap
 
 if TYPE_CHECKING:
-    from rummy.model.variant import Variant
+    from rummy.model.variant_type import Variant
 
 
 class RulesScene(Scene):

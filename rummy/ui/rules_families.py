@@ -16,7 +16,7 @@ from rummy.model.variant_fields import AceRule, DeckExhaust
 from rummy.ui.words import number_word
 
 if TYPE_CHECKING:
-    from rummy.model.variant import Variant
+    from rummy.model.variant_type import Variant
 
 def _rank_plural(rank: Rank) -> str:
     names = {Rank.ACE: "aces", Rank.JACK: "jacks", Rank.QUEEN: "queens", Rank.KING: "kings"}

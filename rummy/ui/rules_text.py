@@ -12,12 +12,12 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import TYPE_CHECKING, Any
 
-from rummy.model.variant import VariantError
+from rummy.model.variant_type import VariantError
 from rummy.ui.catalog import changed_options
 from rummy.ui.rules_families import FAMILIES
 
 if TYPE_CHECKING:
-    from rummy.model.variant import Variant
+    from rummy.model.variant_type import Variant
 
 CARDS = """\
 The cards

@@ -5,7 +5,8 @@ from __future__ import annotations
 
 import pytest
 
-from rummy.model.variant import Variant, load_variant
+from rummy.model.variant import load_variant
+from rummy.model.variant_type import Variant
 
 
 @pytest.fixture(scope="module")

@@ -25,14 +25,14 @@ from itertools import product
 
 from rummy.model.cards import SUITS, Card, Rank, make_deck
 from rummy.model.melds import (
-    MAX_SEQUENCE_LENGTH,
     GroupKind,
     arrangement_count,
     classify_with_wild,
     is_joker,
     wild_rank_for,
 )
-from rummy.model.variant import Variant
+from rummy.model.table_melds import MAX_SEQUENCE_LENGTH
+from rummy.model.variant_type import Variant
 
 
 def partitions(items: Sequence[Card]) -> Iterator[list[list[Card]]]:

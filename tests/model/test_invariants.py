@@ -25,7 +25,8 @@ from rummy.model.families.declare import DeclareState
 from rummy.model.invariants import check_invariants, random_playout
 from rummy.model.solver import best_arrangement
 from rummy.model.state import IllegalMoveError, apply, check_action, legal_actions, start_deal
-from rummy.model.variant import Variant, list_variant_ids, load_variant
+from rummy.model.variant import list_variant_ids, load_variant
+from rummy.model.variant_type import Variant
 
 DECLARE_VARIANTS = [v for v in list_variant_ids() if load_variant(v).family == "declare"]
 

@@ -6,7 +6,7 @@ import pytest
 
 from rummy.model.cards import Rank, parse_card, parse_cards
 from rummy.model.melds import check_declaration, classify_group, wild_rank_for
-from rummy.model.variant import Variant
+from rummy.model.variant_type import Variant
 
 
 def kind(variant: Variant, cards: str, cut: str | None = None) -> str:

@@ -15,7 +15,8 @@ from rummy.model.arrangement import Arrangement
 from rummy.model.cards import Card, Rank, Suit, make_deck, parse_card, parse_cards
 from rummy.model.melds import GroupKind, arrangement_count, classify_group, wild_rank_for
 from rummy.model.solver import best_arrangement, best_discards
-from rummy.model.variant import Variant, load_variant
+from rummy.model.variant import load_variant
+from rummy.model.variant_type import Variant
 
 from .oracle import SHAPES, brute_force, deal, exact_search
 

@@ -13,9 +13,10 @@ import time
 import pytest
 
 from rummy.model.cards import Card, make_deck, parse_cards
-from rummy.model.melds import MeldRules, lay_run, lay_set
 from rummy.model.solver_melds import best_arrangement, card_points
-from rummy.model.variant import Variant, load_variant
+from rummy.model.table_melds import MeldRules, lay_run, lay_set
+from rummy.model.variant import load_variant
+from rummy.model.variant_type import Variant
 
 from .oracle import partitions
 

@@ -33,8 +33,8 @@ from rummy.model.events import (
 )
 from rummy.model.families import Phase
 from rummy.model.families.melding import hand_value
-from rummy.model.melds import MeldKind, TableMeld
 from rummy.model.state import MAX_TURNS, stalemate_due
+from rummy.model.table_melds import MeldKind, TableMeld
 from rummy.session import Session
 
 

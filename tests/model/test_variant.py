@@ -12,22 +12,10 @@ from pathlib import Path
 import pytest
 
 from rummy.model.cards import Rank
-from rummy.model.variant import (
-    FAMILIES,
-    FAMILY_FIELDS,
-    FIELDS,
-    SHARED_KEYS,
-    VARIANTS_DIR,
-    AceRule,
-    ContractRules,
-    DeclareRules,
-    TableRules,
-    Toss,
-    Variant,
-    list_variant_ids,
-    load_variant,
-    variant_files,
-)
+from rummy.model.variant import FIELDS, VARIANTS_DIR, list_variant_ids, load_variant, variant_files
+from rummy.model.variant_fields import FAMILIES, FAMILY_FIELDS, AceRule, Toss
+from rummy.model.variant_parts import SHARED_KEYS, ContractRules, DeclareRules, TableRules
+from rummy.model.variant_type import Variant
 from tests.model.variant_text import edit, error_of, write
 
 REPO = Path(__file__).resolve().parents[2]

@@ -10,10 +10,8 @@ from pathlib import Path
 
 import pytest
 
-from rummy.model.variant import (
-    VariantError,
-    load_variant,
-)
+from rummy.model.variant import load_variant
+from rummy.model.variant_type import VariantError
 from tests.model.variant_text import INDIAN, at, cut_options, edit, error_of, write
 
 # --- Broken files: each problem with file:line:column and what is allowed ----------------

@@ -11,12 +11,9 @@ from typing import Any
 
 import pytest
 
-from rummy.model.variant import (
-    VariantError,
-    fields_for,
-    list_variant_ids,
-    load_variant,
-)
+from rummy.model.variant import list_variant_ids, load_variant
+from rummy.model.variant_fields import fields_for
+from rummy.model.variant_type import VariantError
 from tests.model.variant_text import INDIAN, at, edit, error_of, write
 
 # --- Options -----------------------------------------------------------------------------

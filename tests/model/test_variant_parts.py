@@ -8,22 +8,17 @@ import dataclasses
 
 import pytest
 
-from rummy.model.variant import (
-    FIELDS,
-    OPTIONABLE,
+from rummy.model.variant import FIELDS, OPTIONABLE, list_variant_ids, load_variant
+from rummy.model.variant_fields import FAMILY_FIELDS, FirstTurn, MatchFormat
+from rummy.model.variant_parts import (
+    SHAPES,
     SHARED_KEYS,
     ContractRules,
     DeclareRules,
-    FirstTurn,
-    MatchFormat,
     TableRules,
-    VariantError,
     WrongFamilyError,
-    list_variant_ids,
-    load_variant,
 )
-from rummy.model.variant_fields import FAMILY_FIELDS
-from rummy.model.variant_parts import SHAPES
+from rummy.model.variant_type import VariantError
 
 PARTS = {"indian_13": DeclareRules, "two_player_13": DeclareRules,
          "super_rummy": TableRules, "dummy_rummy": ContractRules}

@@ -24,7 +24,8 @@ from rummy.model.families.declare import DeclareState, deal_from_cards
 from rummy.model.invariants import random_playout
 from rummy.model.solver import best_discards
 from rummy.model.state import GameState, SeatStatus, apply, legal_actions, start_deal
-from rummy.model.variant import Variant, load_variant
+from rummy.model.variant import load_variant
+from rummy.model.variant_type import Variant
 from rummy.model.view import PlayerView, view_for
 
 # ---------------------------------------------------------------- generic walkers

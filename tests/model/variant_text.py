@@ -9,11 +9,8 @@ from pathlib import Path
 
 import pytest
 
-from rummy.model.variant import (
-    VARIANTS_DIR,
-    VariantError,
-    load_variant,
-)
+from rummy.model.variant import VARIANTS_DIR, load_variant
+from rummy.model.variant_type import VariantError
 
 INDIAN = (VARIANTS_DIR / "indian_13.yaml").read_text(encoding="utf-8")
 

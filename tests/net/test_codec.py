@@ -11,7 +11,8 @@ import pytest
 
 from rummy.ai import make_bot
 from rummy.model.state import GameState, apply, legal_actions, start_deal
-from rummy.model.variant import Variant, load_variant
+from rummy.model.variant import load_variant
+from rummy.model.variant_type import Variant
 from rummy.model.view import DeclareView, MeldTableView, PlayerView, view_for
 from rummy.net.codec import DecodeError, view_from_json, view_json
 

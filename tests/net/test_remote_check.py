@@ -17,8 +17,7 @@ from typing import Any
 
 from rummy.ai import make_bot
 from rummy.model.actions import Action, Discard, LayDown, LayMeld, LayOff
-from rummy.model.melds import MeldRules, new_meld
-from rummy.model.table_melds import lay_off_ends
+from rummy.model.table_melds import MeldRules, lay_off_ends, new_meld
 from rummy.net.mirror import Mirror
 from rummy.net.remote import RemoteDriver
 from rummy.session import Session

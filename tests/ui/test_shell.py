@@ -14,7 +14,8 @@ from typing import Any
 import pygame
 import pytest
 
-from rummy.model.variant import VariantError, list_variant_ids, load_variant, variant_files
+from rummy.model.variant import list_variant_ids, load_variant, variant_files
+from rummy.model.variant_type import VariantError
 from rummy.ui import catalog
 from rummy.ui.app import App
 from rummy.ui.launch import parse_args, register_scenes

@@ -11,8 +11,7 @@ import pygame
 import pytest
 
 from rummy.model.cards import parse_cards
-from rummy.model.melds import MeldRules
-from rummy.model.table_melds import lay_run, lay_set
+from rummy.model.table_melds import MeldRules, lay_run, lay_set
 from rummy.model.variant import load_variant
 from rummy.ui.app import App
 from rummy.ui.table.board_paint import match_rows

@@ -29,8 +29,8 @@ from rummy.model import events as model_events
 from rummy.model.events import STUCK_TURNOVERS, DealScored, DiscardFlipped
 from rummy.model.families.melding import MeldState, hand_value
 from rummy.model.hand_cost import value_if_out
-from rummy.model.melds import MeldRules, lay_run
 from rummy.model.state import MAX_TURNS, GameState
+from rummy.model.table_melds import MeldRules, lay_run
 from rummy.session import Session
 from rummy.ui.app import App
 from rummy.ui.settings import GameConfig

@@ -11,10 +11,11 @@ from __future__ import annotations
 import enum
 from dataclasses import dataclass
 
+from rummy.model.variant_type import Variant
+
 from ..cards import Card
 from ..events import Event
 from ..randomness import Seed
-from ..variant import Variant
 
 
 class Phase(enum.Enum):

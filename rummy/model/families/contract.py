@@ -15,6 +15,18 @@ from collections.abc import Sequence
 from dataclasses import replace
 from itertools import combinations
 
+from rummy.model.table_melds import (
+    MeldKind,
+    MeldRules,
+    TableMeld,
+    lay_off,
+    lay_off_ends,
+    make_meld,
+    meld_kinds,
+    misfit,
+)
+from rummy.model.variant_type import Variant
+
 from ..actions import (
     Action,
     Discard,
@@ -34,19 +46,8 @@ from ..events import (
     MeldLaid,
     TossWon,
 )
-from ..melds import (
-    MeldKind,
-    MeldRules,
-    TableMeld,
-    lay_off,
-    lay_off_ends,
-    make_meld,
-    meld_kinds,
-    misfit,
-)
 from ..randomness import Seed, stream
 from ..scoring import RoundResult, ShownHand
-from ..variant import Variant
 from . import Phase
 from .melding import (
     MeldState,

@@ -14,12 +14,14 @@ from collections import Counter
 from collections.abc import Sequence
 from dataclasses import dataclass
 
+from rummy.model.variant_fields import Toss
+from rummy.model.variant_type import Variant
+
 from ..cards import Card, Rank, make_deck, shuffled, toss_key
 from ..events import CardsDealt, Event, OpenCardTurned, TossWon, TurnBegan, WildJokerCut
 from ..randomness import Seed, stream
 from ..scoring import DealResult
 from ..solver import wild_rank_for
-from ..variant import Toss, Variant
 from . import DealState, Phase, SeatStatus
 from .toss import toss as draw_cards
 

@@ -8,7 +8,7 @@ less (docs/rules.md, "Table melds: the end of a round"). Laying the run 3♠ 4�
 than laying the threes and 5♠ then 4♠ off onto 6♠ 7♠ 8♠ on the table:
 
 >>> from rummy.model.cards import parse_cards
->>> from rummy.model.melds import MeldRules, lay_run
+>>> from rummy.model.table_melds import MeldRules, lay_run
 >>> from rummy.model.variant import load_variant
 >>> v = load_variant("super_rummy")
 >>> run = lay_run(MeldRules.of(v), parse_cards("6S 7S 8S"), owner=1)
@@ -31,9 +31,10 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from itertools import product
 
+from rummy.model.table_melds import MeldKind, MeldRules, TableMeld, lay_off, meld_options
+from rummy.model.variant_type import Variant
+
 from ..cards import Card
-from ..melds import MeldKind, MeldRules, TableMeld, lay_off, meld_options
-from ..variant import Variant
 
 __all__ = ["LayPlan", "LayStep", "best_lay"]
 

@@ -15,6 +15,9 @@ from collections.abc import Sequence
 from dataclasses import dataclass, replace
 from typing import TypeVar
 
+from rummy.model.table_melds import MeldRules, TableMeld
+from rummy.model.variant_type import Variant
+
 from ..actions import DrawSource, IllegalMoveError
 from ..cards import Card, make_deck, shuffled
 from ..events import (
@@ -27,10 +30,8 @@ from ..events import (
     TurnBegan,
     turnovers_since_laid,
 )
-from ..melds import MeldRules, TableMeld
 from ..randomness import Seed, stream
 from ..scoring import RoundResult
-from ..variant import Variant
 from . import DealState, Phase
 
 _T = TypeVar("_T")

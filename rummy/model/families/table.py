@@ -15,6 +15,10 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import replace
 
+from rummy.model.table_melds import lay_off, lay_off_ends, meld_options, misfit, new_meld
+from rummy.model.variant_fields import DeckExhaust
+from rummy.model.variant_type import Variant
+
 from ..actions import (
     Action,
     Discard,
@@ -28,16 +32,8 @@ from ..actions import (
 )
 from ..cards import Card, shuffled
 from ..events import CardLaidOff, DealScored, DiscardFlipped, Event, MeldLaid, OpenCardTurned
-from ..melds import (
-    lay_off,
-    lay_off_ends,
-    meld_options,
-    misfit,
-    new_meld,
-)
 from ..randomness import Seed, stream
 from ..scoring import RoundResult, ShownHand
-from ..variant import DeckExhaust, Variant
 from . import Phase
 from .lay_at_end import best_lay
 from .melding import (

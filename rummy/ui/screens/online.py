@@ -15,7 +15,7 @@ from typing import Any, Protocol
 
 import pygame
 
-from rummy.model.variant import Variant
+from rummy.model.variant_type import Variant
 from rummy.net.addresses import is_public, public_addresses
 from rummy.net.client import server_url
 from rummy.net.discovery import Browser, FoundTable, local_address

@@ -14,8 +14,8 @@ from typing import Any
 import pygame
 
 from rummy.model import Action, Card, Discard, Draw, LayDown, LayOff, PlayerView, Variant
-from rummy.model.melds import MeldKind, MeldRules, meld_kinds
 from rummy.model.solver_melds import best_arrangement as best_meld_arrangement
+from rummy.model.table_melds import MeldKind, MeldRules, meld_kinds
 
 from .hand import HandModel
 from .layout import TableLayout

@@ -14,8 +14,8 @@ from typing import Protocol
 
 from rummy.model import Card
 from rummy.model.events import CardLaidOff, DealScored, DiscardFlipped, MeldLaid, TurnBegan
-from rummy.model.melds import TableMeld
 from rummy.model.scoring import RoundResult
+from rummy.model.table_melds import TableMeld
 from rummy.ui.words import number_word
 
 from .layout import TableLayout

@@ -15,9 +15,10 @@ from rummy.model.cards import Card, make_deck, parse_card, parse_cards
 from rummy.model.families.declare import DeclareState, deal_from_cards
 from rummy.model.families.melding import MeldState
 from rummy.model.invariants import check_invariants
-from rummy.model.melds import lay_run, lay_set
 from rummy.model.state import GameState, apply, start_deal
-from rummy.model.variant import Variant, load_variant
+from rummy.model.table_melds import lay_run, lay_set
+from rummy.model.variant import load_variant
+from rummy.model.variant_type import Variant
 
 CLOSED, OPEN = DrawSource.CLOSED, DrawSource.OPEN
 

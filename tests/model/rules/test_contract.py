@@ -20,9 +20,9 @@ from rummy.model.families.contract import choose_dealer, find_contract
 from rummy.model.families.melding import MeldState
 from rummy.model.match import finish_deal, start_match
 from rummy.model.match_state import MatchState
-from rummy.model.melds import MeldKind, MeldRules, lay_run, lay_set
 from rummy.model.scoring import RoundResult
 from rummy.model.state import Phase, apply, legal_actions, start_deal
+from rummy.model.table_melds import MeldKind, MeldRules, lay_run, lay_set
 
 from .helpers import CLOSED, OPEN, card, cards, meld_round, play
 
@@ -343,7 +343,8 @@ def test_a_lay_off_names_its_end_in_the_record() -> None:
 
 
 def test_contracts_are_checked_at_load(tmp_path: Path) -> None:
-    from rummy.model.variant import VARIANTS_DIR, VariantError
+    from rummy.model.variant import VARIANTS_DIR
+    from rummy.model.variant_type import VariantError
     text = (VARIANTS_DIR / "dummy_rummy.yaml").read_text(encoding="utf-8")
     path = tmp_path / "dummy_rummy.yaml"
     path.write_text(text.replace("{sets: 0, runs: 3}", "{sets: 0, runs: 0}", 1)

@@ -48,7 +48,9 @@ from rummy.model.match_state import MatchState
 from rummy.model.melds import GroupKind
 from rummy.model.scoring import DealResult, ShownHand, score_loser
 from rummy.model.state import Phase, SeatStatus, apply, check_action, legal_actions, start_deal
-from rummy.model.variant import Toss, Variant, load_variant
+from rummy.model.variant import load_variant
+from rummy.model.variant_fields import Toss
+from rummy.model.variant_type import Variant
 from rummy.model.view import view_for
 
 from .helpers import (

@@ -27,10 +27,10 @@ from rummy.model.families.lay_at_end import best_lay
 from rummy.model.families.melding import MeldState, hand_value
 from rummy.model.match import finish_deal, start_match
 from rummy.model.match_state import MatchState
-from rummy.model.melds import MeldKind, MeldRules, TableMeld, lay_off, lay_run, lay_set
 from rummy.model.scoring import RoundResult
 from rummy.model.state import Phase, apply, legal_actions, start_deal
-from rummy.model.variant import Variant, VariantError
+from rummy.model.table_melds import MeldKind, MeldRules, TableMeld, lay_off, lay_run, lay_set
+from rummy.model.variant_type import Variant, VariantError
 from rummy.model.view import view_for
 
 from .helpers import CLOSED, OPEN, card, cards, meld_round, play
