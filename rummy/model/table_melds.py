@@ -2,12 +2,12 @@
 laying them down, laying off on them, and every meld a hand can make.
 
 Apart from :mod:`rummy.model.melds` (the declare family's group checks) because a meld on
-the table has an owner, a place for each joker and
-ends to grow at, none of which a declaration's groups have (docs/rules.md, "Table melds"
-and "Contract rummy"). A *run* is consecutive ranks, one suit unless the table allows mixed
-suits; a *set* is one rank (identical cards of several packs are allowed). Printed jokers,
-where a table has them, stand for any card; a meld needs at least one natural card so that
-its rank (set) or place (run) is known.
+the table has an owner, a place for each joker and ends to grow at, none of which a
+declaration's groups have (docs/rules.md, "Table melds" and "Contract rummy"). A *run* is
+consecutive ranks, one suit unless the table allows mixed suits; a *set* is one rank
+(identical cards of several packs are allowed). Printed jokers, where a table has them,
+stand for any card; a meld needs at least one natural card so that its rank (set) or place
+(run) is known.
 """
 
 from __future__ import annotations
