@@ -355,7 +355,7 @@ def cmd_serve(args: argparse.Namespace) -> int:
     except ImportError as err:
         raise UsageError(f"the server needs the websockets package: {err}") from err
     from rummy.net.conn import Limits
-    from rummy.net.table import DEFAULT_MAX_TURNS
+    from rummy.net.room import DEFAULT_MAX_TURNS
     max_turns = DEFAULT_MAX_TURNS if args.max_turns is None else args.max_turns
     if max_turns < 0:
         raise UsageError("--max-turns is 0 (never) or more")

@@ -36,7 +36,7 @@ ROOT = Path(__file__).resolve().parents[2]
 SHIPPED = ROOT / "packaging" / "server" / "nginx-rummy.conf"
 NGINX = shutil.which("nginx") or shutil.which("nginx", path="/usr/sbin:/usr/local/sbin")
 TABLES = 5
-"""``Limits.tables_per_address``'s default, which ``serve`` runs with."""
+"""``Limits.rooms_per_address``'s default, which ``serve`` runs with."""
 
 
 @dataclass
