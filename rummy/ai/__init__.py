@@ -28,10 +28,10 @@ from .easy import EasyBot
 from .greedy import GreedyBot
 from .hard import HardBot
 from .medium import MediumBot
+from .meld_bots import GreedyBot as MeldGreedyBot
+from .meld_bots import RandomBot as MeldRandomBot
 from .meld_levels import MeldEasyBot, MeldHardBot, MeldMediumBot
 from .random_bot import RandomBot
-from .table_bots import GreedyBot as MeldGreedyBot
-from .table_bots import RandomBot as MeldRandomBot
 
 
 class Bot(Protocol):

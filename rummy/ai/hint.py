@@ -46,8 +46,8 @@ from rummy.model.solver import best_arrangement
 from rummy.model.view import PlayerView
 
 from . import make_bot
+from .meld_bots import taken_cards
 from .meld_levels import MeldHardBot
-from .table_bots import taken_cards
 
 __all__ = ["Hint", "hint"]
 

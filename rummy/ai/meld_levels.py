@@ -1,6 +1,6 @@
 """Easy, medium and hard for the families whose melds lie on the table (table, contract).
 
-All three build on the greedy meld bot of :mod:`rummy.ai.table_bots` (lay down as soon as
+All three build on the greedy meld bot of :mod:`rummy.ai.meld_bots` (lay down as soon as
 possible, the meld worth most first, every lay-off, discard the card whose loss leaves the
 least deadwood):
 
@@ -36,8 +36,7 @@ from rummy.model.melds import MeldRules
 from rummy.model.solver_melds import best_arrangement, card_points
 from rummy.model.view import PlayerView
 
-from .meld_outlook import best_outlook
-from .table_bots import (
+from .meld_bots import (
     GreedyBot,
     each_discard,
     fits_table,
@@ -45,6 +44,7 @@ from .table_bots import (
     loose_discards,
     taken_cards,
 )
+from .meld_outlook import best_outlook
 from .tracking import known_holdings, near
 
 __all__ = ["MELD_LEVELS", "MeldEasyBot", "MeldHardBot", "MeldMediumBot"]

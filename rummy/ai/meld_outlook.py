@@ -19,7 +19,7 @@ from rummy.model.cards import Card, make_deck
 from rummy.model.solver_melds import best_arrangement, card_points
 from rummy.model.view import PlayerView
 
-from .table_bots import each_discard
+from .meld_bots import each_discard
 from .tracking import live_counts
 
 CANDIDATES = 4
