@@ -197,7 +197,7 @@ class Declare(RuleFamily):
                 winner = left[0] if left else min(range(match.players), key=lambda s: totals[s])
                 return replace(match, over=True, winner=winner)
             return match
-        if len(match.table) < DEAL_COUNTS[fmt]:
+        if len(match.sheet) < DEAL_COUNTS[fmt]:
             return match
         if fmt is MatchFormat.POINTS:
             result = match.state.result
@@ -260,7 +260,7 @@ class Contract(RuleFamily):
         return contracts[played] if played < len(contracts) else None
 
     def settle(self, match: MatchState) -> MatchState:
-        if len(match.table) >= len(match.variant.contract.contracts):
+        if len(match.sheet) >= len(match.variant.contract.contracts):
             return replace(match, over=True, winner=match.totals.index(min(match.totals)))
         return match
 

@@ -75,8 +75,10 @@ def seats(room: Room, online: set[int], clock: float | None) -> dict[str, Any]:
 def _match(room: Room) -> dict[str, Any]:
     assert room.game is not None
     m = room.game.match
+    # The score sheet goes out as "table", its name in the protocol since clients first read
+    # it (docs/protocol.md, "state"): a client of any version finds it there.
     return {"deal_no": room.deal_no, "seats": list(m.seats), "totals": list(m.totals),
-            "table": [list(row) for row in m.table], "out": list(m.out), "winner": m.winner,
+            "table": [list(row) for row in m.sheet], "out": list(m.out), "winner": m.winner,
             "over": m.over}
 
 
