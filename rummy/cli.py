@@ -103,7 +103,7 @@ def check_hand(variant: Variant, hand: Sequence[Card], cut: Card | None) -> dict
 
 
 def check_group(variant: Variant, group: Sequence[Card], cut: Card | None) -> dict[str, Any]:
-    """What ``check --group`` prints: the best reading of one group (table and contract
+    """What ``check --group`` prints: the best reading of one group (classic and contract
     families: ``run``, ``set`` or ``invalid``)."""
     return {"kind": family_of(variant).group_kind(variant, group, cut)}
 
@@ -114,7 +114,7 @@ def cmd_check(args: argparse.Namespace) -> int:
     if args.group:
         out = check_group(variant, cards, cut)
     else:
-        # Table and contract hands change size in play: any number of cards is a hand.
+        # Classic and contract hands change size in play: any number of cards is a hand.
         size = family_of(variant).hand_size(variant)
         if size is not None and len(cards) != size:
             raise UsageError(f"a hand of {variant.id} has {size} cards,"

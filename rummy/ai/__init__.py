@@ -47,7 +47,7 @@ class Bot(Protocol):
 FAMILY_BOTS: dict[str, dict[str, Callable[[int], Bot]]] = {
     "declare": {"random": RandomBot, "greedy": GreedyBot, "easy": EasyBot,
                 "medium": MediumBot, "hard": HardBot},
-    "table": {"random": MeldRandomBot, "greedy": MeldGreedyBot, "easy": MeldEasyBot,
+    "classic": {"random": MeldRandomBot, "greedy": MeldGreedyBot, "easy": MeldEasyBot,
               "medium": MeldMediumBot, "hard": MeldHardBot},
     "contract": {"random": MeldRandomBot, "greedy": MeldGreedyBot, "easy": MeldEasyBot,
                  "medium": MeldMediumBot, "hard": MeldHardBot},

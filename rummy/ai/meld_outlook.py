@@ -1,4 +1,4 @@
-"""Hard's discard in classic rummy (the table family): the hand whose next turn looks best.
+"""Hard's discard in the classic family (classic rummy): the hand whose next turn looks best.
 
 Of the discards that leave the least deadwood now (the best ``CANDIDATES``), hard keeps
 the hand that does best, on average, after its next draw: for each card it has not seen

@@ -1,6 +1,6 @@
 """Group checks for the declare family: sequences (pure, impure) and sets. No I/O, no state.
 
-The melds laid on the table in the table and contract families live in
+The melds laid on the table in the classic and contract families live in
 :mod:`rummy.model.table_melds`; this module re-exports them, so callers import every group
 and meld check from here.
 

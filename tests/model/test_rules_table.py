@@ -1,4 +1,4 @@
-"""Table melds (docs/rules.md, "Table melds"): the rules that changed or were unguarded, one
+"""Classic rummy (docs/rules.md, "Classic rummy"): the rules that changed or were unguarded, one
 test per rule, named after it. The older rules have theirs in test_table_rules.py."""
 
 from __future__ import annotations

@@ -74,12 +74,12 @@ def cards(text: str) -> tuple[Card, ...]:
 
 def test_every_seed_001_option_with_its_name_values_and_default() -> None:
     v = load_variant("super_rummy")
-    assert v.family == "table"
+    assert v.family == "classic"
     for key, (values, default) in SEED_001_OPTIONS.items():
         option = v.option(key)
         assert option.values == values, key
         assert option.default == default, key
-    assert v.option("target_score").default == v.table.target_score == 250
+    assert v.option("target_score").default == v.classic.target_score == 250
 
 
 def test_hand_size_defaults_by_player_count() -> None:
@@ -194,7 +194,7 @@ def test_a_view_shows_the_table_but_not_the_other_hands() -> None:
     state = act(table(["3S 4S 5S 9D KC QH 2D", "6S 8H 8D 2C JD 10D 4H"], stock="7S"),
                 Draw(0, DrawSource.CLOSED), LayMeld(0, cards("3S 4S 5S")))
     view = view_for(state, 1)
-    assert view.family == "table" and view.melding.melds == state.melds
+    assert view.family == "classic" and view.melding.melds == state.melds
     assert view.hand == state.hands[1] and view.seats[0].hand_size == 5
     data = view.to_json()
     history = data.pop("history")

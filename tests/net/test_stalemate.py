@@ -118,7 +118,7 @@ def test_only_the_server_ends_a_deal_and_only_at_its_cap() -> None:
     assert mover is not None
     step = room.act(mover, due, clock=True)
     assert room.over and step.finished is not None and step.finished.result is not None
-    assert isinstance(step.finished.result, RoundResult)  # dummy rummy is a table-family game
+    assert isinstance(step.finished.result, RoundResult)  # dummy rummy lays its melds on the table
     assert step.finished.result.reason == "nobody went out in 2 turns"
     assert not any(isinstance(a, Stalemate) for a in room.legal(0) + room.legal(1))
 
