@@ -92,7 +92,7 @@ def near_complete_hand(rng: random.Random, deck: tuple[Card, ...]) -> tuple[list
 
 
 def meld_hand(size: int, jokers: int) -> object:
-    """Table/contract families: ``size`` random cards, at least ``jokers`` printed jokers."""
+    """Classic/contract families: ``size`` random cards, at least ``jokers`` printed jokers."""
     def make(rng: random.Random, deck: tuple[Card, ...]) -> tuple[list[Card], None]:
         wild = [c for c in deck if c.rank is None]
         cards = rng.sample(wild, min(jokers, len(wild)))

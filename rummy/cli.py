@@ -104,7 +104,7 @@ def check_hand(variant: Variant, hand: Sequence[Card], cut: Card | None) -> dict
 
 
 def check_group(variant: Variant, group: Sequence[Card], cut: Card | None) -> dict[str, Any]:
-    """What ``check --group`` prints: the best reading of one group (table and contract
+    """What ``check --group`` prints: the best reading of one group (classic and contract
     families: ``run``, ``set`` or ``invalid``)."""
     return {"kind": family_of(variant).group_kind(variant, group, cut)}
 
@@ -115,7 +115,7 @@ def cmd_check(args: argparse.Namespace) -> int:
     if args.group:
         out = check_group(variant, cards, cut)
     else:
-        # Table and contract hands change size in play: any number of cards is a hand.
+        # Classic and contract hands change size in play: any number of cards is a hand.
         size = family_of(variant).hand_size(variant)
         if size is not None and len(cards) != size:
             raise UsageError(f"a hand of {variant.id} has {size} cards,"
@@ -356,7 +356,7 @@ def cmd_serve(args: argparse.Namespace) -> int:
     except ImportError as err:
         raise UsageError(f"the server needs the websockets package: {err}") from err
     from rummy.net.conn import Limits
-    from rummy.net.table import DEFAULT_MAX_TURNS
+    from rummy.net.room import DEFAULT_MAX_TURNS
     max_turns = DEFAULT_MAX_TURNS if args.max_turns is None else args.max_turns
     if max_turns < 0:
         raise UsageError("--max-turns is 0 (never) or more")

@@ -180,7 +180,7 @@ def _standing(game: Session, me: int, write: Write) -> None:
     scores = ", ".join(f"{_name(s, me)} {t}" + (" (out)" if match.out[s] else "")
                        for s, t in enumerate(match.totals))
     deal = match.variant.shape.deal_word
-    write(f"  after {deal} {len(match.table)}: {scores} (the match: {describe(match.variant)})")
+    write(f"  after {deal} {len(match.sheet)}: {scores} (the match: {describe(match.variant)})")
 
 
 def _final(game: Session, me: int, write: Write) -> None:

@@ -315,7 +315,7 @@ def simulate_match(
                 problems = check_invariants(game.state)
                 if problems:
                     raise AssertionError("broken invariants: " + "; ".join(problems))
-            report.deals = len(game.match.table)
+            report.deals = len(game.match.sheet)
             report.totals = game.match.totals
             report.winner = game.match.winner
         except Exception as exc:  # noqa: BLE001 - counted, never raised

@@ -45,7 +45,7 @@ class Person:
             self._pending = None
         if prompt != "> ":  # between rounds: on to the next, or stop after ``rounds``
             self.typed.append("" if self.rounds is None or
-                              len(self.game.match.table) < self.rounds else "q")
+                              len(self.game.match.sheet) < self.rounds else "q")
             return self.typed[-1]
         match = self.game.match
         seat = match.seats.index(0)

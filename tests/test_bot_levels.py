@@ -141,7 +141,7 @@ def test_levels_are_reproducible() -> None:
     assert _deal_actions(bots, 4) == _deal_actions(bots, 4)
 
 
-# ---------------------------------------------------------------- table and contract families
+# ---------------------------------------------------------------- classic and contract families
 
 
 @pytest.mark.timeout(120)

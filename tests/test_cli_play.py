@@ -68,7 +68,7 @@ def test_classic_match_typed_in_the_terminal() -> None:
     wrong = one_wrong_move_per_kind(CLASSIC_WRONG)
     game, person = play("super_rummy", 5, lambda g: Person(g, "medium", 7, wrong, rounds=3))
     text = person.text
-    assert len(game.match.table) == 3 and person.typed[-1] == "q"
+    assert len(game.match.sheet) == 3 and person.typed[-1] == "q"
     assert any(line.startswith("m ") for line in person.typed), "a meld was laid"
     assert re.search(r"seat 0 lays meld \d+: (run|set) ", text)
     assert re.search(r"seat 0 lays \S+ off onto meld \d+, now (run|set) ", text)
@@ -91,7 +91,7 @@ def test_classic_match_typed_in_the_terminal() -> None:
         assert reason in said
     totals = ", ".join(f"{'you' if s == 0 else f'seat {s}'} {t}"
                        for s, t in enumerate(game.match.totals))
-    assert f"after round {len(game.match.table)}: {totals}" in text
+    assert f"after round {len(game.match.sheet)}: {totals}" in text
 
 
 @pytest.mark.timeout(120)
@@ -188,7 +188,7 @@ def test_contract_match_typed_in_the_terminal() -> None:
     wrong = one_wrong_move_per_kind(CONTRACT_WRONG)
     game, person = play("dummy_rummy", 2, lambda g: Person(g, "medium", 5, wrong))
     text = person.text
-    assert game.match.over and len(game.match.table) == 7  # the seven rounds
+    assert game.match.over and len(game.match.sheet) == 7  # the seven rounds
     for round_no, words in enumerate(("2 sets", "1 set and 1 run", "2 runs", "3 sets",
                                       "2 sets and 1 run", "1 set and 2 runs", "3 runs"), 1):
         assert f"round {round_no} of 7, contract: {words}" in text
@@ -256,7 +256,7 @@ def test_an_indian_pool_plays_deal_after_deal() -> None:
     game, person = play("indian_13", 4, lambda g: Person(g, "medium", 2),
                         {"match_format": "pool_101"})
     text = person.text
-    assert game.match.over and len(game.match.table) >= 2
+    assert game.match.over and len(game.match.sheet) >= 2
     assert "pool 101: out at 101" in text
     assert "-- deal 2 --" in text and "after deal 2: you " in text
     assert "best groups:" in text  # the Indian table, as before

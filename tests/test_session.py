@@ -14,7 +14,7 @@ import pytest
 from rummy.ai import make_bot
 from rummy.model.actions import Discard, Draw, DrawSource, Drop, Stalemate
 from rummy.model.state import MAX_TURNS
-from rummy.net.table import Table
+from rummy.net.room import Room
 from rummy.session import DEAL_FORMAT, FORMAT, MATCH_FORMAT, Session
 
 pytestmark = pytest.mark.timeout(60)
@@ -35,7 +35,7 @@ OLD_MATCH = json.loads("""
  "deals": [[{"type": "drop", "seat": 1}], [{"type": "draw", "seat": 1, "source": "closed"}]]}
 """)
 # What the server's store kept of a table (rummy.net.store): its meta and its actions.
-OLD_TABLE_META = {
+OLD_ROOM_META = {
     "format": "rummy-table/1", "code": "ACDEF", "variant": "indian_13",
     "options": {"match_format": "deals_2", "turn_timer": 30}, "players": 2, "deals": None,
     "bot_level": "greedy", "seed": 7,
@@ -44,7 +44,7 @@ OLD_TABLE_META = {
               {"name": "Asha", "token_hash": "09568c151e37915661f080979dd1924b"
                                              "9c0f954d9cacba59bdc011022f0f61e3",
                "bot": None, "ready": False, "join_no": 0}]}
-OLD_TABLE_ACTIONS = [{"type": "drop", "seat": 1}, {"type": "draw", "seat": 1, "source": "closed"}]
+OLD_ROOM_ACTIONS = [{"type": "drop", "seat": 1}, {"type": "draw", "seat": 1, "source": "closed"}]
 
 
 def test_an_old_deal_record_loads_as_a_lone_deal(tmp_path: Path) -> None:
@@ -71,9 +71,9 @@ def test_an_old_match_record_loads_as_the_match() -> None:
 
 
 def test_a_server_table_log_replays_through_the_session() -> None:
-    table = Table.from_record(OLD_TABLE_META, OLD_TABLE_ACTIONS)
-    assert table.game is not None and table.game.match.totals == (0, 20)
-    assert table.deal_no == 1 and table.seq == 2 and table.game.max_turns == 0
+    room = Room.from_record(OLD_ROOM_META, OLD_ROOM_ACTIONS)
+    assert room.game is not None and room.game.match.totals == (0, 20)
+    assert room.deal_no == 1 and room.seq == 2 and room.game.max_turns == 0
 
 
 @pytest.mark.parametrize(("change", "message"), [

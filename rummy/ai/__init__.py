@@ -28,10 +28,10 @@ from .easy import EasyBot
 from .greedy import GreedyBot
 from .hard import HardBot
 from .medium import MediumBot
+from .meld_bots import GreedyBot as MeldGreedyBot
+from .meld_bots import RandomBot as MeldRandomBot
 from .meld_levels import MeldEasyBot, MeldHardBot, MeldMediumBot
 from .random_bot import RandomBot
-from .table_bots import GreedyBot as MeldGreedyBot
-from .table_bots import RandomBot as MeldRandomBot
 
 
 class Bot(Protocol):
@@ -47,7 +47,7 @@ class Bot(Protocol):
 FAMILY_BOTS: dict[str, dict[str, Callable[[int], Bot]]] = {
     "declare": {"random": RandomBot, "greedy": GreedyBot, "easy": EasyBot,
                 "medium": MediumBot, "hard": HardBot},
-    "table": {"random": MeldRandomBot, "greedy": MeldGreedyBot, "easy": MeldEasyBot,
+    "classic": {"random": MeldRandomBot, "greedy": MeldGreedyBot, "easy": MeldEasyBot,
               "medium": MeldMediumBot, "hard": MeldHardBot},
     "contract": {"random": MeldRandomBot, "greedy": MeldGreedyBot, "easy": MeldEasyBot,
                  "medium": MeldMediumBot, "hard": MeldHardBot},

@@ -11,7 +11,7 @@
   deck), a lay-off by the cards of the meld it goes onto, and why a discard keeps melds
   in hand that could be laid.
 - Always: the best grouping of the cards in hand (``groups`` and ``ungrouped``, from
-  :func:`~rummy.model.solver.best_arrangement`; in the table and contract families the
+  :func:`~rummy.model.solver.best_arrangement`; in the classic and contract families the
   melds that leave the fewest points), for the table's "arrange my hand".
 
 >>> from rummy.model.state import start_deal, legal_actions
@@ -46,8 +46,8 @@ from rummy.model.table_melds import MeldRules, new_meld
 from rummy.model.view import PlayerView
 
 from . import make_bot
+from .meld_bots import taken_cards
 from .meld_levels import MeldHardBot
-from .table_bots import taken_cards
 
 __all__ = ["Hint", "hint"]
 

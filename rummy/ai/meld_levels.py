@@ -1,6 +1,6 @@
-"""Easy, medium and hard for the families whose melds lie on the table (table, contract).
+"""Easy, medium and hard for the families whose melds lie on the table (classic, contract).
 
-All three build on the greedy meld bot of :mod:`rummy.ai.table_bots` (lay down as soon as
+All three build on the greedy meld bot of :mod:`rummy.ai.meld_bots` (lay down as soon as
 possible, the meld worth most first, every lay-off, discard the card whose loss leaves the
 least deadwood):
 
@@ -10,7 +10,7 @@ least deadwood):
   of a meld in its best arrangement, nor, once it is down, a card it could lay off).
 - ``hard`` takes the top discard only when the card can be laid off or ends up in a meld
   (never just to swap a high card for a low one, which wastes a draw from the stock: going
-  out first wins). In the table family it keeps its melds in hand until it can go out
+  out first wins). In the classic family it keeps its melds in hand until it can go out
   (melds on the table are places for the others to lay off, and with ``lay_at_end`` the
   melds held are laid for it if another player goes out; going out in one turn is rummy,
   doubled) or the stock has run out once, and of its best discards keeps the hand that
@@ -36,8 +36,7 @@ from rummy.model.solver_melds import best_arrangement, card_points
 from rummy.model.table_melds import MeldRules
 from rummy.model.view import PlayerView
 
-from .meld_outlook import best_outlook
-from .table_bots import (
+from .meld_bots import (
     GreedyBot,
     each_discard,
     fits_table,
@@ -45,6 +44,7 @@ from .table_bots import (
     loose_discards,
     taken_cards,
 )
+from .meld_outlook import best_outlook
 from .tracking import known_holdings, near
 
 __all__ = ["MELD_LEVELS", "MeldEasyBot", "MeldHardBot", "MeldMediumBot"]
@@ -53,7 +53,7 @@ EASY_SLOPPY_CHANCE = 0.35
 """How often easy throws a random unmelded card."""
 HARD_FEED_POINTS = 6
 """Deadwood points hard will keep rather than feed a card another player can use
-(contract family; in the table family, where points left in hand are the score, it
+(contract family; in the classic family, where points left in hand are the score, it
 measured better not to)."""
 
 
@@ -136,7 +136,7 @@ class MeldHardBot(GreedyBot):
         own cards to go and for the others' (two hard players each holding half of the
         cards the other waits for would otherwise wait for ever)."""
         return bool(self.hold_melds) and not view.rules.lays_down_contracts \
-            and view.variant.table.lay_at_end and not turnovers(view.history) \
+            and view.variant.classic.lay_at_end and not turnovers(view.history) \
             and not self._can_go_out(view)
 
     def _can_go_out(self, view: PlayerView) -> bool:
@@ -218,7 +218,7 @@ class MeldHardBot(GreedyBot):
 MELD_LEVELS: dict[str, type[GreedyBot]] = {
     "easy": MeldEasyBot, "medium": MeldMediumBot, "hard": MeldHardBot,
 }
-"""Level name -> its bot for the table and contract families."""
+"""Level name -> its bot for the classic and contract families."""
 
 
 def _before_contract(view: PlayerView) -> bool:

@@ -1,4 +1,4 @@
-"""Hard's discard in classic rummy (the table family): the hand whose next turn looks best.
+"""Hard's discard in the classic family (classic rummy): the hand whose next turn looks best.
 
 Of the discards that leave the least deadwood now (the best ``CANDIDATES``), hard keeps
 the hand that does best, on average, after its next draw: for each card it has not seen
@@ -19,7 +19,7 @@ from rummy.model.cards import Card, make_deck
 from rummy.model.solver_melds import best_arrangement, card_points
 from rummy.model.view import PlayerView
 
-from .table_bots import each_discard
+from .meld_bots import each_discard
 from .tracking import live_counts
 
 CANDIDATES = 4

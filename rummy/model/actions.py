@@ -57,7 +57,7 @@ STOCK = Piles("stock", "discard pile")
 class Draw:
     """Draw the top card of the closed or open deck: the first move of a turn.
 
-    ``count`` > 1 (table family with ``allow_draw_choice``) takes that many cards from the
+    ``count`` > 1 (classic family with ``allow_draw_choice``) takes that many cards from the
     top of the open deck (the discard pile): the chosen card and every card above it.
     """
 
@@ -157,7 +157,7 @@ class Timeout:
 
 @dataclass(frozen=True)
 class LayMeld:
-    """Lay a new meld (run or set) from the hand onto the table (table family)."""
+    """Lay a new meld (run or set) from the hand onto the table (classic family)."""
 
     seat: int
     cards: tuple[Card, ...]
@@ -213,7 +213,7 @@ class LayOff:
 
 @dataclass(frozen=True)
 class FlipDiscard:
-    """The stock is empty: turn the discard pile over as the new stock (table family)."""
+    """The stock is empty: turn the discard pile over as the new stock (classic family)."""
 
     seat: int
 

@@ -17,7 +17,7 @@ __all__ = ["lays_at_end", "value_if_out"]
 def lays_at_end(view: PlayerView) -> bool:
     """Whether the game lays a seat's melds and lay-offs for it when another goes out
     (classic rummy's ``lay_at_end``), so that only its unmatched cards count."""
-    return not view.rules.lays_down_contracts and view.variant.table.lay_at_end
+    return not view.rules.lays_down_contracts and view.variant.classic.lay_at_end
 
 
 def value_if_out(view: PlayerView) -> int:

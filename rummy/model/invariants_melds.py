@@ -1,4 +1,4 @@
-"""Invariants of a round of the table or contract family (see :mod:`rummy.model.invariants`,
+"""Invariants of a round of the classic or contract family (see :mod:`rummy.model.invariants`,
 which also checks that every card exists exactly once, melds included)."""
 
 from __future__ import annotations

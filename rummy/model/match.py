@@ -1,9 +1,9 @@
-"""A match: deals one after another until the variant's end condition, with the score table.
+"""A match: deals one after another until the variant's end condition, with the score sheet.
 
 - Declare family, by ``match_format``: ``points`` is one deal; ``pool_101`` / ``pool_201``
   repeat deals, a seat whose total reaches 101 / 201 is out, the last seat left wins;
   ``deals_2`` / ``deals_3`` / ``deals_6`` play that many deals and the lowest total wins.
-- Table family: rounds until a seat's score reaches ``target_score`` (the highest then
+- Classic family: rounds until a seat's score reaches ``target_score`` (the highest then
   wins); ``first_turn`` passes the first turn left or to the previous round's winner.
 - Contract family: one round per contract (seven); the dealer passes left; lowest total wins.
 
@@ -81,7 +81,7 @@ def _score(match: MatchState) -> MatchState:
     row = _changes(match)
     totals = tuple(t if change is None else family.total(t, change)
                    for t, change in zip(match.totals, row, strict=True))
-    match = replace(match, totals=totals, table=match.table + (tuple(row),))
+    match = replace(match, totals=totals, sheet=match.sheet + (tuple(row),))
     return family.settle(match)
 
 

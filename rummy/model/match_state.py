@@ -17,7 +17,7 @@ GameState = DeclareState | MeldState
 
 @dataclass(frozen=True)
 class MatchState:
-    """Where a match stands. ``table[n][s]`` is match seat ``s``'s score change in deal
+    """Where a match stands. ``sheet[n][s]`` is match seat ``s``'s score change in deal
     ``n`` (``None`` when the seat was out of that deal); ``totals`` are the running scores."""
 
     variant: Variant
@@ -27,7 +27,7 @@ class MatchState:
     seats: tuple[int, ...]
     state: GameState
     totals: tuple[int, ...]
-    table: tuple[tuple[int | None, ...], ...]
+    sheet: tuple[tuple[int | None, ...], ...]
     out: tuple[bool, ...]
     winner: int | None = None
     over: bool = False

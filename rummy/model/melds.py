@@ -1,6 +1,6 @@
 """Group checks for the declare family: sequences (pure, impure) and sets. No I/O, no state.
 
-The melds laid on the table in the table and contract families are checked in
+The melds laid on the table in the classic and contract families are checked in
 :mod:`rummy.model.table_melds`.
 
 A *joker* is a printed joker or any card of the wild rank. A wild-rank card may also stand

@@ -8,9 +8,9 @@ in ``rummy/model/families/`` plus one :class:`RuleFamily` registered here (and i
 
 >>> from rummy.model.variant import load_variant
 >>> family_of(load_variant("super_rummy")).name
-'table'
+'classic'
 >>> sorted(FAMILIES)
-['contract', 'declare', 'table']
+['classic', 'contract', 'declare']
 """
 
 from __future__ import annotations
@@ -27,7 +27,7 @@ from rummy.model.variant_type import Variant
 from .actions import DECKS, STOCK, Action, Piles
 from .cards import Card
 from .events import Event
-from .families import contract, declare, table
+from .families import classic, contract, declare
 from .families.declare_deal import DeclareState
 from .families.melding import MeldState
 from .match_state import GameState, MatchState
@@ -203,7 +203,7 @@ class Declare(RuleFamily):
                 winner = left[0] if left else min(range(match.players), key=lambda s: totals[s])
                 return replace(match, over=True, winner=winner)
             return match
-        if len(match.table) < DEAL_COUNTS[fmt]:
+        if len(match.sheet) < DEAL_COUNTS[fmt]:
             return match
         if fmt is MatchFormat.POINTS:
             result = match.state.result
@@ -215,21 +215,21 @@ class Declare(RuleFamily):
 class Classic(RuleFamily):
     """Classic rummy with melds on the table, played to a target score."""
 
-    name = "table"
+    name = "classic"
     winner_collects = True
 
     def describe_match(self, variant: Variant) -> str:
-        return f"to {variant.table.target_score} points"
+        return f"to {variant.classic.target_score} points"
 
     def terms(self, variant: Variant) -> MatchTerms:
-        return MatchTerms(None, target=variant.table.target_score)
+        return MatchTerms(None, target=variant.classic.target_score)
 
     def total(self, before: int, change: int) -> int:
         return max(0, before + change)  # a score never goes below 0 (docs/rules.md)
 
     def settle(self, match: MatchState) -> MatchState:
         best = max(match.totals)
-        if best >= match.variant.table.target_score:
+        if best >= match.variant.classic.target_score:
             return replace(match, over=True, winner=match.totals.index(best))
         return match
 
@@ -237,7 +237,7 @@ class Classic(RuleFamily):
         state = match.state
         assert isinstance(state, MeldState)
         result = state.result
-        if match.variant.table.first_turn is FirstTurn.PREV_WINNER:
+        if match.variant.classic.first_turn is FirstTurn.PREV_WINNER:
             first = state.first_player if result is None or result.winner is None \
                 else result.winner
         else:
@@ -266,7 +266,7 @@ class Contract(RuleFamily):
         return contracts[round_no] if round_no < len(contracts) else None
 
     def settle(self, match: MatchState) -> MatchState:
-        if len(match.table) >= len(match.variant.contract.contracts):
+        if len(match.sheet) >= len(match.variant.contract.contracts):
             return replace(match, over=True, winner=match.totals.index(min(match.totals)))
         return match
 
@@ -293,7 +293,7 @@ def _codes(cards: tuple[Card, ...]) -> str:
 
 
 FAMILIES: dict[str, RuleFamily] = {
-    family.name: family for family in (Declare(declare), Classic(table), Contract(contract))
+    family.name: family for family in (Declare(declare), Classic(classic), Contract(contract))
 }
 """Family name (a variant's ``family``) -> its rules."""
 

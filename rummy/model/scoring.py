@@ -123,11 +123,11 @@ def settle(winner: int, winner_score: SeatScore, losers: Mapping[int, SeatScore]
 
 @dataclass(frozen=True)
 class RoundResult:
-    """The end of a round of the table or contract family.
+    """The end of a round of the classic or contract family.
 
     ``points[s]`` is the value left in seat ``s``'s hand after any laying at the end (0 for
     the winner); ``changes[s]`` is what the round does to the seat's match score: in the
-    table family the winner gains ``collected`` (the others' points, doubled for rummy),
+    classic family the winner gains ``collected`` (the others' points, doubled for rummy),
     or with ``deck_exhaust: end_round`` every seat loses its points (the match keeps
     scores at 0 or more); in the contract family every seat adds its points. ``winner`` is
     ``None`` when the round ended without anyone going out.

@@ -1,4 +1,4 @@
-"""The best arrangement of a hand in the table and contract families: fewest points left.
+"""The best arrangement of a hand in the classic and contract families: fewest points left.
 
 ``points`` is the lowest value left in the hand after laying the best melds from the hand
 alone (runs and sets under the table's rules); ``groups`` are those melds and ``valid``

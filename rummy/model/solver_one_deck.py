@@ -1,4 +1,4 @@
-"""The quick case of the table and contract families' solver: one deck, no jokers.
+"""The quick case of the classic and contract families' solver: one deck, no jokers.
 
 A hand of distinct natural cards (gin rummy's case) is one integer with a bit per face of
 the pack, rank-major: bit (rank - 1) * 4 + suit. Every meld the rules allow is known in

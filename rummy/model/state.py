@@ -42,7 +42,7 @@ def start_deal(variant: Variant, players: int, seed: Seed, **where: int) -> Game
     """A new deal: toss, shuffle and deal, all from ``seed``. The first player is to move.
 
     ``where`` passes a match's position to the family (``round_no``; ``first_player`` in
-    the table family, ``dealer`` in the contract family)."""
+    the classic family, ``dealer`` in the contract family)."""
     return family_of(variant).start_deal(variant, players, seed, **where)
 
 

@@ -1,9 +1,9 @@
-"""Melds laid face up on the table in the table and contract families: runs and sets,
+"""Melds laid face up on the table in the classic and contract families: runs and sets,
 laying them down, laying off on them, and every meld a hand can make.
 
 Apart from :mod:`rummy.model.melds` (the declare family's group checks) because a meld on
 the table has an owner, a place for each joker and ends to grow at, none of which a
-declaration's groups have (docs/rules.md, "Table melds" and "Contract rummy"). A *run* is
+declaration's groups have (docs/rules.md, "Classic rummy" and "Contract rummy"). A *run* is
 consecutive ranks, one suit unless the table allows mixed suits; a *set* is one rank
 (identical cards of several packs are allowed). Printed jokers, where a table has them,
 stand for any card; a meld needs at least one natural card so that its rank (set) or place
@@ -40,7 +40,7 @@ class MeldKind(enum.Enum):
 
 @dataclass(frozen=True)
 class MeldRules:
-    """The meld rules of a table-family or contract-family variant."""
+    """The meld rules of a classic-family or contract-family variant."""
 
     run_min: int
     set_min: int
@@ -156,7 +156,7 @@ def meld_kinds(rules: MeldRules, cards: Sequence[Card]) -> tuple[MeldKind, ...]:
 
 
 def classify_meld(variant: Variant, cards: Iterable[Card]) -> MeldKind:
-    """``run``, ``set`` or ``invalid`` for a table-family or contract-family variant.
+    """``run``, ``set`` or ``invalid`` for a classic-family or contract-family variant.
 
     >>> from rummy.model.cards import parse_cards
     >>> from rummy.model.variant import load_variant

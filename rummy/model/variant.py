@@ -1,6 +1,6 @@
 """Variants: the typed parameters of a rummy table, loaded from ``config/variants/*.yaml``.
 
-A variant file names its rule ``family`` (``declare``, ``table``, ``contract``) and sets
+A variant file names its rule ``family`` (``declare``, ``classic``, ``contract``) and sets
 that family's typed parameters (the keys every file has plus its family's own, listed in
 :mod:`rummy.model.variant_fields`); it also declares the options a player may change
 before a game. Files and options name every key flat (``allow_draw_choice``).
@@ -13,18 +13,18 @@ every family shares plus one typed part holding only its family's own parameters
   and the cards as every family's code reads them: ``packs`` and ``printed_jokers`` (every
   deck), ``hand_size`` (every deal), ``ace`` (every run or sequence), ``set_min_size``
   (every family's sets), ``card_points`` and ``joker_points`` (every hand's count). The
-  table family fills those its files do not name from ``deck_count`` and ``ace_rank``.
+  classic family fills those its files do not name from ``deck_count`` and ``ace_rank``.
   ``set_max_size`` is the declare family's own: only a declaration's sets read it.
-* ``params``: ``DeclareRules``, ``TableRules`` or ``ContractRules``, typed
-  through :attr:`Variant.declare`, :attr:`Variant.table`, :attr:`Variant.contract` and
+* ``params``: ``DeclareRules``, ``ClassicRules`` or ``ContractRules``, typed
+  through :attr:`Variant.declare`, :attr:`Variant.classic`, :attr:`Variant.contract` and
   :attr:`Variant.melding` (what both families with melds on the table say of a meld), each
   raising ``WrongFamilyError`` for another family. The few questions code shared by every
   family asks (turn timer, draw choice, wild joker cut, contracts) are properties of every
   part (``FamilyRules``).
 
 >>> v = load_variant("super_rummy")
->>> type(v.params).__name__, v.table.target_score, v.with_options({"deck_count": 2}).packs
-('TableRules', 250, 2)
+>>> type(v.params).__name__, v.classic.target_score, v.with_options({"deck_count": 2}).packs
+('ClassicRules', 250, 2)
 
 Loading never evaluates anything from the file (``yaml.compose`` only): bad files raise
 one :class:`VariantError` listing every problem with ``file:line:column`` and the allowed
@@ -152,6 +152,7 @@ def _parse(text: str, label: str, path: Path) -> Variant:
     entries = reader.entries(root, "the variant file")
     if entries is None:
         raise VariantError(reader.problems)
+    _rename_family(entries)
     fields = fields_for(_family_of(entries))
     known = reader.text_keys(entries, (*fields, "options"), "the variant file")
     table: dict[str, Any] = {}
@@ -183,6 +184,20 @@ def _parse(text: str, label: str, path: Path) -> Variant:
     table |= shape.derive(table)
     return Variant(**{key: table[key] for key in SHARED_KEYS}, params=shape.make_part(table),
                    options=tuple(options), source=str(path))
+
+
+_OLD_FAMILY_NAMES = {"table": "classic"}
+"""A family's name in files written before it was renamed -> its name now: classic rummy's
+family was ``table`` until it was named for its game, and files that say ``family: table``
+still load as ``classic``."""
+
+
+def _rename_family(entries: list[tuple[Any, Node, Node]]) -> None:
+    """Read a family's old name as its name now (:data:`_OLD_FAMILY_NAMES`): the one place it
+    is done, before the file's keys are read against their family's."""
+    for key, _, node in entries:
+        if key == "family" and isinstance(node, yaml.ScalarNode):
+            node.value = _OLD_FAMILY_NAMES.get(node.value, node.value)
 
 
 def _family_of(entries: list[tuple[Any, Node, Node]]) -> str:

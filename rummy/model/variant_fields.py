@@ -36,7 +36,7 @@ class AceRule(str, enum.Enum):
 
 
 class FirstTurn(str, enum.Enum):
-    """Who starts the next round of a match (table family, source 001 ``first_turn``)."""
+    """Who starts the next round of a match (classic family, source 001 ``first_turn``)."""
 
     NEXT_PLAYER = "next_player"
     """The first turn passes left every round."""
@@ -45,7 +45,7 @@ class FirstTurn(str, enum.Enum):
 
 
 class DeckExhaust(str, enum.Enum):
-    """What happens when the stock runs out (table family, source 001 ``deck_exhaust``)."""
+    """What happens when the stock runs out (classic family, source 001 ``deck_exhaust``)."""
 
     FLIP_DISCARD = "flip_discard"
     """The discard pile is turned over, unshuffled, as the new stock; its top card is
@@ -73,8 +73,8 @@ class MatchFormat(str, enum.Enum):
     """Six deals; the lowest total wins."""
 
 
-TABLE_HAND_SIZES: dict[int, tuple[int, int]] = {2: (10, 12), 4: (7, 10), 6: (6, 8)}
-"""Table family (source 001): players up to N -> (hand size with one deck = the default,
+CLASSIC_HAND_SIZES: dict[int, tuple[int, int]] = {2: (10, 12), 4: (7, 10), 6: (6, 8)}
+"""Classic family (source 001): players up to N -> (hand size with one deck = the default,
 the most with two or three decks)."""
 
 
@@ -82,7 +82,7 @@ def player_band(players: int) -> int:
     return 2 if players <= 2 else 4 if players <= 4 else 6
 
 
-FAMILIES: tuple[str, ...] = ("declare", "table", "contract")
+FAMILIES: tuple[str, ...] = ("declare", "classic", "contract")
 """Rule families a variant may name; each has a module in ``rummy/model/families``."""
 
 _POINTS = 1000  # upper bound for scores and penalties: far above any real table's 80-point cap
@@ -131,7 +131,7 @@ FAMILY_FIELDS: dict[str, dict[str, Spec]] = {
         "match_format": Spec(Kind.CHOICE, choices=tuple(m.value for m in MatchFormat),
                              make=MatchFormat),
     },
-    "table": {
+    "classic": {
         **COMMON_FIELDS,
         "deck_count": Spec(Kind.INTEGER, 1, 3),
         # null (0 in the Variant) = source 001's default for the player count

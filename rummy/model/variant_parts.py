@@ -1,7 +1,7 @@
 """Each rule family's own parameters, typed: the part of a variant only its family reads.
 
 A :class:`~rummy.model.variant.Variant` is the fields every family shares
-(:data:`SHARED_KEYS`) plus one part: :class:`DeclareRules`, :class:`TableRules` or
+(:data:`SHARED_KEYS`) plus one part: :class:`DeclareRules`, :class:`ClassicRules` or
 :class:`ContractRules`. A part's keys are the family's keys of
 :data:`~rummy.model.variant_fields.FAMILY_FIELDS` that are not shared (listed there once;
 the dataclass gives them their types, and a part whose fields drift from that table stops
@@ -38,7 +38,7 @@ points of a card left in hand). A family whose file names these otherwise (class
 
 
 class WrongFamilyError(TypeError):
-    """A family's own part was asked of another family's variant or view (``variant.table``
+    """A family's own part was asked of another family's variant or view (``variant.classic``
     of an Indian rummy variant, ``view.melding`` of its view)."""
 
 
@@ -105,7 +105,7 @@ class DeclareRules(FamilyRules):
 
 
 @dataclass(frozen=True)
-class TableRules(FamilyRules):
+class ClassicRules(FamilyRules):
     """Classic rummy's own parameters (docs/rules.md), named as its options are."""
 
     deck_count: int
@@ -154,7 +154,7 @@ class ContractRules(FamilyRules):
 
 class MeldingRules(Protocol):
     """What the families with melds on the table (classic and contract) both say of a meld
-    laid down: :class:`TableRules` and :class:`ContractRules` each answer it."""
+    laid down: :class:`ClassicRules` and :class:`ContractRules` each answer it."""
 
     @property
     def run_min_length(self) -> int: ...
@@ -232,8 +232,8 @@ SHAPES: dict[str, FamilyShape] = {
     "declare": _checked(FamilyShape("declare", melds_on_table=False,
                                     hand_sizes_by_players=False, derive=_nothing,
                                     part=DeclareRules)),
-    "table": _checked(FamilyShape("table", melds_on_table=True, hand_sizes_by_players=True,
-                                  derive=_classic, part=TableRules)),
+    "classic": _checked(FamilyShape("classic", melds_on_table=True, hand_sizes_by_players=True,
+                                  derive=_classic, part=ClassicRules)),
     "contract": _checked(FamilyShape("contract", melds_on_table=True,
                                      hand_sizes_by_players=False, derive=_nothing,
                                      part=ContractRules)),

@@ -16,16 +16,16 @@ from typing import Any, TypeVar
 
 from ._schema import Invalid, same, shown
 from .cards import Card, Rank
-from .variant_fields import TABLE_HAND_SIZES, AceRule, fields_for, player_band, table_problems
+from .variant_fields import CLASSIC_HAND_SIZES, AceRule, fields_for, player_band, table_problems
 from .variant_parts import (
     SHAPES,
     SHARED_KEYS,
+    ClassicRules,
     ContractRules,
     DeclareRules,
     FamilyRules,
     FamilyShape,
     MeldingRules,
-    TableRules,
     WrongFamilyError,
 )
 
@@ -63,7 +63,7 @@ class Variant:
     family: str
     min_players: int
     max_players: int
-    # The cards, as every family's code reads them (the table family fills them at load)
+    # The cards, as every family's code reads them (the classic family fills them at load)
     packs: int
     printed_jokers: int
     hand_size: int
@@ -75,7 +75,7 @@ class Variant:
     joker_points: int
     params: FamilyRules
     """The family's own parameters; reach them typed through :attr:`declare`,
-    :attr:`table`, :attr:`contract` or :attr:`melding`."""
+    :attr:`classic`, :attr:`contract` or :attr:`melding`."""
     options: tuple[VariantOption, ...] = ()
     source: str = ""
     chosen: tuple[tuple[str, Any], ...] = field(default=())
@@ -102,9 +102,9 @@ class Variant:
         return self._part(DeclareRules, "declare", "declare-family")
 
     @property
-    def table(self) -> TableRules:
-        """The table family's own parameters; WrongFamilyError for another family."""
-        return self._part(TableRules, "table", "table-family")
+    def classic(self) -> ClassicRules:
+        """The classic family's own parameters; WrongFamilyError for another family."""
+        return self._part(ClassicRules, "classic", "classic-family")
 
     @property
     def contract(self) -> ContractRules:
@@ -113,11 +113,11 @@ class Variant:
 
     @property
     def melding(self) -> MeldingRules:
-        """How melds laid on the table are made (table and contract families);
+        """How melds laid on the table are made (classic and contract families);
         WrongFamilyError for the declare family."""
         part = self.params
-        if not isinstance(part, (TableRules, ContractRules)):
-            raise self._wrong("melding", "table- and contract-family")
+        if not isinstance(part, (ClassicRules, ContractRules)):
+            raise self._wrong("melding", "classic- and contract-family")
         return part
 
     def value_of(self, key: str) -> Any:
@@ -139,10 +139,10 @@ class Variant:
         return 52 * self.packs + self.printed_jokers
 
     def deal_size(self, players: int) -> int:
-        """Cards dealt to each of ``players``: ``hand_size``, or in the table family with
+        """Cards dealt to each of ``players``: ``hand_size``, or in the classic family with
         ``hand_size: null`` (0 here) the default for the player count."""
         if self.shape.hand_sizes_by_players and self.hand_size == 0:
-            return TABLE_HAND_SIZES[player_band(players)][0]
+            return CLASSIC_HAND_SIZES[player_band(players)][0]
         return self.hand_size
 
     def seating_problem(self, players: int) -> str | None:
@@ -156,11 +156,11 @@ class Variant:
             return (f"{self.name} is for {self.min_players}-{self.max_players} players,"
                     f" not {players}")
         if self.shape.hand_sizes_by_players and self.hand_size:
-            one, more = TABLE_HAND_SIZES[player_band(players)]
-            most = one if self.table.deck_count == 1 else more
+            one, more = CLASSIC_HAND_SIZES[player_band(players)]
+            most = one if self.classic.deck_count == 1 else more
             if self.hand_size > most:
-                decks = ("one deck" if self.table.deck_count == 1
-                         else f"{self.table.deck_count} decks")
+                decks = ("one deck" if self.classic.deck_count == 1
+                         else f"{self.classic.deck_count} decks")
                 more_decks = f"; more decks allow up to {more}" if most < more else ""
                 # (The rules' dealing limit, not the deck's size: "too many for 3 players
                 # with one deck" read as if one deck could not hold 24 cards.)

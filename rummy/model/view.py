@@ -6,7 +6,7 @@ penalties, any show), the open deck's top card and size, the closed deck's size 
 order or contents), the wild joker, whose turn it is and the phase, the history redacted
 for that seat, and the result once the deal is over (then every hand is shown in it).
 What only one family has is in the view's typed ``part``, read through :attr:`PlayerView.melding`
-(the melds on the table, in the table and contract families) or :attr:`PlayerView.declare`;
+(the melds on the table, in the classic and contract families) or :attr:`PlayerView.declare`;
 either raises :class:`WrongFamilyError` for a view of another family.
 
 >>> from rummy.model.variant import load_variant
@@ -57,7 +57,7 @@ class SeatView:
 
 @dataclass(frozen=True)
 class MeldTableView:
-    """What the table and contract families add to a view: the melds on the table."""
+    """What the classic and contract families add to a view: the melds on the table."""
 
     melds: tuple[TableMeld, ...]
     """The melds face up on the table, in the order laid (a LayOff names one by index)."""
@@ -69,7 +69,7 @@ class MeldTableView:
     laid_down: tuple[bool, ...]
     """Per seat: has laid something down (contract: its contract) this round."""
     contract: tuple[int, int] | None
-    """Contract family: (sets, runs) to lay down this round; ``None`` in the table family."""
+    """Contract family: (sets, runs) to lay down this round; ``None`` in the classic family."""
     round_no: int
 
 
@@ -106,7 +106,7 @@ class PlayerView:
     history: tuple[Event, ...]
     result: DealResult | RoundResult | None
     part: MeldTableView | DeclareView
-    """The family's own part: read it through :attr:`table` or :attr:`declare`."""
+    """The family's own part: read it through :attr:`melding` or :attr:`declare`."""
 
     def __post_init__(self) -> None:
         if not isinstance(self.part, part_type(self.variant)):
@@ -114,7 +114,7 @@ class PlayerView:
 
     @property
     def melding(self) -> MeldTableView:
-        """The melds on the table and the rest of the table and contract families' part
+        """The melds on the table and the rest of the classic and contract families' part
         (as ``variant.melding`` is their rules); :class:`WrongFamilyError` in the declare
         family."""
         if not isinstance(self.part, MeldTableView):
@@ -132,7 +132,7 @@ class PlayerView:
 
     @property
     def family(self) -> str:
-        """The rule family's name (``declare``, ``table``, ``contract``), for records and
+        """The rule family's name (``declare``, ``classic``, ``contract``), for records and
         messages; code asks :attr:`rules` or :attr:`melds_on_table` instead."""
         return self.variant.family
 
@@ -214,7 +214,7 @@ def _history(state: GameState, seat: int) -> tuple[Event, ...]:
 
 
 def _meld_view(state: MeldState, seat: int) -> PlayerView:
-    from .families.table import DRAW_CHOICE_DEPTH
+    from .families.classic import DRAW_CHOICE_DEPTH
     depth = DRAW_CHOICE_DEPTH if state.variant.params.draw_choice else 1
     seats = tuple(
         SeatView(seat=s, status=SeatStatus.PLAYING, hand_size=len(state.hands[s]), penalty=0,

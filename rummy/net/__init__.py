@@ -1,5 +1,5 @@
 """Play over the network: an authoritative server (``python -m rummy serve``), its JSON
-protocol (``docs/protocol.md``), the table records it keeps in SQLite, and a client for the
+protocol (``docs/protocol.md``), the room records it keeps in SQLite, and a client for the
 desktop game. The server deals and checks every move with the engine; a seat is sent only
 its own :class:`~rummy.model.view.PlayerView` and the events as that seat sees them."""
 

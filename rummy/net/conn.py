@@ -1,5 +1,5 @@
 """One client connection on the server: where it sits, how fast it may send, and its
-outbox (a writer task drains it, so a client that reads slowly never holds up its table)."""
+outbox (a writer task drains it, so a client that reads slowly never holds up its room)."""
 
 from __future__ import annotations
 
@@ -19,11 +19,11 @@ from .protocol import ProtocolError, encode
 if TYPE_CHECKING:
     from websockets.asyncio.server import ServerConnection
 
-    from .table import Table
+    from .room import Room
 
 OUTBOX_LIMIT = 1000
 """Messages waiting for a client that does not read; past this it is disconnected, so a
-stalled reader never holds up its table."""
+stalled reader never holds up its room."""
 
 
 Network = ipaddress.IPv4Network | ipaddress.IPv6Network
@@ -90,8 +90,8 @@ class Limits:
 
     rate: float = 20.0
     burst: float = 40.0
-    tables_per_address: int = 5
-    """Open tables (in the lobby or playing) one client address may have created; a table
+    rooms_per_address: int = 5
+    """Open rooms (in the lobby or playing) one client address may have created; a room
     frees its slot when it is over or forgotten. 0: no limit."""
     connections_per_address: int = 16
     """Open connections from one address (an IPv6 /64 counts as one): a household's
@@ -106,11 +106,11 @@ class Limits:
 
 @dataclass
 class Quota:
-    """Who created which table, so one address cannot fill the server with tables."""
+    """Who created which room, so one address cannot fill the server with rooms."""
 
     limit: int
     owners: dict[str, str] = field(default_factory=dict)
-    """Room code -> the address that created it (in memory: resumed tables have none)."""
+    """Room code -> the address that created it (in memory: resumed rooms have none)."""
 
     def check(self, address: str, is_open: Callable[[str], bool]) -> None:
         """ProtocolError ``too_many_tables`` when ``address`` already holds its limit."""
@@ -134,7 +134,7 @@ class Conn:
 
     ws: ServerConnection
     limits: Limits
-    table: Table | None = None
+    room: Room | None = None
     place: int | None = None
     """Join number before the start, match seat after."""
     allowance: float = 0.0

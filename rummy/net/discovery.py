@@ -23,7 +23,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from . import PROTOCOL_VERSION
-from .table import is_code
+from .room import is_code
 
 SERVICE_TYPE = "_rummy._tcp.local."
 log = logging.getLogger("rummy.net")

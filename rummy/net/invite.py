@@ -30,7 +30,7 @@ from __future__ import annotations
 
 import re
 
-from .table import CODE_GROUP, CODE_LENGTH, CODE_LETTERS, is_code, normal_code, show_code
+from .room import CODE_GROUP, CODE_LENGTH, CODE_LETTERS, is_code, normal_code, show_code
 
 _HOST = r"\[[0-9A-Fa-f:.]+\]|[A-Za-z0-9][A-Za-z0-9._-]*"
 _ADDRESS = re.compile(

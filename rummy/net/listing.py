@@ -24,46 +24,46 @@ from dataclasses import dataclass
 from typing import Any
 
 from .protocol import NAME_LENGTH
-from .table import CODE_LETTERS, Table
+from .room import CODE_LETTERS, Room
 
 MOST_LISTED = 50
 """The most tables one ``tables`` answer holds (the oldest open ones first)."""
 
 
 class Listing:
-    """The public tables in the lobby, by room code."""
+    """The public rooms in the lobby, by room code."""
 
     def __init__(self) -> None:
-        self.tables: dict[str, Table] = {}
+        self.rooms: dict[str, Room] = {}
 
-    def add(self, table: Table) -> None:
-        if table.public and not table.started:
-            self.tables[table.code] = table
+    def add(self, room: Room) -> None:
+        if room.public and not room.started:
+            self.rooms[room.code] = room
 
     def drop(self, code: str) -> None:
-        """The table started, or was forgotten: it is never listed again."""
-        self.tables.pop(code, None)
+        """The room started, or was forgotten: it is never listed again."""
+        self.rooms.pop(code, None)
 
-    def open(self, creator_here: Callable[[Table], bool]) -> tuple[list[Table], bool]:
-        """The listed tables that can be joined now: not started, a seat free, and their
+    def open(self, creator_here: Callable[[Room], bool]) -> tuple[list[Room], bool]:
+        """The listed rooms that can be joined now: not started, a seat free, and their
         creator connected (nobody else can start the game); at most :data:`MOST_LISTED`.
         The second value is True when more were left out."""
-        out: list[Table] = []
-        for table in self.tables.values():
-            if table.started or len(table.seats) >= table.players or not creator_here(table):
+        out: list[Room] = []
+        for room in self.rooms.values():
+            if room.started or len(room.seats) >= room.players or not creator_here(room):
                 continue
             if len(out) == MOST_LISTED:
                 return out, True
-            out.append(table)
+            out.append(room)
         return out, False
 
 
-def table_row(table: Table) -> dict[str, Any]:
-    """One table as ``tables`` lists it (docs/protocol.md)."""
-    return {"code": table.code, "variant": table.variant_ref, "options": table.options,
-            "turn_seconds": table.turn_seconds, "seats": table.players,
-            "free": table.players - len(table.seats),
-            "creator": table.seats[0].name if table.seats else ""}
+def room_row(room: Room) -> dict[str, Any]:
+    """One room as ``tables`` lists it (docs/protocol.md)."""
+    return {"code": room.code, "variant": room.variant_ref, "options": room.options,
+            "turn_seconds": room.turn_seconds, "seats": room.players,
+            "free": room.players - len(room.seats),
+            "creator": room.seats[0].name if room.seats else ""}
 
 
 @dataclass(frozen=True)

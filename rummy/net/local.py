@@ -48,15 +48,15 @@ class LocalServer:
         return self.port is not None and not self.error
 
     def playing(self) -> list[str]:
-        """The codes of this server's tables that have started and are not over: a table
+        """The codes of this server's rooms that have started and are not over: a room
         the others may still be playing."""
         server = self._server
         if server is None or not self.running:
             return []
-        # Read from the frame's thread while the server's adds tables: tuple() copies the
+        # Read from the frame's thread while the server's adds rooms: tuple() copies the
         # dict in one step under the GIL, where a loop over it could see it change size.
-        tables = tuple(server.tables.values())
-        return [t.code for t in tables if t.started and not t.over]
+        rooms = tuple(server.rooms.values())
+        return [t.code for t in rooms if t.started and not t.over]
 
     def start(self) -> LocalServer:
         """Start listening on the background thread; :attr:`port` is set once bound."""

@@ -16,9 +16,9 @@ from rummy.model.view import PlayerView, view_for
 
 from . import PROTOCOL_VERSION
 from .codec import view_json
-from .listing import table_row
+from .listing import room_row
 from .protocol import ProtocolError
-from .table import Step, Table
+from .room import Room, Step
 
 
 def welcome(hosted: bool = False) -> dict[str, Any]:
@@ -31,52 +31,54 @@ def welcome(hosted: bool = False) -> dict[str, Any]:
     return message
 
 
-def tables(listed: list[Table], more: bool) -> dict[str, Any]:
+def tables(listed: list[Room], more: bool) -> dict[str, Any]:
     """The answer to ``list``: the public tables open to join (see ``listing``)."""
-    return {"type": "tables", "tables": [table_row(t) for t in listed], "more": more}
+    return {"type": "tables", "tables": [room_row(t) for t in listed], "more": more}
 
 
 def error(err: ProtocolError) -> dict[str, Any]:
     return {"type": "error", "code": err.code, "message": err.message}
 
 
-def table_info(table: Table) -> dict[str, Any]:
-    return {"code": table.code, "variant": table.variant_ref, "options": table.options,
-            "players": table.players, "deals": table.deals, "bots": table.bot_level,
-            "turn_seconds": table.turn_seconds}
+def room_info(room: Room) -> dict[str, Any]:
+    return {"code": room.code, "variant": room.variant_ref, "options": room.options,
+            "players": room.players, "deals": room.deals, "bots": room.bot_level,
+            "turn_seconds": room.turn_seconds}
 
 
-def joined(table: Table, join_no: int, token: str | None) -> dict[str, Any]:
+def joined(room: Room, join_no: int, token: str | None) -> dict[str, Any]:
     """Sent to the one client that took (or took back) a seat; only it gets the token."""
-    message = {"type": "joined", "join_no": join_no, **table_info(table)}
+    message = {"type": "joined", "join_no": join_no, **room_info(room)}
     if token is not None:
         message["token"] = token
     return message
 
 
-def lobby(table: Table, online: set[int]) -> dict[str, Any]:
+def lobby(room: Room, online: set[int]) -> dict[str, Any]:
     seats = [{"join_no": s.join_no, "name": s.name, "ready": s.ready or s.join_no == 0,
-              "connected": place in online} for place, s in enumerate(table.seats)]
-    return {"type": "lobby", **table_info(table), "seats": seats}
+              "connected": place in online} for place, s in enumerate(room.seats)]
+    return {"type": "lobby", **room_info(room), "seats": seats}
 
 
-def _seat_list(table: Table, online: set[int]) -> list[dict[str, Any]]:
+def _seat_list(room: Room, online: set[int]) -> list[dict[str, Any]]:
     return [{"place": place, "name": s.name, "bot": s.bot,
              "connected": s.bot is not None or place in online, "missed": s.missed}
-            for place, s in enumerate(table.seats)]
+            for place, s in enumerate(room.seats)]
 
 
-def seats(table: Table, online: set[int], clock: float | None) -> dict[str, Any]:
+def seats(room: Room, online: set[int], clock: float | None) -> dict[str, Any]:
     """Who is at the table and connected (sent when that changes)."""
-    return {"type": "seats", "seats": _seat_list(table, online), "turn": table.place_to_move(),
+    return {"type": "seats", "seats": _seat_list(room, online), "turn": room.place_to_move(),
             "clock": clock}
 
 
-def _match(table: Table) -> dict[str, Any]:
-    assert table.game is not None
-    m = table.game.match
-    return {"deal_no": table.deal_no, "seats": list(m.seats), "totals": list(m.totals),
-            "table": [list(row) for row in m.table], "out": list(m.out), "winner": m.winner,
+def _match(room: Room) -> dict[str, Any]:
+    assert room.game is not None
+    m = room.game.match
+    # The score sheet goes out as "table", its name in the protocol since clients first read
+    # it (docs/protocol.md, "state"): a client of any version finds it there.
+    return {"deal_no": room.deal_no, "seats": list(m.seats), "totals": list(m.totals),
+            "table": [list(row) for row in m.sheet], "out": list(m.out), "winner": m.winner,
             "over": m.over}
 
 
@@ -84,64 +86,64 @@ def _view_json(view: PlayerView | None, history: bool) -> dict[str, Any] | None:
     return None if view is None else view_json(view, history)
 
 
-def state(table: Table, place: int, clock: float | None,
+def state(room: Room, place: int, clock: float | None,
           online: set[int] | None = None) -> dict[str, Any]:
     """The whole table as ``place`` sees it: on start, on reconnecting, at each new deal.
     ``online``: the places whose players are connected (the receiver at least)."""
-    return {"type": "state", **table_info(table), "seq": table.seq, "deal": table.deal_no,
-            "place": place, "seat": table.deal_seat(place),
-            "seats": _seat_list(table, {place} | (online or set())),
-            "turn": table.place_to_move(), "clock": clock,
-            "view": _view_json(table.view(place), history=True),
-            "legal": [a.to_json() for a in table.legal(place)],
-            "match": _match(table), "over": table.over, **_proof(table)}
+    return {"type": "state", **room_info(room), "seq": room.seq, "deal": room.deal_no,
+            "place": place, "seat": room.deal_seat(place),
+            "seats": _seat_list(room, {place} | (online or set())),
+            "turn": room.place_to_move(), "clock": clock,
+            "view": _view_json(room.view(place), history=True),
+            "legal": [a.to_json() for a in room.legal(place)],
+            "match": _match(room), "over": room.over, **_proof(room)}
 
 
-def _proof(table: Table) -> dict[str, Any]:
+def _proof(room: Room) -> dict[str, Any]:
     """The fairness commitment of the deal a ``state`` shows, and its reveal once that
     deal is over (the table's last). docs/protocol.md, "Fair deals"."""
-    proof: dict[str, Any] = {"commitment": table.commitment}
-    if table.finished is not None and table.revealed is not None:
-        proof["reveal"] = table.revealed.to_json()
+    proof: dict[str, Any] = {"commitment": room.commitment}
+    if room.finished is not None and room.revealed is not None:
+        proof["reveal"] = room.revealed.to_json()
     return proof
 
 
-def bare_state(table: Table, step: Step) -> GameState:
+def bare_state(room: Room, step: Step) -> GameState:
     """The deal an update shows, without its history: the views built from it skip
     redacting the whole history for every seat (the events go beside the view). Made once
     per action for all the seats."""
-    return replace(step.finished if step.finished is not None else table.state, history=())
+    return replace(step.finished if step.finished is not None else room.state, history=())
 
 
-def update(table: Table, place: int, step: Step, clock: float | None,
+def update(room: Room, place: int, step: Step, clock: float | None,
            bare: GameState | None = None) -> dict[str, Any]:
     """One action's events as ``place`` sees them, its view after them, and its legal moves.
 
     When the action ended a deal, the view and the events are of that finished deal (its
     result shows every hand); a ``state`` message with the next deal follows."""
-    bare = bare_state(table, step) if bare is None else bare
+    bare = bare_state(room, step) if bare is None else bare
     if step.finished is not None:
-        seats_then = table._last_seats
+        seats_then = room._last_seats
         seat = seats_then.index(place) if place in seats_then else None
-        deal = table.deal_no if table.over else table.deal_no - 1
+        deal = room.deal_no if room.over else room.deal_no - 1
     else:
-        seat = table.deal_seat(place)
-        deal = table.deal_no
+        seat = room.deal_seat(place)
+        deal = room.deal_no
     view = None if seat is None else view_for(bare, seat)
     # A seat's own request (to drop at its turn) reaches no one else.
     events = [] if seat is None else [redact_for(e, seat).to_json() for e in step.events
                                       if seen_by(e, seat)]
-    message = {"type": "update", "seq": table.seq, "deal": deal, "by": step.place,
+    message = {"type": "update", "seq": room.seq, "deal": deal, "by": step.place,
                "events": events,
                "view": _view_json(view, history=False),
-               "legal": [] if step.new_deal else [a.to_json() for a in table.legal(place)],
-               "turn": None if step.new_deal else table.place_to_move(), "clock": clock,
-               "over": table.over}
+               "legal": [] if step.new_deal else [a.to_json() for a in room.legal(place)],
+               "turn": None if step.new_deal else room.place_to_move(), "clock": clock,
+               "over": room.over}
     if step.reveal is not None:  # the deal is over: its seed and cards are public now
         message["reveal"] = step.reveal.to_json()
     return message
 
 
-def over(table: Table) -> dict[str, Any]:
-    """The table's game has ended (its match, or the deals the creator asked for)."""
-    return {"type": "over", "seq": table.seq, "match": _match(table)}
+def over(room: Room) -> dict[str, Any]:
+    """The room's game has ended (its match, or the deals the creator asked for)."""
+    return {"type": "over", "seq": room.seq, "match": _match(room)}

@@ -73,14 +73,14 @@ class Mirror:
         the server for this seat), in order."""
         kind = msg.get("type")
         if kind == "joined":
-            self._table_info(msg)
+            self._room_info(msg)
             self.token = msg.get("token", self.token)
             self.join_no = msg.get("join_no", self.join_no)
         elif kind == "lobby":
-            self._table_info(msg)
+            self._room_info(msg)
             self.lobby = list(msg["seats"])
         elif kind == "state":
-            self._table_info(msg)
+            self._room_info(msg)
             self.proofs.take(msg, self.info)
             assert self.variant is not None
             self.place, self.seq, self.deal = msg["place"], msg["seq"], msg["deal"]
@@ -116,7 +116,7 @@ class Mirror:
             self.view = replace(fresh, history=history + tuple(events))
         return events
 
-    def _table_info(self, msg: dict[str, Any]) -> None:
+    def _room_info(self, msg: dict[str, Any]) -> None:
         self.info = {k: msg[k] for k in ("code", "variant", "options", "players", "deals",
                                          "bots", "turn_seconds") if k in msg}
         self.code = msg.get("code", self.code)

@@ -43,7 +43,8 @@ class RemoteMatch:
     deal_no: int
     seats: tuple[int, ...]
     totals: tuple[int, ...]
-    table: tuple[tuple[int | None, ...], ...]
+    sheet: tuple[tuple[int | None, ...], ...]
+    """Every deal's score change per seat (the message's ``table``: docs/protocol.md)."""
     out: tuple[bool, ...]
     winner: int | None
     over: bool

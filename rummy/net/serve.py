@@ -13,9 +13,9 @@ from collections.abc import Sequence
 from pathlib import Path
 
 from .conn import Limits, Network
+from .room import DEFAULT_MAX_TURNS
 from .server import Server
 from .store import Store, default_data_dir
-from .table import DEFAULT_MAX_TURNS
 
 
 def run(host: str, port: int, data: str | None, max_turns: int = DEFAULT_MAX_TURNS,
@@ -27,8 +27,8 @@ def run(host: str, port: int, data: str | None, max_turns: int = DEFAULT_MAX_TUR
     server = Server(store, max_turns=max_turns, limits=limits, proxies=proxies)
     logging.basicConfig(level=logging.INFO, format="%(asctime)s %(message)s")
 
-    # The tables' long-lived objects are made; keep the collector from walking them all
-    # again and again (a full collection is a pause for every table at once).
+    # The rooms' long-lived objects are made; keep the collector from walking them all
+    # again and again (a full collection is a pause for every room at once).
     gc.freeze()
     gc.set_threshold(50_000, 20, 100)
 

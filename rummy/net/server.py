@@ -1,14 +1,14 @@
 """The authoritative game server: ``python -m rummy serve``.
 
-asyncio with the ``websockets`` package. The server creates tables, deals from a secret
+asyncio with the ``websockets`` package. The server creates rooms, deals from a secret
 key it draws with ``secrets`` (committing to each deal and revealing it once over), checks
-every action with the engine (:mod:`rummy.net.table`), writes it to the store before
+every action with the engine (:mod:`rummy.net.room`), writes it to the store before
 anyone hears of it, and sends each seat only its own view and the events as that seat sees
 them (:mod:`rummy.net.messages`). The turn timer runs here: when it runs out, or while a
 seat's player is away, the seat's turn is played as the timer plays it. Bad input from one
 client gets an error for that client alone.
 
-This module holds start-up, connections and the lobby's messages; the turns of a table
+This module holds start-up, connections and the lobby's messages; the turns of a room
 that is playing (moves, the clock, bots, sending each step) are :mod:`rummy.net.server_turns`.
 """
 
@@ -43,9 +43,9 @@ from .protocol import (
     int_field,
     read_message,
 )
+from .room import DEFAULT_MAX_TURNS, Room, new_code, normal_code
 from .server_turns import FORGET_AFTER, Turns
 from .store import Store
-from .table import DEFAULT_MAX_TURNS, Table, new_code, normal_code
 
 log = logging.getLogger("rummy.net")
 
@@ -56,7 +56,7 @@ at most this much more time than they had (docs/protocol.md, "Records and restar
 
 
 class Server(Turns):
-    """Every table of one server process, their connections and clocks."""
+    """Every room of one server process, their connections and clocks."""
 
     def __init__(self, store: Store, *, turn_seconds: float | None = None,
                  limits: Limits | None = None, bot_delay: float = 0.3,
@@ -75,18 +75,18 @@ class Server(Turns):
         fixed sequence, so a failing game can be played again; a client never chooses
         one). docs/protocol.md, "Fair deals"."""
         self.turn_seconds = turn_seconds
-        """Overrides every table's turn time (tests run short clocks)."""
+        """Overrides every room's turn time (tests run short clocks)."""
         self.limits = limits or Limits()
-        self.quota = Quota(self.limits.tables_per_address)
+        self.quota = Quota(self.limits.rooms_per_address)
         self.doors = Connections(self.limits.connections_per_address)
         self.failed_joins = FailedJoins(self.limits.failed_joins_per_minute)
         self.abandon_after = abandon_after
         self.abandoning: dict[str, asyncio.TimerHandle] = {}
         self.max_turns = max_turns
         """Turns after which a deal ends without a winner (0: never), where the family
-        allows it (classic and contract rummy): no table is held for ever."""
+        allows it (classic and contract rummy): no room is held for ever."""
         self.bot_delay = bot_delay
-        self.tables: dict[str, Table] = {}
+        self.rooms: dict[str, Room] = {}
         self.listing = Listing()
         self.conns: dict[str, dict[int, Conn]] = {}
         self.timers: dict[str, asyncio.TimerHandle] = {}
@@ -97,22 +97,22 @@ class Server(Turns):
     # -- start-up
 
     def resume(self) -> None:
-        """Load every table the store holds that is not over, and set its clock going."""
-        for code, meta, actions in self.store.open_tables():
+        """Load every room the store holds that is not over, and set its clock going."""
+        for code, meta, actions in self.store.open_rooms():
             try:
-                table = Table.from_record(meta, actions)
+                room = Room.from_record(meta, actions)
             except (ValueError, KeyError, TypeError) as err:
                 log.error("table %s cannot be resumed: %s", code, err)
                 self.store.set_status(code, "damaged")
                 continue
-            self.tables[code] = table
+            self.rooms[code] = room
             self.conns[code] = {}
             self.resumed += 1
-            if table.started:  # the turn to move has the time it had when the server stopped
-                self._next(table, left=self.store.clock_at_stop(code, table.seq))
+            if room.started:  # the turn to move has the time it had when the server stopped
+                self._next(room, left=self.store.clock_at_stop(code, room.seq))
             else:
-                self.listing.add(table)
-                self._abandon_later(table)
+                self.listing.add(room)
+                self._abandon_later(room)
 
     async def run(self, host: str, port: int, ready: asyncio.Future[int] | None = None,
                   stop: asyncio.Event | None = None,
@@ -200,34 +200,34 @@ class Server(Turns):
                         "bad_request", "the server could not handle that message")))
 
     def _leave(self, conn: Conn) -> None:
-        table, place = conn.table, conn.place
-        if table is None or place is None:
+        room, place = conn.room, conn.place
+        if room is None or place is None:
             return
-        seated = self.conns.get(table.code, {})
+        seated = self.conns.get(room.code, {})
         if seated.get(place) is conn:
             del seated[place]
-            self._broadcast_seats(table)
-            if not seated and not table.started:
-                self._abandon_later(table)
+            self._broadcast_seats(room)
+            if not seated and not room.started:
+                self._abandon_later(room)
 
-    def _abandon_later(self, table: Table) -> None:
-        """Forget a table in the lobby that nobody comes back to (it frees its creator's
+    def _abandon_later(self, room: Room) -> None:
+        """Forget a room in the lobby that nobody comes back to (it frees its creator's
         slot; its record is marked abandoned and not resumed)."""
-        self._keep(table)
-        self.abandoning[table.code] = asyncio.get_running_loop().call_later(
-            self.abandon_after, self._abandon, table)
+        self._keep(room)
+        self.abandoning[room.code] = asyncio.get_running_loop().call_later(
+            self.abandon_after, self._abandon, room)
 
-    def _keep(self, table: Table) -> None:
-        handle = self.abandoning.pop(table.code, None)
+    def _keep(self, room: Room) -> None:
+        handle = self.abandoning.pop(room.code, None)
         if handle is not None:
             handle.cancel()
 
-    def _abandon(self, table: Table) -> None:
-        self.abandoning.pop(table.code, None)
-        if (self.tables.get(table.code) is table and not table.started
-                and not self.conns.get(table.code)):
-            self.store.set_status(table.code, "abandoned")
-            self._forget(table)
+    def _abandon(self, room: Room) -> None:
+        self.abandoning.pop(room.code, None)
+        if (self.rooms.get(room.code) is room and not room.started
+                and not self.conns.get(room.code)):
+            self.store.set_status(room.code, "abandoned")
+            self._forget(room)
 
     def dispatch(self, conn: Conn, msg: dict[str, Any]) -> None:
         kind = msg["type"]
@@ -235,24 +235,24 @@ class Server(Turns):
             conn.push(messages.tables(*self.listing.open(self._creator_here)))
             return
         if kind in UNSEATED_TYPES:
-            if conn.table is not None:
+            if conn.room is not None:
                 raise ProtocolError("bad_request", "this connection already has a seat")
             getattr(self, f"_on_{kind}")(conn, msg)
             return
-        if conn.table is None or conn.place is None:
+        if conn.room is None or conn.place is None:
             raise ProtocolError("not_seated", "create or join a table first")
         getattr(self, f"_on_{kind}")(conn, msg)
 
-    def _seat(self, conn: Conn, table: Table, place: int) -> None:
-        old = self.conns.setdefault(table.code, {}).get(place)
+    def _seat(self, conn: Conn, room: Room, place: int) -> None:
+        old = self.conns.setdefault(room.code, {}).get(place)
         if old is not None and old is not conn:
             old.push(messages.error(ProtocolError("bad_token", "this seat was taken over by"
                                                   " a newer connection")))
             old.outbox.put_nowait(None)
-            old.table = None
-        conn.table, conn.place = table, place
-        self.conns[table.code][place] = conn
-        self._keep(table)
+            old.room = None
+        conn.room, conn.place = room, place
+        self.conns[room.code][place] = conn
+        self._keep(room)
 
     def _on_create(self, conn: Conn, msg: dict[str, Any]) -> None:
         name = clean_name(msg["name"])
@@ -263,50 +263,50 @@ class Server(Turns):
         bots = msg.get("bots", "medium")
         self.quota.check(conn.address, self._is_open)
         code = new_code()
-        while code in self.tables or self.store.code_taken(code):
+        while code in self.rooms or self.store.code_taken(code):
             code = new_code()
-        table = Table.create(code, msg["variant"], msg.get("options", {}), players, deals,
+        room = Room.create(code, msg["variant"], msg.get("options", {}), players, deals,
                              bots if isinstance(bots, str) else "", msg.get("turn_seconds"),
                              msg.get("public", False))
-        self.tables[code] = table
-        self.listing.add(table)
+        self.rooms[code] = room
+        self.listing.add(room)
         self.quota.add(code, conn.address)
-        self._join(conn, table, name)
+        self._join(conn, room, name)
 
-    def _creator_here(self, table: Table) -> bool:
-        """Whether the table's creator is connected (before the start, places are join
+    def _creator_here(self, room: Room) -> bool:
+        """Whether the room's creator is connected (before the start, places are join
         numbers: the creator's is 0)."""
-        return 0 in self.conns.get(table.code, {})
+        return 0 in self.conns.get(room.code, {})
 
     def _is_open(self, code: str) -> bool:
-        table = self.tables.get(code)
-        return table is not None and not table.over
+        room = self.rooms.get(code)
+        return room is not None and not room.over
 
     def _on_join(self, conn: Conn, msg: dict[str, Any]) -> None:
         name = clean_name(msg["name"])
-        self._join(conn, self._table(conn, msg), name)
+        self._join(conn, self._room(conn, msg), name)
 
-    def _join(self, conn: Conn, table: Table, name: str) -> None:
-        join_no, token = table.add_player(name)
-        if len(table.seats) == table.players:  # full: a seat taken stays taken
-            self.listing.drop(table.code)
-        self.store.save_table(table.code, table.meta(), "lobby")
-        self._seat(conn, table, join_no)
-        conn.push(messages.joined(table, join_no, token))
-        self._broadcast_lobby(table)
+    def _join(self, conn: Conn, room: Room, name: str) -> None:
+        join_no, token = room.add_player(name)
+        if len(room.seats) == room.players:  # full: a seat taken stays taken
+            self.listing.drop(room.code)
+        self.store.save_room(room.code, room.meta(), "lobby")
+        self._seat(conn, room, join_no)
+        conn.push(messages.joined(room, join_no, token))
+        self._broadcast_lobby(room)
 
-    def _table(self, conn: Conn, msg: dict[str, Any]) -> Table:
-        """The table a join or rejoin names. An address that failed too often is refused
+    def _room(self, conn: Conn, msg: dict[str, Any]) -> Room:
+        """The room a join or rejoin names. An address that failed too often is refused
         before the code is looked up, so a scanner learns nothing from its answer."""
         if not self.failed_joins.allowed(conn.address):
             raise ProtocolError("too_many_attempts", "too many joins with a wrong room code"
                                 " or token from your address: wait a minute, check the"
                                 " code, and try again")
-        table = self.tables.get(normal_code(msg.get("code")))
-        if table is None:
+        room = self.rooms.get(normal_code(msg.get("code")))
+        if room is None:
             self._failed(conn, ProtocolError(
                 "no_table", f"no table with code {msg.get('code')!r:.20}"))
-        return table
+        return room
 
     def _failed(self, conn: Conn, err: ProtocolError) -> NoReturn:
         """A join or rejoin found no seat: it counts against the address and the
@@ -320,64 +320,64 @@ class Server(Turns):
         raise err
 
     def _on_rejoin(self, conn: Conn, msg: dict[str, Any]) -> None:
-        table = self._table(conn, msg)
-        place = table.seat_for_token(msg.get("token"))
+        room = self._room(conn, msg)
+        place = room.seat_for_token(msg.get("token"))
         if place is None:
             self._failed(conn, ProtocolError("bad_token",
                                              "that token holds no seat at this table"))
-        self._seat(conn, table, place)
-        if table.started:
-            conn.push(messages.state(table, place, self._clock_left(table),
-                                     set(self.conns.get(table.code, {}))))
-            self._broadcast_seats(table)
+        self._seat(conn, room, place)
+        if room.started:
+            conn.push(messages.state(room, place, self._clock_left(room),
+                                     set(self.conns.get(room.code, {}))))
+            self._broadcast_seats(room)
         else:
-            conn.push(messages.joined(table, table.seats[place].join_no, None))
-            self._broadcast_lobby(table)
+            conn.push(messages.joined(room, room.seats[place].join_no, None))
+            self._broadcast_lobby(room)
 
     def _on_ready(self, conn: Conn, msg: dict[str, Any]) -> None:
-        table, place = self._mine(conn)
-        if table.started:
+        room, place = self._mine(conn)
+        if room.started:
             raise ProtocolError("already_started", "the game has started")
-        table.seats[place].ready = msg.get("ready", True) is not False
-        self.store.save_table(table.code, table.meta(), "lobby")
-        self._broadcast_lobby(table)
+        room.seats[place].ready = msg.get("ready", True) is not False
+        self.store.save_room(room.code, room.meta(), "lobby")
+        self._broadcast_lobby(room)
 
     def _on_start(self, conn: Conn, msg: dict[str, Any]) -> None:
-        table, place = self._mine(conn)
-        if table.started:
+        room, place = self._mine(conn)
+        if room.started:
             raise ProtocolError("already_started", "the game has started")
-        if table.seats[place].join_no != 0:
+        if room.seats[place].join_no != 0:
             raise ProtocolError("not_creator", "only the table's creator starts the game")
-        waiting = [s.name for s in table.seats[1:] if not s.ready]
+        waiting = [s.name for s in room.seats[1:] if not s.ready]
         if waiting:
             raise ProtocolError("not_ready", f"waiting for {', '.join(waiting)} to be ready")
-        by_join = self.conns.get(table.code, {})
-        table.start(self.seeds())
-        self.listing.drop(table.code)
-        self.conns[table.code] = {}
+        by_join = self.conns.get(room.code, {})
+        room.start(self.seeds())
+        self.listing.drop(room.code)
+        self.conns[room.code] = {}
         for join_no, seated in by_join.items():
-            seated.place = table.place_of(join_no)
-            self.conns[table.code][seated.place] = seated
-        self.store.save_table(table.code, table.meta(), "playing")
-        self._next(table)
-        for p, seated in self._connected(table):
-            seated.push(messages.state(table, p, self._clock_left(table),
-                                       set(self.conns[table.code])))
+            seated.place = room.place_of(join_no)
+            self.conns[room.code][seated.place] = seated
+        self.store.save_room(room.code, room.meta(), "playing")
+        self._next(room)
+        for p, seated in self._connected(room):
+            seated.push(messages.state(room, p, self._clock_left(room),
+                                       set(self.conns[room.code])))
 
     def _on_action(self, conn: Conn, msg: dict[str, Any]) -> None:
-        table, place = self._mine(conn)
+        room, place = self._mine(conn)
         raw = msg["action"]
         if not isinstance(raw, dict):
             raise ProtocolError("bad_request", "action is an object (see docs/protocol.md)")
-        if not table.started:
+        if not room.started:
             raise ProtocolError("illegal", "the game has not started")
-        seat = table.deal_seat(place)
+        seat = room.deal_seat(place)
         try:
             action = action_from_json({"seat": seat, **raw})
         except (ValueError, TypeError, AttributeError, OverflowError) as err:
             raise ProtocolError("bad_request", f"not an action: {err}") from None
-        self._play(table, place, action)
+        self._play(room, place, action)
 
-    def _mine(self, conn: Conn) -> tuple[Table, int]:
-        assert conn.table is not None and conn.place is not None
-        return conn.table, conn.place
+    def _mine(self, conn: Conn) -> tuple[Room, int]:
+        assert conn.room is not None and conn.place is not None
+        return conn.room, conn.place

@@ -1,15 +1,16 @@
-"""Table records in SQLite (the standard library's ``sqlite3``): written after every action,
-read back when the server starts so every table carries on where it stood.
+"""Room records in SQLite (the standard library's ``sqlite3``): written after every action,
+read back when the server starts so every room carries on where it stood.
 
-A table is one row of ``tables`` (its record but the actions, as JSON: variant, options,
+A room is one row of ``tables`` (its record but the actions, as JSON: variant, options,
 seed, seats with their token hashes) and one row of ``actions`` per action, in order. An
 action is committed before its events go out, so a server killed at any moment loses no
-move a player has seen.
+move a player has seen. The SQL table and the file (``tables.sqlite3``) keep the names they
+had when rooms were called tables: stores already on disk open as they are.
 
 >>> store = Store(":memory:")
->>> store.save_table("ACDEF", {"format": "x"}, "lobby")
+>>> store.save_room("ACDEF", {"format": "x"}, "lobby")
 >>> store.add_action("ACDEF", 1, {"type": "drop", "seat": 0})
->>> store.open_tables()
+>>> store.open_rooms()
 [('ACDEF', {'format': 'x'}, [{'type': 'drop', 'seat': 0}])]
 """
 
@@ -88,7 +89,7 @@ class Store:
         finally:
             db.close()
 
-    def save_table(self, code: str, meta: dict[str, Any], status: str) -> None:
+    def save_room(self, code: str, meta: dict[str, Any], status: str) -> None:
         self.db.execute(
             "INSERT INTO tables (code, meta, status, updated) VALUES (?, ?, ?, ?)"
             " ON CONFLICT(code) DO UPDATE SET meta=excluded.meta, status=excluded.status,"
@@ -104,7 +105,7 @@ class Store:
                         (code, seq, json.dumps(action)))
 
     def set_clock(self, code: str, seq: int, deadline: float) -> None:
-        """The turn after action ``seq`` at table ``code`` runs out at ``deadline`` (the
+        """The turn after action ``seq`` in room ``code`` runs out at ``deadline`` (the
         wall clock's seconds): written when a person's clock is set, never per tick."""
         self.db.execute(
             "INSERT INTO clocks (code, seq, deadline) VALUES (?, ?, ?) ON CONFLICT(code)"
@@ -133,8 +134,8 @@ class Store:
         rows = self.db.execute("SELECT action FROM actions WHERE code=? ORDER BY seq", (code,))
         return [json.loads(a) for (a,) in rows]
 
-    def open_tables(self) -> list[tuple[str, dict[str, Any], list[dict[str, Any]]]]:
-        """Every table not over (nor abandoned in the lobby): (code, meta, actions)."""
+    def open_rooms(self) -> list[tuple[str, dict[str, Any], list[dict[str, Any]]]]:
+        """Every room not over (nor abandoned in the lobby): (code, meta, actions)."""
         rows = self.db.execute(
             "SELECT code, meta FROM tables WHERE status NOT IN ('over', 'abandoned')"
             " ORDER BY updated").fetchall()

@@ -8,7 +8,7 @@ are worked out from the rows when asked, so they can never disagree with them.
 
 A deal's ``points`` are the seat's score for that deal as the variant counts it: the points
 a loser pays in the declare family (0 for the winner) and the contract family, where lower
-is better, or the score change in the table family, where higher is better.
+is better, or the score change in the classic family, where higher is better.
 
 A database that SQLite reports as damaged (or of an unknown schema version) is renamed aside
 (``stats.sqlite3.bad-<time>``, never deleted), a new one is started, and

@@ -159,7 +159,7 @@ def table_words(ref: str, options: dict[str, Any], players: int,
     then every other option its host set away from the file's default ("Aces: high (Q-K-A)
     · Runs may mix suits: On"; "" when none). A variant this game cannot load is named by
     its reference alone."""
-    from rummy.net.table import DEFAULT_TURN_TIMER  # here: the menus need no server code
+    from rummy.net.room import DEFAULT_TURN_TIMER  # here: the menus need no server code
 
     turn = f"{options.get('turn_timer') or turn_seconds or DEFAULT_TURN_TIMER} s a turn"
     try:

@@ -59,7 +59,7 @@ class TitleScene(Scene):
         that quitting stops it for them (see ``HostedServers``)."""
         playing = self.app.hosted.playing()
         if playing and not self.confirm.confirmed("quit"):
-            from rummy.net.table import show_code  # loaded already: this game hosts a table
+            from rummy.net.room import show_code  # loaded already: this game hosts a table
 
             self.message = ""
             self.notice = (f"Quitting stops table {', '.join(map(show_code, playing))} for"

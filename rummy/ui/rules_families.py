@@ -136,8 +136,8 @@ STOCK_OUT = {
 """What the table does when its stock runs out (``deck_exhaust``)."""
 
 
-def table(variant: Variant) -> str:
-    t = variant.table
+def classic(variant: Variant) -> str:
+    t = variant.classic
     draw = "• Draw the top card of the stock or of the discard pile"
     if t.allow_draw_choice:
         draw += " (or any of the top 5 discards, with every card above it)"
@@ -213,5 +213,5 @@ def _ace_in_runs(variant: Variant) -> str:
 
 
 FAMILIES: dict[str, Callable[[Variant], str]] = {
-    "declare": declare, "table": table, "contract": contract}
+    "declare": declare, "classic": classic, "contract": contract}
 """Family name -> its summary for a variant of it."""

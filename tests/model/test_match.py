@@ -57,7 +57,7 @@ def test_table_match_to_target_score_and_never_below_zero() -> None:
     assert match.totals == (0, 0, 0)
     match = _score(_finished(match, 2, (0, 0, 120)))
     assert match.over and match.winner == 2
-    assert match.table == ((60, 0, 0), (-80, -5, -7), (0, 0, 120))
+    assert match.sheet == ((60, 0, 0), (-80, -5, -7), (0, 0, 120))
 
 
 @pytest.mark.parametrize(("first_turn", "winner", "expected"),

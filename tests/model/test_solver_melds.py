@@ -1,4 +1,4 @@
-"""The solver of the table and contract families against a brute-force oracle.
+"""The solver of the classic and contract families against a brute-force oracle.
 
 The oracle tries every partition of a small hand (``tests/model/oracle.py``) and keeps the
 blocks that ``lay_run``/``lay_set`` accept as melds: the fewest points left must match.

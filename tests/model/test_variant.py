@@ -14,7 +14,7 @@ import pytest
 from rummy.model.cards import Rank
 from rummy.model.variant import FIELDS, VARIANTS_DIR, list_variant_ids, load_variant, variant_files
 from rummy.model.variant_fields import FAMILIES, FAMILY_FIELDS, AceRule, Toss
-from rummy.model.variant_parts import SHARED_KEYS, ContractRules, DeclareRules, TableRules
+from rummy.model.variant_parts import SHARED_KEYS, ClassicRules, ContractRules, DeclareRules
 from rummy.model.variant_type import Variant
 from tests.model.variant_text import edit, error_of, write
 
@@ -40,6 +40,20 @@ def test_every_shipped_file_loads_by_id_and_by_path(variant_id: str) -> None:
     assert by_id.family in FAMILIES
     assert load_variant(VARIANTS_DIR / f"{variant_id}.yaml") == by_id
     assert load_variant(str(VARIANTS_DIR / f"{variant_id}.yaml")) == by_id
+
+
+def test_family_table_loads_as_family_classic(tmp_path: Path) -> None:
+    # Files written before the classic family had its name say "family: table".
+    shipped = (VARIANTS_DIR / "super_rummy.yaml").read_text(encoding="utf-8")
+    (tmp_path / "new").mkdir()
+    (tmp_path / "old").mkdir()
+    classic = write(tmp_path / "new", shipped, "super_rummy")
+    table = write(tmp_path / "old", shipped.replace("\nfamily: classic ", "\nfamily: table ", 1),
+                  "super_rummy")
+    assert "\nfamily: table " in table.read_text(encoding="utf-8")
+    old, new = load_variant(table), load_variant(classic)
+    assert old.family == new.family == "classic"
+    assert dataclasses.replace(old, source="") == dataclasses.replace(new, source="")
 
 
 def test_indian_13_has_the_rules_values() -> None:
@@ -88,7 +102,7 @@ def test_two_player_13_is_the_table_of_seed_000() -> None:
 
 def test_fields_table_names_every_parameter_of_variant() -> None:
     names = [f.name for f in dataclasses.fields(Variant)]
-    parts = [f.name for p in (DeclareRules, TableRules, ContractRules)
+    parts = [f.name for p in (DeclareRules, ClassicRules, ContractRules)
              for f in dataclasses.fields(p)]
     shared = [n for n in names if n not in ("params", "options", "source", "chosen")]
     assert shared == list(SHARED_KEYS)

@@ -104,8 +104,8 @@ def test_missing_key_names_the_key_and_its_allowed_values(tmp_path: Path) -> Non
         ("toss: highest", "highest", "toss must be one of: highest_first, lowest_deals,"
                                      " got 'highest' (did you mean 'highest_first'?)"),
         ("ace: wrap", "wrap", "ace must be one of: low, high, both, got 'wrap'"),
-        ("family: tables", "tables", "family must be one of: declare, table, contract,"
-                                    " got 'tables' (did you mean 'table'?)"),
+        ("family: classics", "classics", "family must be one of: declare, classic, contract,"
+                                        " got 'classics' (did you mean 'classic'?)"),
     ],
 )
 def test_bad_enum_value_lists_the_allowed_values(

@@ -29,7 +29,7 @@ def test_every_declared_option_value_applies_via_with_options(
     variant_id: str, key: str, value: Any
 ) -> None:
     changed = load_variant(variant_id).with_options({key: value})
-    # As the file writes it (table family: hand_size null is 0, "by the player count").
+    # As the file writes it (classic family: hand_size null is 0, "by the player count").
     assert fields_for(changed.family)[key].plain(changed.value_of(key)) == value
     assert dict(changed.chosen) == {key: value}
 

@@ -13,15 +13,15 @@ from rummy.model.variant_fields import FAMILY_FIELDS, FirstTurn, MatchFormat
 from rummy.model.variant_parts import (
     SHAPES,
     SHARED_KEYS,
+    ClassicRules,
     ContractRules,
     DeclareRules,
-    TableRules,
     WrongFamilyError,
 )
 from rummy.model.variant_type import VariantError
 
 PARTS = {"indian_13": DeclareRules, "two_player_13": DeclareRules,
-         "super_rummy": TableRules, "dummy_rummy": ContractRules}
+         "super_rummy": ClassicRules, "dummy_rummy": ContractRules}
 
 
 def test_every_shipped_variant_is_covered() -> None:
@@ -41,9 +41,9 @@ def test_each_shipped_variant_holds_its_family_part(variant_id: str, part: type)
 
 @pytest.mark.parametrize(
     ("variant_id", "accessor"),
-    [("indian_13", "table"), ("indian_13", "contract"), ("indian_13", "melding"),
+    [("indian_13", "classic"), ("indian_13", "contract"), ("indian_13", "melding"),
      ("super_rummy", "declare"), ("super_rummy", "contract"),
-     ("dummy_rummy", "declare"), ("dummy_rummy", "table")],
+     ("dummy_rummy", "declare"), ("dummy_rummy", "classic")],
 )
 def test_asking_a_family_part_of_another_family_says_which(variant_id: str,
                                                            accessor: str) -> None:
@@ -55,7 +55,7 @@ def test_asking_a_family_part_of_another_family_says_which(variant_id: str,
 
 def test_the_right_family_reaches_its_part() -> None:
     assert load_variant("indian_13").declare.min_sequences == 2
-    assert load_variant("super_rummy").table.first_turn is FirstTurn.NEXT_PLAYER
+    assert load_variant("super_rummy").classic.first_turn is FirstTurn.NEXT_PLAYER
     assert load_variant("dummy_rummy").contract.contracts[0] == (2, 0)
     # Both families with melds on the table answer what a laid meld needs.
     assert load_variant("super_rummy").melding.run_min_length == 3
@@ -81,15 +81,15 @@ def test_with_options_reaches_a_part_field_and_rechecks_the_table() -> None:
     assert dict(changed.chosen) == {"match_format": "pool_101", "printed_jokers": 0}
     classic = load_variant("super_rummy")
     three = classic.with_options({"deck_count": 3, "allow_draw_choice": True})
-    # deck_count is the table family's own key; the shared packs follow it.
-    assert (three.table.deck_count, three.packs, three.table.allow_draw_choice) == (3, 3, True)
+    # deck_count is the classic family's own key; the shared packs follow it.
+    assert (three.classic.deck_count, three.packs, three.classic.allow_draw_choice) == (3, 3, True)
     with pytest.raises(VariantError, match="'first_drop_penalty' is not an option"):
         indian.with_options({"first_drop_penalty": 10})
 
 
 def test_a_variant_refuses_a_part_of_another_family() -> None:
     indian = load_variant("indian_13")
-    with pytest.raises(WrongFamilyError, match="holds DeclareRules, not TableRules"):
+    with pytest.raises(WrongFamilyError, match="holds DeclareRules, not ClassicRules"):
         dataclasses.replace(indian, params=load_variant("super_rummy").params)
 
 

@@ -9,7 +9,7 @@ from pathlib import Path
 
 import pytest
 
-from rummy.net.table import DEFAULT_TURN_TIMER, Table
+from rummy.net.room import DEFAULT_TURN_TIMER, Room
 
 from .helpers import Player, running_server, seat_table
 
@@ -21,7 +21,7 @@ def test_a_classic_table_runs_the_clock_its_host_picked(tmp_path: Path) -> None:
         async with running_server(tmp_path) as (server, url):
             a, b = Player("Asha"), Player("Ben")
             code = await seat_table(url, [a, b], "super_rummy", turn_seconds=90)
-            assert server.tables[code].turn_seconds == 90
+            assert server.rooms[code].turn_seconds == 90
             joined = next(m for m in b.received if m["type"] == "joined")
             assert joined["turn_seconds"] == 90 and b.mirror.info["turn_seconds"] == 90
             state = next(m for m in a.received if m["type"] == "state")
@@ -38,7 +38,7 @@ def test_a_declare_table_s_clock_is_its_turn_timer_option(tmp_path: Path) -> Non
             a, b = Player("Asha"), Player("Ben")
             code = await seat_table(url, [a, b], "indian_13", {"turn_timer": 45},
                                     turn_seconds=90)
-            assert server.tables[code].turn_seconds == 45
+            assert server.rooms[code].turn_seconds == 45
             state = next(m for m in a.received if m["type"] == "state")
             assert 35 < state["clock"] <= 45
             for p in (a, b):
@@ -48,12 +48,12 @@ def test_a_declare_table_s_clock_is_its_turn_timer_option(tmp_path: Path) -> Non
 
 
 def test_the_record_keeps_the_clock_and_an_older_record_gets_the_default() -> None:
-    table = Table.create("ACDEF", "dummy_rummy", {}, 3, None, "medium", 120)
-    meta = table.meta()
-    assert Table.from_record(meta, []).turn_seconds == 120
+    room = Room.create("ACDEF", "dummy_rummy", {}, 3, None, "medium", 120)
+    meta = room.meta()
+    assert Room.from_record(meta, []).turn_seconds == 120
     del meta["turn_seconds"]  # a record written before tables kept their clock
-    assert Table.from_record(meta, []).turn_seconds == DEFAULT_TURN_TIMER
-    assert Table.create("ACDEF", "dummy_rummy", {}, 3, None, "medium").turn_seconds == 30
+    assert Room.from_record(meta, []).turn_seconds == DEFAULT_TURN_TIMER
+    assert Room.create("ACDEF", "dummy_rummy", {}, 3, None, "medium").turn_seconds == 30
 
 
 def test_the_clock_times_a_turn_not_each_move(tmp_path: Path) -> None:

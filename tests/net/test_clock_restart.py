@@ -34,7 +34,7 @@ def test_a_clean_restart_keeps_the_time_left(tmp_path: Path) -> None:
             a, b, _, _ = await _two_people(url)
             await asyncio.sleep(3.0)
             code = str(a.mirror.code)
-            left = server._clock_left(server.tables[code])
+            left = server._clock_left(server.rooms[code])
             assert left is not None and left < TURN - 2.5
         await asyncio.sleep(3.0)  # the server is down: its clocks do not run
         async with running_server(tmp_path) as (_, url):

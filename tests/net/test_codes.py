@@ -9,8 +9,8 @@ from pathlib import Path
 
 import pytest
 
+from rummy.net.room import CODE_LENGTH, CODE_LETTERS, Room, show_code
 from rummy.net.store import Store
-from rummy.net.table import CODE_LENGTH, CODE_LETTERS, Table, show_code
 
 from .helpers import Player, running_server
 
@@ -43,15 +43,15 @@ def test_a_new_table_s_code_has_ten_letters_and_joins_as_typed_or_shown(
 def test_a_table_with_a_five_letter_code_resumes_and_rejoins(tmp_path: Path) -> None:
     """A record written when codes had five letters: the restarted server takes it back
     under that code, for a rejoin and a join alike."""
-    old = Table.create("WXYAC", "indian_13", {}, 3, None, "medium")
+    old = Room.create("WXYAC", "indian_13", {}, 3, None, "medium")
     _, token = old.add_player("Asha")
     store = Store(tmp_path / "tables.sqlite3")
-    store.save_table("WXYAC", old.meta(), "lobby")
+    store.save_room("WXYAC", old.meta(), "lobby")
     store.close()
 
     async def scenario() -> None:
         async with running_server(tmp_path) as (server, url):
-            assert "WXYAC" in server.tables
+            assert "WXYAC" in server.rooms
             asha, ben = Player("Asha"), Player("Ben")
             await asha.connect(url)
             await asha.send(type="rejoin", code="wxyac", token=token)

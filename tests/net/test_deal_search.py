@@ -66,7 +66,7 @@ def _play_and_search(tmp_path: Path, seeds: Any, candidates: Any) -> tuple[list[
 
 
 def _state(server: Server, code: str) -> Any:
-    game = server.tables[code].game
+    game = server.rooms[code].game
     assert game is not None
     return game.state
 

@@ -37,7 +37,7 @@ def test_every_deal_is_verified_by_every_seat(tmp_path: Path, variant: str, play
             clients = [Player(f"p{i}", bot_chooser("greedy", i)) for i in range(players)]
             code = await seat_table(url, clients, variant, deals=deals)
             await asyncio.gather(*(c.play(timeout=150) for c in clients))
-            played = server.tables[code].deal_no + 1
+            played = server.rooms[code].deal_no + 1
             for c in clients:
                 verdicts = c.mirror.proofs.verdicts
                 assert sorted(verdicts) == list(range(played)), verdicts
@@ -58,7 +58,7 @@ def test_no_key_reaches_a_seat_before_its_deal_is_over(tmp_path: Path) -> None:
             clients = [Player(f"p{i}", bot_chooser("greedy", i)) for i in range(2)]
             code = await seat_table(url, clients, "super_rummy", deals=2)
             await asyncio.gather(*(c.play(timeout=150) for c in clients))
-            match_key = server.tables[code].seed
+            match_key = server.rooms[code].seed
             assert isinstance(match_key, bytes)
             keys = [deal_key(match_key, n) for n in range(2)]
             assert all(isinstance(key, bytes) for key in keys)
@@ -85,7 +85,7 @@ def test_a_deck_changed_during_the_deal_is_caught(tmp_path: Path) -> None:
             code = await seat_table(url, clients, "indian_13")
             await asyncio.gather(*(c.play(timeout=60, until_seq=4) for c in clients))
             # a dishonest server swaps the next two cards of the closed deck
-            game = server.tables[code].game
+            game = server.rooms[code].game
             assert game is not None
             state = game.state
             closed = state.closed_deck[:-2] + state.closed_deck[-1:] + state.closed_deck[-2:-1]
@@ -107,7 +107,7 @@ def test_a_reveal_that_does_not_match_its_commitment_is_caught(tmp_path: Path) -
         async with running_server(tmp_path, seeds=_keys()) as (server, url):
             clients = [Player(f"p{i}", bot_chooser("greedy", i)) for i in range(2)]
             code = await seat_table(url, clients, "indian_13")
-            server.tables[code].commitment = "ab" * 32  # committed to something else...
+            server.rooms[code].commitment = "ab" * 32  # committed to something else...
             for c in clients:  # ...as the seats were told when the deal started
                 assert c.mirror.proofs.current is not None
                 c.mirror.proofs.current.commitment = "ab" * 32

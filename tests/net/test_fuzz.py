@@ -104,21 +104,21 @@ def test_fuzz_during_live_games(tmp_path: Path) -> None:
                         and not isinstance(r, ConnectionClosed)], results
             assert sum(answers) >= 5000
             for _ in range(1000):  # the fuzzers' seats are played by the clock to the end
-                if all(server.tables[c].over for c in codes):
+                if all(server.rooms[c].over for c in codes):
                     break
                 await asyncio.sleep(0.05)
             for player in honest:
                 assert player.mirror.over and not player.mirror.errors, player.name
             for code in codes:
-                table = server.tables[code]
-                assert table.over
-                meta = table.meta()
+                room = server.rooms[code]
+                assert room.over
+                meta = room.meta()
                 replay = Session.new(meta["variant"], meta["players"],
                                      seed_from_text(meta["seed"]), meta["options"])
                 for data in server.store.actions(code):
                     replay.act(action_from_json(data))
                     assert check_invariants(replay.state) == [], (code, data)
-                assert table.game is not None and replay.match == table.game.match
+                assert room.game is not None and replay.match == room.game.match
             for p in honest + seated + loose:
                 await p.close()
 

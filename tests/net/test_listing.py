@@ -63,7 +63,7 @@ def test_public_tables_are_listed_and_private_ones_never_are(tmp_path: Path) -> 
             await asha.send(type="start")
             await asha.expect("state")
             assert await _listed(stranger) == []
-            assert not server.listing.tables  # full and started tables are dropped, not skipped
+            assert not server.listing.rooms  # full and started tables are dropped, not skipped
             for p in (asha, ravi, mina, zoe, stranger, guest):
                 await p.close()
 
@@ -97,7 +97,7 @@ def test_the_answer_is_bounded(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) 
     monkeypatch.setattr(listing, "MOST_LISTED", 3)
 
     async def scenario() -> None:
-        limits = Limits(rate=1000, burst=1000, tables_per_address=0)
+        limits = Limits(rate=1000, burst=1000, rooms_per_address=0)
         async with running_server(tmp_path, limits=limits) as (_, url):
             players = [await _create(url, f"P{i}", public=True) for i in range(5)]
             await players[0].send(type="list")
@@ -131,7 +131,7 @@ def test_a_malformed_list_or_public_is_refused_and_the_connection_goes_on(
                               public="yes")
             refused = await player.expect("error")
             assert refused["code"] == "bad_request" and "public" in refused["message"]
-            assert not server.tables
+            assert not server.rooms
             assert await _listed(player) == []
             await player.close()
 

@@ -31,14 +31,14 @@ def test_whole_deal_to_the_end(tmp_path: Path, variant: str, players: int,
                        Player(f"p{i}", bot_chooser("greedy", i)) for i in range(players)]
             code = await seat_table(url, clients, variant, options)
             await asyncio.gather(*(c.play(timeout=90) for c in clients))
-            table = server.tables[code]
-            assert table.over and table.finished is not None
-            assert check_invariants(table.finished) == []
+            room = server.rooms[code]
+            assert room.over and room.finished is not None
+            assert check_invariants(room.finished) == []
             for c in clients:
                 assert c.mirror.over and not c.mirror.errors
                 # what each client pieced together is what the server holds for its seat
                 assert c.mirror.place is not None
-                assert c.mirror.view == table.view(c.mirror.place)
+                assert c.mirror.view == room.view(c.mirror.place)
             for c in clients:
                 await c.close()
 

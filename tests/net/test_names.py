@@ -11,24 +11,24 @@ import pytest
 
 from rummy.net.names import clean, clean_name, look_alike
 from rummy.net.protocol import NAME_LENGTH, ProtocolError
-from rummy.net.table import Table
+from rummy.net.room import Room
 
 from .helpers import Player, running_server
 
 
 def test_a_name_taken_at_the_table_gets_a_number() -> None:
-    table = Table.create("ACDEF", "indian_13", {}, 4, None, "medium")
+    room = Room.create("ACDEF", "indian_13", {}, 4, None, "medium")
     for name in ("Player", "Player", "Asha", "Player"):
-        table.add_player(name)
-    assert [s.name for s in table.seats] == ["Player", "Player (2)", "Asha", "Player (3)"]
+        room.add_player(name)
+    assert [s.name for s in room.seats] == ["Player", "Player (2)", "Asha", "Player (3)"]
 
 
 def test_a_numbered_name_stays_within_the_name_length() -> None:
-    table = Table.create("ACDEF", "indian_13", {}, 2, None, "medium")
+    room = Room.create("ACDEF", "indian_13", {}, 2, None, "medium")
     long = "x" * NAME_LENGTH
-    table.add_player(long)
-    table.add_player(long)
-    second = table.seats[1].name
+    room.add_player(long)
+    room.add_player(long)
+    second = room.seats[1].name
     assert second.endswith(" (2)") and len(second) == NAME_LENGTH and second != long
 
 
@@ -43,24 +43,24 @@ def test_a_numbered_name_stays_within_the_name_length() -> None:
     ("Asha", "\uff21\uff53\uff48\uff41"),  # full-width
 ])
 def test_names_that_look_alike_are_told_apart(first: str, second: str) -> None:
-    table = Table.create("ACDEF", "indian_13", {}, 3, None, "medium")
-    table.add_player(clean_name(first))
-    table.add_player(clean_name(second))
-    assert table.seats[1].name == clean(second) + " (2)"
+    room = Room.create("ACDEF", "indian_13", {}, 3, None, "medium")
+    room.add_player(clean_name(first))
+    room.add_player(clean_name(second))
+    assert room.seats[1].name == clean(second) + " (2)"
 
 
 def test_a_name_looking_like_a_numbered_one_gets_the_next_number() -> None:
-    table = Table.create("ACDEF", "indian_13", {}, 3, None, "medium")
+    room = Room.create("ACDEF", "indian_13", {}, 3, None, "medium")
     for name in ("Asha", "Asha", "asha (2)"):
-        table.add_player(name)
-    assert [s.name for s in table.seats] == ["Asha", "Asha (2)", "asha (3)"]
+        room.add_player(name)
+    assert [s.name for s in room.seats] == ["Asha", "Asha (2)", "asha (3)"]
 
 
 def test_different_names_are_kept_as_typed() -> None:
-    table = Table.create("ACDEF", "indian_13", {}, 4, None, "medium")
+    room = Room.create("ACDEF", "indian_13", {}, 4, None, "medium")
     for name in ("Asha", "Usha", "José", "जया"):
-        table.add_player(clean_name(name))
-    assert [s.name for s in table.seats] == ["Asha", "Usha", "José", "जया"]
+        room.add_player(clean_name(name))
+    assert [s.name for s in room.seats] == ["Asha", "Usha", "José", "जया"]
     assert look_alike("José") != look_alike("Jose")  # an accent is seen
 
 

@@ -14,7 +14,7 @@ from rummy.model.cards import parse_card
 from rummy.model.events import Event
 from rummy.net import messages
 from rummy.net.codec import event_from_json
-from rummy.net.table import Table
+from rummy.net.room import Room
 
 from .helpers import Player, bot_chooser, kind_chooser, running_server, seat_table
 from .leaks import Secrets, leaks
@@ -53,15 +53,15 @@ def test_no_seat_sees_a_hidden_card(tmp_path: Path, variant: str, options: dict[
                 if kind == "q":
                     await client.close()
             for _ in range(3000):
-                if server.tables[code].over:
+                if server.rooms[code].over:
                     break
                 await asyncio.sleep(0.05)
-            table = server.tables[code]
-            assert table.over
+            room = server.rooms[code]
+            assert room.over
             for c in clients:
                 await c.close()
             actions = server.store.actions(code)
-            secrets = Secrets(table.meta(), actions)
+            secrets = Secrets(room.meta(), actions)
             seen: set[str] = set()
             for c in clients:
                 assert c.mirror.place is not None
@@ -96,17 +96,17 @@ def test_the_search_finds_a_card_of_another_hand() -> None:
 def test_a_request_to_drop_at_my_turn_reaches_only_its_seat() -> None:
     """Docs/rules.md: only the player sees the request (the server once sent it to every
     seat, and the other window said "You will drop at the start of your turn")."""
-    table = Table.create("ACDEF", "indian_13", {}, players=2, deals=1, bot_level="medium")
-    table.add_player("Asha")
-    table.add_player("Ben")
-    table.start(seed=3)
-    mover = table.place_to_move()
+    room = Room.create("ACDEF", "indian_13", {}, players=2, deals=1, bot_level="medium")
+    room.add_player("Asha")
+    room.add_player("Ben")
+    room.start(seed=3)
+    mover = room.place_to_move()
     assert mover is not None
     waiting = 1 - mover
-    seat = table.deal_seat(waiting)
+    seat = room.deal_seat(waiting)
     assert seat is not None
-    step = table.act(waiting, DropAtTurn(seat, True))
-    told = {place: [e["event"] for e in messages.update(table, place, step, None)["events"]]
+    step = room.act(waiting, DropAtTurn(seat, True))
+    told = {place: [e["event"] for e in messages.update(room, place, step, None)["events"]]
             for place in (0, 1)}
     assert told[waiting] == ["drop_at_turn_set"]
     assert told[mover] == []

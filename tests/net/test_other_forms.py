@@ -44,7 +44,7 @@ def test_melds_sent_in_another_order_are_laid(tmp_path: Path, variant: str) -> N
             await asyncio.gather(a.play(timeout=90), b.play(timeout=90))
             assert a.mirror.over and b.mirror.over
             assert not a.mirror.errors + b.mirror.errors
-            game = server.tables[code].game
+            game = server.rooms[code].game
             assert game is not None
             laid = [act for deal in game.deals for act in deal
                     if isinstance(act, (LayDown, LayMeld))]

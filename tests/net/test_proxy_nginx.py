@@ -25,7 +25,7 @@ from .nginx import Stack, nginx_stack
 pytestmark = [pytest.mark.network, pytest.mark.timeout(90)]
 
 TABLES = 5
-"""``Limits.tables_per_address``'s default, which ``serve`` runs with."""
+"""``Limits.rooms_per_address``'s default, which ``serve`` runs with."""
 
 
 @pytest.fixture

@@ -1,5 +1,5 @@
 """One address cannot fill the server with tables: its open tables are capped
-(``Limits.tables_per_address``), and a table over, or forgotten in the lobby after
+(``Limits.rooms_per_address``), and a table over, or forgotten in the lobby after
 everyone left it, frees its slot."""
 
 from __future__ import annotations
@@ -31,14 +31,14 @@ async def _create(url: str, name: str) -> tuple[Player, dict[str, object]]:
 def test_an_address_has_at_most_its_tables_and_an_ended_one_frees_a_slot(
         tmp_path: Path) -> None:
     async def scenario() -> None:
-        limits = Limits(rate=1000, burst=1000, tables_per_address=2)
+        limits = Limits(rate=1000, burst=1000, rooms_per_address=2)
         async with running_server(tmp_path, limits=limits) as (server, url):
             first, joined = await _create(url, "A")
             second, _ = await _create(url, "B")
             third, refused = await _create(url, "C")
             assert refused["type"] == "error" and refused["code"] == "too_many_tables"
             assert "at most 2" in str(refused["message"])
-            assert len(server.tables) == 2
+            assert len(server.rooms) == 2
             # joining someone else's table is not creating one
             await third.send(type="join", code=joined["code"], name="C")
             assert (await third.expect("joined"))["code"] == joined["code"]
@@ -60,7 +60,7 @@ def test_an_address_has_at_most_its_tables_and_an_ended_one_frees_a_slot(
 
 def test_a_lobby_everyone_left_is_forgotten_and_frees_its_slot(tmp_path: Path) -> None:
     async def scenario() -> None:
-        limits = Limits(rate=1000, burst=1000, tables_per_address=1)
+        limits = Limits(rate=1000, burst=1000, rooms_per_address=1)
         async with running_server(tmp_path, limits=limits, abandon_after=0.3) as (server, url):
             first, joined = await _create(url, "A")
             code = joined["code"]
@@ -73,14 +73,14 @@ def test_a_lobby_everyone_left_is_forgotten_and_frees_its_slot(tmp_path: Path) -
             await first.send(type="rejoin", code=code, token=first.mirror.token)
             await first.expect("joined")
             await asyncio.sleep(0.4)
-            assert code in server.tables
+            assert code in server.rooms
             await first.close()
             for _ in range(50):
-                if code not in server.tables:
+                if code not in server.rooms:
                     break
                 await asyncio.sleep(0.05)
-            assert code not in server.tables
-            assert server.store.open_tables() == []  # not resumed after a restart either
+            assert code not in server.rooms
+            assert server.store.open_rooms() == []  # not resumed after a restart either
             again, created = await _create(url, "C")
             assert created["type"] == "joined", created
             late = Player("A")

@@ -50,7 +50,7 @@ def test_a_client_killed_mid_turn_reconnects_and_finishes(tmp_path: Path) -> Non
             assert [s["connected"] for s in seats["seats"]].count(False) == 1
             state = await rejoin(mover, url)
             assert state["seq"] == 1 and mover.mirror.view == before  # the whole view, mid-turn
-            assert mover.mirror.legal and server.tables[code].seq == 1
+            assert mover.mirror.legal and server.rooms[code].seq == 1
             await asyncio.gather(a.play(timeout=90), b.play(timeout=90))
             assert a.mirror.over and b.mirror.over and not a.mirror.errors + b.mirror.errors
             for p in (a, b):
@@ -68,11 +68,11 @@ def test_an_away_seat_is_played_by_the_clock_and_dropped_after_three(tmp_path: P
             a, b, c = (Player(n, patient) for n in "ABC")
             code = await seat_table(url, [a, b, c], "indian_13", deals=1)
             await c.close()
-            table = server.tables[code]
-            seat_c = next(p for p, s in enumerate(table.seats) if s.name == "C")
+            room = server.rooms[code]
+            seat_c = next(p for p, s in enumerate(room.seats) if s.name == "C")
             games = [asyncio.ensure_future(p.play(timeout=60)) for p in (a, b)]
             for _ in range(400):
-                state = table.state
+                state = room.state
                 assert isinstance(state, DeclareState)  # Indian rummy keeps seat statuses
                 if state.status[seat_c] is not SeatStatus.PLAYING:
                     break

@@ -14,7 +14,7 @@ import pytest
 from websockets.exceptions import ConnectionClosed
 
 from rummy.net.conn import Limits
-from rummy.net.table import CODE_LETTERS
+from rummy.net.room import CODE_LETTERS
 
 from .helpers import Player, running_server
 
@@ -61,7 +61,7 @@ def test_a_scanner_on_one_connection_is_closed_after_five_misses(tmp_path: Path)
             assert "check the code" in answers[-1]["message"]
             assert scanner.ws.close_code == 1008
             assert scanner.ws.close_reason == "too_many_attempts"
-            assert [s.name for s in server.tables[code].seats] == ["Asha"]  # nobody sat
+            assert [s.name for s in server.rooms[code].seats] == ["Asha"]  # nobody sat
             await host.close()
 
     asyncio.run(scenario())

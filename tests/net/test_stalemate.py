@@ -15,7 +15,7 @@ from rummy.model.events import STUCK_TURNOVERS
 from rummy.model.scoring import RoundResult
 from rummy.net.mirror import Mirror
 from rummy.net.protocol import ProtocolError
-from rummy.net.table import Table
+from rummy.net.room import Room
 
 from .helpers import Player, running_server, seat_table
 
@@ -62,9 +62,9 @@ async def _play_stalled_table(data: Path, stop_at: int | None = None) -> tuple[i
         await me.play(timeout=200, until_seq=stop_at)
         await me.close()
         if stop_at is None:
-            table = server.tables[code]
-            replayed = Table.from_record(table.meta(), server.store.actions(code))
-            assert replayed.over and replayed.state.result == table.state.result
+            room = server.rooms[code]
+            replayed = Room.from_record(room.meta(), server.store.actions(code))
+            assert replayed.over and replayed.state.result == room.state.result
     if stop_at is not None:
         assert not me.mirror.over and me.mirror.deal == STALLED_DEAL - 1  # numbered from 0
         async with running_server(data, seeds=lambda: STALLED_SEED) as (server, url):
@@ -95,40 +95,40 @@ def test_a_stalled_deal_ends_as_a_stalemate_and_a_restart_replays_it(tmp_path: P
 
 
 def test_only_the_server_ends_a_deal_and_only_at_its_cap() -> None:
-    table = Table.create("ACDEF", "dummy_rummy", {}, players=2, deals=1, bot_level="medium")
-    table.add_player("Asha")
-    table.start(seed=STALLED_SEED)
-    assert table.game is not None
-    place = table.place_to_move()
+    room = Room.create("ACDEF", "dummy_rummy", {}, players=2, deals=1, bot_level="medium")
+    room.add_player("Asha")
+    room.start(seed=STALLED_SEED)
+    assert room.game is not None
+    place = room.place_to_move()
     assert place is not None
-    seat = table.game.state.turn
+    seat = room.game.state.turn
     with pytest.raises(ProtocolError, match="only the server"):
-        table.act(place, Stalemate(seat))
-    assert table.stalemate_due(1) is None  # no turn played yet
+        room.act(place, Stalemate(seat))
+    assert room.stalemate_due(1) is None  # no turn played yet
     for _ in range(2):
-        mover = table.place_to_move()
+        mover = room.place_to_move()
         assert mover is not None
-        table.act(mover, table.clock_action(), clock=True)  # draw
-        assert table.stalemate_due(1) is None  # never in the middle of a turn
-        table.act(mover, table.clock_action(), clock=True)  # discard
-    assert table.stalemate_due(3) is None and table.stalemate_due(0) is None
-    due = table.stalemate_due(2)
-    assert due == Stalemate(table.game.state.turn)
-    mover = table.place_to_move()
+        room.act(mover, room.clock_action(), clock=True)  # draw
+        assert room.stalemate_due(1) is None  # never in the middle of a turn
+        room.act(mover, room.clock_action(), clock=True)  # discard
+    assert room.stalemate_due(3) is None and room.stalemate_due(0) is None
+    due = room.stalemate_due(2)
+    assert due == Stalemate(room.game.state.turn)
+    mover = room.place_to_move()
     assert mover is not None
-    step = table.act(mover, due, clock=True)
-    assert table.over and step.finished is not None and step.finished.result is not None
-    assert isinstance(step.finished.result, RoundResult)  # dummy rummy is a table-family game
+    step = room.act(mover, due, clock=True)
+    assert room.over and step.finished is not None and step.finished.result is not None
+    assert isinstance(step.finished.result, RoundResult)  # dummy rummy lays its melds on the table
     assert step.finished.result.reason == "nobody went out in 2 turns"
-    assert not any(isinstance(a, Stalemate) for a in table.legal(0) + table.legal(1))
+    assert not any(isinstance(a, Stalemate) for a in room.legal(0) + room.legal(1))
 
 
 def test_an_indian_rummy_table_is_never_ended_so() -> None:
-    table = Table.create("ACDEF", "indian_13", {}, players=2, deals=1, bot_level="medium")
-    table.add_player("Asha")
-    table.start(seed=3)
-    assert table.stalemate_due(0) is None
-    mover = table.place_to_move()
+    room = Room.create("ACDEF", "indian_13", {}, players=2, deals=1, bot_level="medium")
+    room.add_player("Asha")
+    room.start(seed=3)
+    assert room.stalemate_due(0) is None
+    mover = room.place_to_move()
     assert mover is not None
-    table.act(mover, table.clock_action(), clock=True)  # a timeout: a whole turn
-    assert table.stalemate_due(1) is None
+    room.act(mover, room.clock_action(), clock=True)  # a timeout: a whole turn
+    assert room.stalemate_due(1) is None

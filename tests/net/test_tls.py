@@ -45,11 +45,11 @@ def test_a_whole_deal_over_wss(tmp_path: Path) -> None:
                                                          ssl=trust)]
             code = await seat_table(url, clients, "indian_13")
             await asyncio.gather(*(c.play(timeout=45) for c in clients))
-            assert server.tables[code].over
+            assert server.rooms[code].over
             for c in clients:
                 assert c.mirror.over and not c.mirror.errors
                 assert c.mirror.place is not None
-                assert c.mirror.view == server.tables[code].view(c.mirror.place)
+                assert c.mirror.view == server.rooms[code].view(c.mirror.place)
                 await c.close()
 
     asyncio.run(scenario())
@@ -118,7 +118,7 @@ def test_a_self_signed_certificate_is_refused_once_with_words_for_the_player(
             assert seen[-1]["error"] == client.error
             assert "certificate is not trusted (self-signed?)" in str(client.error)
             assert "docs/hosting.md" in str(client.error)
-            assert not server.tables
+            assert not server.rooms
 
     asyncio.run(scenario())
 

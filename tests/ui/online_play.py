@@ -21,7 +21,7 @@ from rummy.ai import make_bot
 from rummy.model.actions import Drop, DropAtTurn, Finish
 from rummy.net.client import NetClient
 from rummy.net.remote import RemoteDriver
-from rummy.net.table import show_code
+from rummy.net.room import show_code
 from rummy.ui.app import App
 from rummy.ui.launch import register_scenes
 from rummy.ui.menu import TitleScene

@@ -23,7 +23,7 @@ from rummy.net.conn import Limits
 from rummy.net.invite import invite, read_invite
 from rummy.net.local import LocalServer
 from rummy.net.remote import RemoteDriver
-from rummy.net.table import DEFAULT_TURN_TIMER, show_code
+from rummy.net.room import DEFAULT_TURN_TIMER, show_code
 from rummy.store.files import data_dir
 from rummy.store.saves import groups_to_codes
 from rummy.store.stats import Statistics

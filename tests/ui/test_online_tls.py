@@ -17,9 +17,9 @@ from rummy.net.client import NetClient
 from rummy.net.conn import Limits
 from rummy.net.invite import invite, read_invite
 from rummy.net.remote import RemoteDriver
+from rummy.net.room import show_code
 from rummy.net.server import Server
 from rummy.net.store import Store
-from rummy.net.table import show_code
 from rummy.net.tls import server_context
 from rummy.ui.app import App
 from rummy.ui.screens.lobby import LobbyScene

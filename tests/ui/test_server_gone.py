@@ -15,7 +15,7 @@ from rummy.net.client import NetClient
 from rummy.net.conn import Limits
 from rummy.net.local import LocalServer
 from rummy.net.remote import RemoteDriver
-from rummy.net.table import show_code
+from rummy.net.room import show_code
 from rummy.ui.app import App
 from rummy.ui.screens.online import LOOPBACK, SEAT_KEY, OnlineScene
 from rummy.ui.table import TableScene

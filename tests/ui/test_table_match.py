@@ -109,7 +109,7 @@ def test_deals_2_ends_after_two_deals_with_the_lowest_total_winning(app: App) ->
     play_drop_when_my_turn(app, scene)  # 20 points: the bot wins the deal
     until(app, scene, lambda: scene.result is not None)
     match = scene.driver.match
-    assert match.over and len(match.table) == 2
+    assert match.over and len(match.sheet) == 2
     assert match.totals == (20, after_one[1])
     lowest = min(range(2), key=lambda s: match.totals[s])
     assert match.winner == lowest
@@ -234,9 +234,9 @@ def test_a_contract_rounds_result_names_the_next_contract() -> None:
     from rummy.ui.table.dialogs import Standing
 
     game = Session.new("dummy_rummy", 2, 5)
-    after_one = replace(game.match, table=((5, 10),), totals=(5, 10), deal_no=1)
+    after_one = replace(game.match, sheet=((5, 10),), totals=(5, 10), deal_no=1)
     heading = Standing.of(after_one, ["You", "Medium 2"]).heading
     assert heading == ("Round 1 of 7: lowest total wins · next: one set of three and one run"
                        " of four")
-    done = replace(after_one, table=((5, 10),) * 7, totals=(35, 70), over=True, winner=0)
+    done = replace(after_one, sheet=((5, 10),) * 7, totals=(35, 70), over=True, winner=0)
     assert "next" not in Standing.of(done, ["You", "Medium 2"]).heading

@@ -1,4 +1,4 @@
-"""Rule families: one module per family (``declare``, ``table``, ``contract``; the last two
+"""Rule families: one module per family (``declare``, ``classic``, ``contract``; the last two
 share their round's state and steps in ``melding``).
 
 This package holds what every family shares: the :class:`Phase` of a deal, the
@@ -25,7 +25,7 @@ class Phase(enum.Enum):
     """The seat to move starts its turn: draw a card (or drop, where allowed)."""
     DISCARD = "discard"
     """The seat to move has drawn: discard a card, or put one on the finish slot (declare);
-    lay melds and lay off, then discard (table, contract)."""
+    lay melds and lay off, then discard (classic, contract)."""
     OVER = "over"
     """The deal is over; the state's ``result`` holds the scores."""
 

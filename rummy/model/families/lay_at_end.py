@@ -1,10 +1,10 @@
-"""Table family, the end of a round: lay down what leaves the lowest value in a hand.
+"""Classic family, the end of a round: lay down what leaves the lowest value in a hand.
 
 When a player goes out (or, with ``deck_exhaust: end_round``, when the stock runs out) and
 ``lay_at_end`` is on, the game lays down for every other player the new melds from its
 hand and the lay-offs onto the melds on the table that leave the least value in it, all
 considered together: a card may go into a new meld or onto a table meld, whichever leaves
-less (docs/rules.md, "Table melds: the end of a round"). Laying the run 3♠ 4♠ 5♠ is worse
+less (docs/rules.md, "Classic rummy: the end of a round"). Laying the run 3♠ 4♠ 5♠ is worse
 than laying the threes and 5♠ then 4♠ off onto 6♠ 7♠ 8♠ on the table:
 
 >>> from rummy.model.cards import parse_cards

@@ -2,7 +2,7 @@
 both share (draw, discard, lay a meld, lay off, the stock running out).
 
 A :class:`MeldState` is frozen; the rules of each family live in
-:mod:`rummy.model.families.table` and :mod:`rummy.model.families.contract`. Randomness
+:mod:`rummy.model.families.classic` and :mod:`rummy.model.families.contract`. Randomness
 comes only from the seed, one named stream a choice (``"deal"``, ``"dealer"``,
 ``"flip/{n}"``: :func:`rummy.model.randomness.stream`).
 Deck order: the last card of ``closed_deck`` (the stock) and of ``open_deck`` (the discard
@@ -39,12 +39,12 @@ _T = TypeVar("_T")
 
 @dataclass(frozen=True, kw_only=True)
 class MeldState(DealState):
-    """One round of the table or contract family: the fields of every deal, and its own.
+    """One round of the classic or contract family: the fields of every deal, and its own.
 
     ``melds`` lie face up on the table, in the order laid. ``taken`` are the cards taken
     from the discard pile this turn (they may not be discarded again this turn).
     ``laid_at[s]`` is the turn number (``turns_done[s]`` then) of seat ``s``'s first lay, or
-    -1: in the table family it tells "rummy" (everything laid in the going-out turn); in
+    -1: in the classic family it tells "rummy" (everything laid in the going-out turn); in
     the contract family it is when the seat laid down its contract.
     """
 

@@ -22,7 +22,7 @@ from rummy.net.discovery import Advertiser
 from rummy.net.invite import invite
 from rummy.net.local import LocalServer
 from rummy.net.remote import RemoteDriver
-from rummy.net.table import show_code
+from rummy.net.room import show_code
 from rummy.store.files import data_dir
 from rummy.ui.catalog import table_words
 from rummy.ui.palette import DIM, GOLD, INK, Color

@@ -20,7 +20,7 @@ from rummy.net.addresses import is_public, public_addresses
 from rummy.net.client import server_url
 from rummy.net.discovery import Browser, FoundTable, local_address
 from rummy.net.invite import read_invite
-from rummy.net.table import (
+from rummy.net.room import (
     CODE_LENGTH,
     DEFAULT_TURN_TIMER,
     TURN_SECONDS,

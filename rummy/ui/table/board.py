@@ -16,7 +16,7 @@ import pygame
 
 from rummy.model import Card, PlayerView
 from rummy.model.families import SeatStatus
-from rummy.model.families.table import DRAW_CHOICE_DEPTH
+from rummy.model.families.classic import DRAW_CHOICE_DEPTH
 
 from .board_paint import BoardPainting, felt_surface
 from .hand import HandModel

@@ -189,11 +189,11 @@ class Standing:
         variant = match.variant
         family = family_of(variant)
         terms = family.terms(variant)
-        played = len(match.table)
+        played = len(match.sheet)
         contract = None if match.over else family.contract(variant, played)
         coming = "" if contract is None else contract_words(variant, contract)
         return cls(tuple(names), match.totals, match.out, played, terms.deals, terms.limit,
-                   match.over, match.winner, terms.target, match.table if terms.sheet else (),
+                   match.over, match.winner, terms.target, match.sheet if terms.sheet else (),
                    variant.shape.deal_word, coming)
 
     @property

@@ -19,7 +19,7 @@ from .parts_declare import TableParts
 from .parts_melds import MeldParts
 
 PARTS: dict[str, type[TableParts]] = {
-    "declare": TableParts, "table": MeldParts, "contract": ContractParts,
+    "declare": TableParts, "classic": MeldParts, "contract": ContractParts,
 }
 """Family name -> its table parts."""
 

@@ -78,13 +78,13 @@ def pass_turn(state: AnyState) -> AnyState:
     return play(state, Discard(seat, state.drawn))
 
 
-# ---------------------------------------------------------------- table and contract
+# ---------------------------------------------------------------- classic and contract
 
 
 def meld_round(variant: Variant | str, hands: list[str], discard: str = "", stock: str = "",
                turns: int = 1, melds: tuple[tuple[str, int], ...] = (),
                rest_in_discard: bool = False, **where: int) -> MeldState:
-    """A round of a table or contract variant with these hands (seat 0 to draw), discard
+    """A round of a classic or contract variant with these hands (seat 0 to draw), discard
     pile and stock (both listed bottom first; the rest of the deck goes under the stock),
     ``melds`` (cards, owner) already on the table, and ``turns`` turns done by each seat.
     ``rest_in_discard`` puts the rest of the deck under the discard pile instead, so the

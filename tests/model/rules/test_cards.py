@@ -1,7 +1,7 @@
 """The card rules every family shares: docs/rules.md, "Cards, in every family".
 
 One test per rule, named after it; each drives the engine through its public functions
-(``classify_group`` for the declare family, ``classify_meld`` for the table and contract
+(``classify_group`` for the declare family, ``classify_meld`` for the classic and contract
 families, ``make_deck``, the toss).
 """
 

@@ -1,4 +1,4 @@
-"""Table melds (classic rummy, ``super_rummy``): docs/rules.md, "Table melds (classic rummy)".
+"""Classic rummy (``super_rummy``): docs/rules.md, "Classic rummy".
 
 One test per rule and per option of the family, named after it, driving rounds through
 ``start_deal`` / ``apply`` / ``legal_actions`` and matches through ``finish_deal``. Laying at
@@ -75,7 +75,7 @@ def test_every_source_001_option_with_its_name_values_and_default() -> None:
 
 
 def test_the_match_is_played_to_target_score_default_250() -> None:
-    assert SUPER.table.target_score == SUPER.option("target_score").default == 250
+    assert SUPER.classic.target_score == SUPER.option("target_score").default == 250
     match = start_match(SUPER.with_options({"target_score": 100}), 2, 1)
     match = _round_won(match, 0, (0, 60))
     assert not match.over

@@ -1,16 +1,17 @@
-"""One table on the server: its seats, its match and the moves played, without any I/O.
+"""One room on the server (one table being played on it): its seats, its match and the
+moves played, without any I/O.
 
 The server (:mod:`rummy.net.server`) owns the sockets and the clock; this module owns the
 rules side: who sits where, the deal (from a secret key the server draws), the
 check of every action with the engine, what a timed-out or absent seat plays, and the
-record that replays the table exactly (variant, options, seed, every action), and each
+record that replays the room exactly (variant, options, seed, every action), and each
 deal's fairness commitment and reveal (:mod:`rummy.model.fairness`).
 
 Seats follow the join order around the table and the first to join moves first: once the
 seed is drawn, the engine's first player of the first deal is known, and joiner ``i`` takes
 match seat ``(first + i) % players``.
 
->>> t = Table.create("ACDEF", "indian_13", {}, players=2, deals=1, bot_level="greedy")
+>>> t = Room.create("ACDEF", "indian_13", {}, players=2, deals=1, bot_level="greedy")
 >>> me, _ = t.add_player("Asha")
 >>> t.start(seed=bytes(32))
 >>> t.seats[t.place_of(me)].name, t.game.state.turn == t.place_of(me)
@@ -58,10 +59,10 @@ CODE_LETTERS = "ACDEFHJKMNPRTWXY"
 Q, S, U, V, Z), so a code read aloud or off a screen is typed right."""
 CODE_LENGTH = 10
 """16 ** 10 = 1.1e12 codes: at the failed joins an address is allowed
-(:class:`rummy.net.guard.FailedJoins`), finding one of a thousand open tables by guessing
+(:class:`rummy.net.guard.FailedJoins`), finding one of a thousand open rooms by guessing
 takes some 200 years (docs/protocol.md, "Limits")."""
 OLD_CODE_LENGTH = 5
-"""The codes of tables created before codes grew to :data:`CODE_LENGTH`: a table resumed
+"""The codes of rooms created before codes grew to :data:`CODE_LENGTH`: a room resumed
 from such a record keeps its code, and its players rejoin with it."""
 CODE_GROUP = 5
 """Letters read, typed and shown together ("ACDEF HJKMN")."""
@@ -78,12 +79,14 @@ DEFAULT_MAX_TURNS = MAX_TURNS
 between bots, or people who only pass, can go on for ever in contract rummy. Deals of
 Dummy Rummy between medium bots take 15 to 90 turns, a few several hundred."""
 RECORD_FORMAT = "rummy-table/1"
+"""The format of a room's record in the store: it was named when rooms were called tables,
+and the records already written carry it, so it stays."""
 _NUMBERED = re.compile(r" \(\d+\)$")
-"""The number :meth:`Table._unique` puts after a name."""
+"""The number :meth:`Room._unique` puts after a name."""
 
 
 def _clock(seconds: Any) -> int:
-    """A table's turn clock as asked for (None: the default); ProtocolError out of range."""
+    """A room's turn clock as asked for (None: the default); ProtocolError out of range."""
     if seconds is None:
         return DEFAULT_TURN_TIMER
     low, high = TURN_SECONDS_RANGE
@@ -133,7 +136,7 @@ def _base_variant(variant_id: str) -> Variant:
 
 
 def new_match(variant_id: str, options: dict[str, Any], players: int, seed: Seed) -> Session:
-    """The table's match. Its turn cap is the server's (configurable, and its Stalemate is
+    """The room's match. Its turn cap is the server's (configurable, and its Stalemate is
     logged and sent as a move of its own), not the session's."""
     variant = _base_variant(variant_id)
     if options:
@@ -174,7 +177,7 @@ class Step:
 
 
 @dataclass
-class Table:
+class Room:
     code: str
     variant_ref: str
     options: dict[str, Any]
@@ -186,22 +189,22 @@ class Table:
     """The match's secret key (a number only where a test picks the deals): never sent."""
     game: Session | None = None
     finished: GameState | None = None
-    """The last finished deal, while the table shows its result (the table is over)."""
+    """The last finished deal, while the table shows its result (the room is over)."""
     bots: dict[int, Bot] = field(default_factory=dict)
     seq: int = 0
-    """Actions played at this table, all deals together (each message carries it)."""
+    """Actions played in this room, all deals together (each message carries it)."""
     turn_seconds: int = DEFAULT_TURN_TIMER
     """The seconds each person's turn has: the variant's turn timer where it has one, else
     what the host picked."""
     public: bool = False
     """Its creator listed it: the server's ``list`` shows it while it waits for players
-    (docs/protocol.md, "Public tables"); a private table is found by its code alone."""
+    (docs/protocol.md, "Public tables"); a private room is found by its code alone."""
 
     @classmethod
     def create(cls, code: str, variant: Any, options: Any, players: int,
                deals: int | None, bot_level: str, turn_seconds: Any = None,
-               public: Any = False) -> Table:
-        """A new table in the lobby; ProtocolError for a bad variant, options, count,
+               public: Any = False) -> Room:
+        """A new room in the lobby; ProtocolError for a bad variant, options, count,
         clock or ``public``. ``turn_seconds`` is the clock of a variant without a turn
         timer option."""
         if not isinstance(public, bool):
@@ -315,7 +318,7 @@ class Table:
 
     @property
     def state(self) -> GameState:
-        """The deal the table shows: the current one, or the last one once the table is over."""
+        """The deal the table shows: the current one, or the last one once the room is over."""
         assert self.game is not None
         return self.finished if self.finished is not None else self.game.state
 
@@ -333,7 +336,7 @@ class Table:
         return seats.index(place) if place in seats else None
 
     def place_to_move(self) -> int | None:
-        """The match seat whose move it is (None when the table is over)."""
+        """The match seat whose move it is (None when the room is over)."""
         if self.game is None or self.over:
             return None
         return self.game.match.seats[self.game.state.turn]
@@ -443,32 +446,32 @@ class Table:
                 "public": self.public}
 
     @classmethod
-    def from_record(cls, meta: dict[str, Any], actions: list[dict[str, Any]]) -> Table:
-        """Rebuild a table by replaying its actions; ValueError for a damaged record."""
+    def from_record(cls, meta: dict[str, Any], actions: list[dict[str, Any]]) -> Room:
+        """Rebuild a room by replaying its actions; ValueError for a damaged record."""
         if meta.get("format") != RECORD_FORMAT:
             raise ValueError(f"not a table record (format {RECORD_FORMAT!r} expected)")
-        table = cls(meta["code"], meta["variant"], dict(meta["options"]), int(meta["players"]),
+        room = cls(meta["code"], meta["variant"], dict(meta["options"]), int(meta["players"]),
                     meta["deals"], meta["bot_level"],
                     turn_seconds=int(meta.get("turn_seconds", DEFAULT_TURN_TIMER)),
                     public=meta.get("public") is True)
-        table.seats = [Seat(s["name"], s["token_hash"], s["bot"], bool(s["ready"]),
+        room.seats = [Seat(s["name"], s["token_hash"], s["bot"], bool(s["ready"]),
                             int(s["join_no"])) for s in meta["seats"]]
         seed = meta["seed"]
         if seed is None:
-            return table
-        table.seed = seed_from_text(seed)
-        table.game = new_match(table.variant_ref, table.options, table.players, table.seed)
-        table._make_bots()
-        table._dealt()
+            return room
+        room.seed = seed_from_text(seed)
+        room.game = new_match(room.variant_ref, room.options, room.players, room.seed)
+        room._make_bots()
+        room._dealt()
         from rummy.model.actions import action_from_json
         for number, data in enumerate(actions, 1):
             action = action_from_json(data)
-            place = table.game.match.seats[action.seat]
+            place = room.game.match.seats[action.seat]
             try:
-                table.act(place, action, clock=isinstance(action, (Timeout, Stalemate)))
+                room.act(place, action, clock=isinstance(action, (Timeout, Stalemate)))
             except ProtocolError as err:
                 raise ValueError(f"action {number} ({action}) does not replay: {err}") from None
-        return table
+        return room
 
     _last_seats: tuple[int, ...] = ()
     """The deal seats of the last finished deal."""

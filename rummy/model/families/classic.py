@@ -1,4 +1,4 @@
-"""Family 2, table melds (classic rummy, source 001 "Super Rummy"): the round as a state machine.
+"""Family 2, classic rummy (source 001 "Super Rummy"): the round as a state machine.
 
 Turn: draw (top of the stock, or the top of the discard pile; with ``allow_draw_choice``
 any of the top 5 discards with every card above it), then any number of new melds
@@ -7,7 +7,7 @@ naming the meld), then a discard, which may not be a card taken from the discard
 turn. Going out empties the hand by laying or by discarding the last card (only a discard
 with ``require_end_discard``), never before the seat's second turn. When the stock is
 empty, ``deck_exhaust`` flips the discard pile (:class:`FlipDiscard`, shuffled or not) or
-ends the round. See docs/rules.md, "Table melds".
+ends the round. See docs/rules.md, "Classic rummy".
 """
 
 from __future__ import annotations
@@ -159,12 +159,12 @@ def check_action(state: MeldState, action: Action) -> None:
 
 
 def _depth(variant: Variant) -> int:
-    return DRAW_CHOICE_DEPTH if variant.table.allow_draw_choice else 1
+    return DRAW_CHOICE_DEPTH if variant.classic.allow_draw_choice else 1
 
 
 def _can_flip(state: MeldState) -> bool:
     return (not state.closed_deck and len(state.open_deck) >= 2
-            and state.variant.table.deck_exhaust is not DeckExhaust.END_ROUND)
+            and state.variant.classic.deck_exhaust is not DeckExhaust.END_ROUND)
 
 
 def _discard_problem(state: MeldState, seat: int, card: Card) -> str | None:
@@ -181,7 +181,7 @@ def _lay_problem(state: MeldState, seat: int, left: Sequence[Card]) -> str | Non
     if not left:
         if first_turn:
             return "nobody may go out before their second turn"
-        if state.variant.table.require_end_discard:
+        if state.variant.classic.require_end_discard:
             return "keep a card: this table requires a discard to go out"
         return None
     if not any(c not in state.taken for c in left):
@@ -245,7 +245,7 @@ def _next_turn(state: MeldState, seat: int, events: list[Event]) -> MeldState:
     state = end_turn(state, seat, events)
     if state.closed_deck:
         return state
-    if state.variant.table.deck_exhaust is DeckExhaust.END_ROUND:
+    if state.variant.classic.deck_exhaust is DeckExhaust.END_ROUND:
         return _end_without_winner(state, "the stock ran out", events)
     if not state.open_deck:
         return _end_without_winner(state, "no card left to draw", events)
@@ -256,7 +256,7 @@ def _flip(state: MeldState, events: list[Event]) -> MeldState:
     """Turn the discard pile over as the new stock (its bottom card on top), shuffled for
     ``shuffle_discard``; the new stock's top card starts a new discard pile."""
     number = state.reshuffles + 1
-    mixed = state.variant.table.deck_exhaust is DeckExhaust.SHUFFLE_DISCARD
+    mixed = state.variant.classic.deck_exhaust is DeckExhaust.SHUFFLE_DISCARD
     if mixed:
         stock = tuple(shuffled(state.open_deck, stream(state.seed, f"flip/{number}")))
     else:
@@ -272,7 +272,7 @@ def _flip(state: MeldState, events: list[Event]) -> MeldState:
 def auto_lay(state: MeldState, seat: int, events: list[Event]) -> MeldState:
     """Lay for ``seat`` what leaves the lowest value in its hand: new melds from the hand
     and lay-offs onto every meld on the table, found together by
-    :func:`~rummy.model.families.lay_at_end.best_lay` (docs/rules.md, "Table melds: the
+    :func:`~rummy.model.families.lay_at_end.best_lay` (docs/rules.md, "Classic rummy: the
     end of a round")."""
     plan = best_lay(state.variant, state.hands[seat], state.melds, seat)
     for step in plan.steps:
@@ -293,7 +293,7 @@ def auto_lay(state: MeldState, seat: int, events: list[Event]) -> MeldState:
 
 
 def _lay_all(state: MeldState, seats: Sequence[int], events: list[Event]) -> MeldState:
-    if state.variant.table.lay_at_end:
+    if state.variant.classic.lay_at_end:
         for seat in seats:
             state = auto_lay(state, seat, events)
     return state
@@ -302,7 +302,7 @@ def _lay_all(state: MeldState, seats: Sequence[int], events: list[Event]) -> Mel
 def _is_rummy(state: MeldState, winner: int, on_discard: bool, events: list[Event]) -> bool:
     """Rummy: out in one turn from a hand that had laid nothing before, every card laid as
     new melds (no lay-off onto another player's meld), except the one discard when
-    ``require_end_discard`` is on (docs/rules.md, "Table melds: rummy")."""
+    ``require_end_discard`` is on (docs/rules.md, "Classic rummy: rummy")."""
     if state.laid_at[winner] != state.turns_done[winner]:
         return False
     # The hand had laid nothing before this turn, so every meld of the winner's is one of
@@ -310,7 +310,7 @@ def _is_rummy(state: MeldState, winner: int, on_discard: bool, events: list[Even
     if any(isinstance(e, CardLaidOff) and e.meld.owner != winner
            for e in this_turn(state, events)):
         return False
-    return on_discard == state.variant.table.require_end_discard
+    return on_discard == state.variant.classic.require_end_discard
 
 
 def _finish_round(state: MeldState, winner: int, events: list[Event],

@@ -1,4 +1,4 @@
-"""Random and greedy bots for the families whose melds lie on the table (table, contract).
+"""Random and greedy bots for the families whose melds lie on the table (classic, contract).
 
 They see only the seat's :class:`~rummy.model.view.PlayerView` and the legal actions.
 
@@ -51,7 +51,7 @@ _LAYS = (LayMeld, LayDown, LayOff)
 
 
 class RandomBot:
-    """Seeded random play for the table and contract families."""
+    """Seeded random play for the classic and contract families."""
 
     name = "random"
 
