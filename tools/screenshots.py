@@ -29,7 +29,7 @@ from rummy.model.families.declare import deal_from_cards  # noqa: E402
 from rummy.session import Session  # noqa: E402
 from rummy.ui.app import App  # noqa: E402
 from rummy.ui.launch import register_scenes  # noqa: E402
-from rummy.ui.menu_newgame import NewGameScene  # noqa: E402
+from rummy.ui.screens.new_game import NewGameScene  # noqa: E402
 from rummy.ui.settings import GameConfig  # noqa: E402
 from rummy.ui.table import TableScene  # noqa: E402
 from tools.screenshots_melds import shoot_melds  # noqa: E402

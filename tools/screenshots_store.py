@@ -29,12 +29,12 @@ from rummy.store.saves import SaveSlot  # noqa: E402
 from rummy.store.stats import Statistics, deal_outcome  # noqa: E402
 from rummy.ui.app import App  # noqa: E402
 from rummy.ui.launch import register_scenes  # noqa: E402
-from rummy.ui.menu import TitleScene  # noqa: E402
 from rummy.ui.scene import Scene  # noqa: E402
 from rummy.ui.screens.prefs import PreferencesScene  # noqa: E402
 from rummy.ui.screens.replay_table import ReplayTableScene  # noqa: E402
 from rummy.ui.screens.replays import ReplaysScene  # noqa: E402
 from rummy.ui.screens.stats import StatsScene  # noqa: E402
+from rummy.ui.screens.title import TitleScene  # noqa: E402
 
 LEVELS = ("easy", "medium", "hard")
 

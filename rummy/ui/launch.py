@@ -18,14 +18,14 @@ from typing import TYPE_CHECKING, Any
 from rummy.model.variant import VariantError
 from rummy.ui.app import DEFAULT_SIZE, WINDOW_CLASS, App
 from rummy.ui.catalog import difficulty_levels, find_variant
-from rummy.ui.menu import TitleScene
-from rummy.ui.menu_newgame import NewGameScene
-from rummy.ui.menu_rules import RulesScene
 from rummy.ui.scene import Host, open_table
+from rummy.ui.screens.new_game import NewGameScene
 from rummy.ui.screens.online import OnlineScene
 from rummy.ui.screens.prefs import PreferencesScene
 from rummy.ui.screens.replays import ReplaysScene
+from rummy.ui.screens.rules import RulesScene
 from rummy.ui.screens.stats import StatsScene
+from rummy.ui.screens.title import TitleScene
 from rummy.ui.settings import GameConfig
 
 if TYPE_CHECKING:

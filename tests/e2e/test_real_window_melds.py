@@ -44,8 +44,8 @@ Point = tuple[int, int]
 
 def menu_targets(size: Point, settings_dir: Path, variant: str) -> dict[str, Any]:
     """Where the title and new-game controls are at ``size`` on a first start."""
-    from rummy.ui.menu import TitleScene
-    from rummy.ui.menu_newgame import NewGameScene
+    from rummy.ui.screens.new_game import NewGameScene
+    from rummy.ui.screens.title import TitleScene
 
     app = App(size, audio=False, settings_dir=settings_dir)
     try:

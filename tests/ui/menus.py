@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from rummy.ui.menu_newgame import NewGameScene
+from rummy.ui.screens.new_game import NewGameScene
 from rummy.ui.settings import GameConfig
 
 

@@ -10,9 +10,9 @@ import pytest
 
 from rummy.ui.app import MIN_SIZE, App
 from rummy.ui.eventlog import ENV_VAR, EventLog
-from rummy.ui.menu import TitleScene
-from rummy.ui.menu_rules import RulesScene
 from rummy.ui.scene import Scene
+from rummy.ui.screens.rules import RulesScene
+from rummy.ui.screens.title import TitleScene
 from rummy.ui.settings import GameConfig, Settings
 
 
@@ -134,7 +134,7 @@ def test_quit_event_and_empty_stack_end_the_loop(app: App) -> None:
     pygame.event.Event(pygame.WINDOWSIZECHANGED, x=960, y=600),
 ])
 def test_window_resize_lays_out_every_scene_again(app: App, event: pygame.event.Event) -> None:
-    from rummy.ui.menu_newgame import NewGameScene
+    from rummy.ui.screens.new_game import NewGameScene
 
     app.push(TitleScene(app))
     app.push(NewGameScene(app))

@@ -28,10 +28,10 @@ from rummy.store.files import data_dir
 from rummy.store.saves import groups_to_codes
 from rummy.store.stats import Statistics
 from rummy.ui.app import App
-from rummy.ui.menu import TitleScene
 from rummy.ui.palette import GOLD
 from rummy.ui.screens.lobby import LobbyScene
 from rummy.ui.screens.online import LOOPBACK, SEAT_KEY, OnlineScene
+from rummy.ui.screens.title import TitleScene
 from rummy.ui.settings import GameConfig
 from rummy.ui.table import TableScene
 from rummy.ui.table.hand import HandModel

@@ -1,5 +1,5 @@
 """The Host screen offers the chosen variant's options, as New game does (the same
-controls, :mod:`rummy.ui.menu_options`), and the hosted table gets them: the server's
+controls, :mod:`rummy.ui.options_panel`), and the hosted table gets them: the server's
 ``joined`` answer holds what was chosen. SDL's dummy driver and posted events; the server
 runs on 127.0.0.1 on a port the OS picks and is stopped."""
 

@@ -18,9 +18,9 @@ from rummy.model.variant import VariantError, list_variant_ids, load_variant, va
 from rummy.ui import catalog
 from rummy.ui.app import App
 from rummy.ui.launch import parse_args, register_scenes
-from rummy.ui.menu import TitleScene
-from rummy.ui.menu_newgame import NewGameScene
 from rummy.ui.scene import SceneUnavailable
+from rummy.ui.screens.new_game import NewGameScene
+from rummy.ui.screens.title import TitleScene
 from rummy.ui.widgets import Selector
 from tests.ui.menus import config_of
 
@@ -295,7 +295,7 @@ def test_no_import_circle_in_the_ui_and_no_screen_imports_another() -> None:
     graph = import_graph(ROOT / "rummy")
     ui = [c for c in cycles(graph) if any(m.startswith("rummy.ui") for m in c)]
     assert ui == []
-    screens = {"rummy.ui.menu", "rummy.ui.menu_newgame", "rummy.ui.menu_rules",
+    screens = {"rummy.ui.screens.title", "rummy.ui.screens.new_game", "rummy.ui.screens.rules",
                "rummy.ui.table", "rummy.ui.table.scene"}
     for screen in screens:
         assert not graph[screen] & (screens | {"rummy.ui.app", "rummy.ui.launch"}) - {

@@ -16,12 +16,12 @@ from rummy.model import Card, parse_card
 from rummy.store.saves import SaveSlot, groups_to_codes
 from rummy.ui.app import App
 from rummy.ui.launch import register_scenes
-from rummy.ui.menu import TitleScene
-from rummy.ui.menu_newgame import NewGameScene
+from rummy.ui.screens.new_game import NewGameScene
 from rummy.ui.screens.prefs import PreferencesScene
 from rummy.ui.screens.replay_table import ReplayTableScene
 from rummy.ui.screens.replays import ReplaysScene
 from rummy.ui.screens.stats import StatsScene
+from rummy.ui.screens.title import TitleScene
 from rummy.ui.settings import GameConfig
 from rummy.ui.table import TableScene
 from rummy.ui.table.keeper import LEFT_SAVED

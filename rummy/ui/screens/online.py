@@ -29,7 +29,7 @@ from rummy.net.table import (
 )
 from rummy.ui.catalog import refusal, scan_variants
 from rummy.ui.confirm import PressAgain
-from rummy.ui.menu_options import OptionsPanel, chosen_options, option_selectors
+from rummy.ui.options_panel import OptionsPanel, chosen_options, option_selectors
 from rummy.ui.palette import DIM, INK, PANEL, PANEL_EDGE, RED
 from rummy.ui.scene import Host, Scene
 from rummy.ui.screens.common import draw_title, scale_for

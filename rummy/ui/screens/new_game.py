@@ -5,7 +5,7 @@ A file that does not load is listed greyed out with its error (select it to read
 it); it can never be started and never crashes the menu. The choices are remembered in
 the settings for next time. The options panel scrolls (wheel, scrollbar, Page Up/Down);
 each option says what it does, and values the engine refuses with the other choices are
-skipped, with the reason shown (:mod:`rummy.ui.menu_options`).
+skipped, with the reason shown (:mod:`rummy.ui.options_panel`).
 """
 
 from __future__ import annotations
@@ -26,7 +26,7 @@ from rummy.ui.catalog import (
     refusal,
     scan_variants,
 )
-from rummy.ui.menu_options import OptionsPanel, chosen_options, option_selectors
+from rummy.ui.options_panel import OptionsPanel, chosen_options, option_selectors
 from rummy.ui.palette import DIM, GOLD, INK, PANEL, PANEL_EDGE, RED, SELECTED
 from rummy.ui.scene import Host, Scene, open_table
 from rummy.ui.scroll import ScrollView
