@@ -25,7 +25,7 @@ import pytest
 
 from rummy.model import LayMeld, LayOff, parse_card
 from rummy.ui.app import App
-from rummy.ui.settings import GameConfig
+from rummy.ui.game_config import GameConfig
 from rummy.ui.table import TableScene
 from rummy.ui.table.meld_area import MeldLayout
 from rummy.ui.table.parts_melds import MeldParts

@@ -149,7 +149,7 @@ def test_seats_stay_within_the_variants_range(app: App, variants: Path) -> None:
     select(app, menu, indian)
     players = control(menu, "Players")
     assert players.values == [2, 3, 4, 5, 6]
-    app.settings.set("players", {indian: 99})
+    app.settings.players = {indian: 99}
     menu = open_menu(app, variants)
     assert config_of(menu).players == 6 and len(config_of(menu).opponents) == 5
     select(app, menu, str(variants / "two_player_13.yaml"))

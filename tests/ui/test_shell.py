@@ -174,8 +174,8 @@ def test_hand_sizes_the_engine_refuses_are_skipped_with_the_reason(app: App) -> 
 @pytest.mark.timeout(60)
 def test_a_remembered_choice_the_engine_refuses_blocks_start_with_the_reason(
         app: App) -> None:
-    app.settings.set("options", {"super_rummy": {"hand_size": 12}})
-    app.settings.set("players", {"super_rummy": 6})
+    app.settings.options = {"super_rummy": {"hand_size": 12}}
+    app.settings.players = {"super_rummy": 6}
     menu = new_game(app, "super_rummy")
     assert "more than the rules deal to 6 players" in menu.options_problem()
     assert not menu.start.enabled

@@ -22,7 +22,7 @@ from rummy.model.events import CardDiscarded
 from rummy.model.families.declare import deal_from_cards
 from rummy.session import Session
 from rummy.ui.app import App
-from rummy.ui.settings import GameConfig
+from rummy.ui.game_config import GameConfig
 from rummy.ui.table import TableScene
 from rummy.ui.table.hand import sort_key
 

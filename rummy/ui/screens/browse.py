@@ -21,7 +21,7 @@ from rummy.ui.confirm import PressAgain
 from rummy.ui.palette import DIM, INK, RED
 from rummy.ui.scene import Host, Scene
 from rummy.ui.screens.common import draw_title, scale_for
-from rummy.ui.screens.online import DEFAULT_PORT, JOIN_KEY, SEAT_KEY
+from rummy.ui.screens.online import DEFAULT_PORT
 from rummy.ui.textfield import TextField
 from rummy.ui.widgets import Button, Widget, draw_text, ellipsize, paint_button, wrap
 
@@ -57,9 +57,7 @@ class BrowseScene(Scene):
         self.name = name
         entries = [e for e in scan_variants() if e.variant is not None]
         self.variants = {e.id: e for e in entries}
-        address = app.settings.get(JOIN_KEY)
-        self.address = TextField("Server address",
-                                 address[:60] if isinstance(address, str) else "", 60)
+        self.address = TextField("Server address", app.settings.online_address[:60], 60)
         self.refresh_button = Button("Refresh", self.refresh)
         self.back = Button("Back", self._back)
         self.client: NetClient | None = None
@@ -98,7 +96,7 @@ class BrowseScene(Scene):
         except ValueError as err:
             self.status = f"Check the address: {err}."
             return
-        self.app.settings.set(JOIN_KEY, typed)  # Join's address too: the same server
+        self.app.settings.online_address = typed  # Join's address too: the same server
         client = self.client
         if client is None or client.url != url or client.status == "closed":
             self._disconnect()
@@ -159,8 +157,8 @@ class BrowseScene(Scene):
     def join(self, table: ListedTable) -> None:
         """The table's lobby, in this screen's place (as Join opens it). The seat kept for
         Rejoin is forgotten for it: the first click says so, a second goes on."""
-        saved = self.app.settings.get(SEAT_KEY)
-        if isinstance(saved, dict) and not self.confirm.confirmed(f"join {table.code}"):
+        saved = self.app.settings.online_seat
+        if saved is not None and not self.confirm.confirmed(f"join {table.code}"):
             self.message = (f"Rejoin table {saved.get('code', '')} will be forgotten for"
                             " this table: click it again to go on.")
             return

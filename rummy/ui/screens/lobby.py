@@ -25,11 +25,11 @@ from rummy.net.remote import RemoteDriver
 from rummy.net.table import show_code
 from rummy.store.files import data_dir
 from rummy.ui.catalog import table_words
+from rummy.ui.game_config import GameConfig
 from rummy.ui.palette import DIM, GOLD, INK, Color
 from rummy.ui.scene import Host, Scene
 from rummy.ui.screens.common import draw_message, draw_title, scale_for
-from rummy.ui.screens.online import LOOPBACK, SEAT_KEY, start_aside, stop_aside
-from rummy.ui.settings import GameConfig
+from rummy.ui.screens.online import LOOPBACK, start_aside, stop_aside
 from rummy.ui.widgets import Button, draw_text, wrap
 from rummy.ui.words import and_list
 
@@ -122,8 +122,8 @@ class LobbyScene(Scene):
         seat = {"url": self.url, "code": self.client.code, "name": self.name,
                 "token": self.client.token, "bind": self.bind,
                 "port": self.server.port if self.server else None}
-        if self.app.settings.get(SEAT_KEY) != seat:
-            self.app.settings.set(SEAT_KEY, seat)
+        if self.app.settings.online_seat != seat:
+            self.app.settings.online_seat = seat
 
     def _advertise(self) -> None:
         """Tell the LAN about the table (zeroconf, on a worker: it takes a moment)."""
@@ -190,9 +190,9 @@ class LobbyScene(Scene):
     def _forget_seat(self, code: str | None) -> None:
         """Forget the remembered seat if it is at table ``code``: a lobby that never
         seated (a mistyped code) leaves the seat of the game the player is in alone."""
-        saved = self.app.settings.get(SEAT_KEY)
-        if code and isinstance(saved, dict) and saved.get("code") == code:
-            self.app.settings.set(SEAT_KEY, None)
+        saved = self.app.settings.online_seat
+        if code and saved is not None and saved.get("code") == code:
+            self.app.settings.online_seat = None
 
     def leave(self) -> None:
         self._forget_seat(self.mirror_code)  # left on purpose: nothing to rejoin

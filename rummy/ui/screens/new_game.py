@@ -26,11 +26,11 @@ from rummy.ui.catalog import (
     refusal,
     scan_variants,
 )
+from rummy.ui.game_config import GameConfig, fixed_seed
 from rummy.ui.options_panel import OptionsPanel, chosen_options, option_selectors
 from rummy.ui.palette import DIM, GOLD, INK, PANEL, PANEL_EDGE, RED, SELECTED
 from rummy.ui.scene import Host, Scene, open_table
 from rummy.ui.scroll import ScrollView
-from rummy.ui.settings import GameConfig, fixed_seed
 from rummy.ui.widgets import Button, Selector, draw_text, ellipsize, ui_scale, wrap
 
 REPLACE_QUESTION = ("Starting a new game replaces your saved game (Continue on the title screen"
@@ -49,15 +49,13 @@ class NewGameScene(Scene):
         self.levels = difficulty_levels()
         settings = app.settings
         self.chosen_options: dict[str, dict[str, Any]] = {
-            k: dict(v) for k, v in (settings.get("options") or {}).items() if isinstance(v, dict)}
-        self.chosen_players: dict[str, int] = {
-            k: v for k, v in (settings.get("players") or {}).items() if isinstance(v, int)}
-        remembered = settings.get("opponents") or []
+            k: dict(v) for k, v in settings.options.items()}
+        self.chosen_players: dict[str, int] = dict(settings.players)
         self.opponents: list[str] = [
             name if name in self.levels else default_level(self.levels)
-            for name in remembered if isinstance(name, str)]
+            for name in settings.opponents]
         self.selected = 0
-        wanted = settings.get("variant") or "indian_13"
+        wanted = settings.variant or "indian_13"
         loadable = [i for i, e in enumerate(self.entries) if e.variant is not None]
         for index in loadable:
             if self.entries[index].id == wanted:
@@ -160,7 +158,7 @@ class NewGameScene(Scene):
             self.message = ""
             entry = self.entries[index]
             if entry.variant is not None:
-                self.app.settings.set("variant", entry.id)
+                self.app.settings.variant = entry.id
             self.panel_view.scroll.scroll_to(0)
             self.layout()
             rect, top = self.entry_tops[index], self.list_scroll.view.y
@@ -170,14 +168,14 @@ class NewGameScene(Scene):
         if self.entry is None:
             return
         self.chosen_players[self.entry.id] = count
-        self.app.settings.set("players", self.chosen_players)
+        self.app.settings.players = self.chosen_players
         self.layout()
 
     def set_option(self, key: str, value: Any) -> None:
         if self.entry is None:
             return
         self.chosen_options.setdefault(self.entry.id, {})[key] = value
-        self.app.settings.set("options", self.chosen_options)
+        self.app.settings.options = self.chosen_options
         self.message = ""
         self.layout()  # what the other options refuse may have changed
 
@@ -186,7 +184,7 @@ class NewGameScene(Scene):
         while len(self.opponents) < len(current):
             self.opponents.append(current[len(self.opponents)])
         self.opponents[index] = level
-        self.app.settings.set("opponents", self.opponents)
+        self.app.settings.opponents = self.opponents
 
     def start_game(self) -> None:
         config = self.config()

@@ -69,7 +69,7 @@ class TitleScene(Scene):
         self.app.quit()
 
     def rules(self) -> None:
-        self.app.show_rules(self.app.settings.get("variant"))
+        self.app.show_rules(self.app.settings.variant)
 
     def _opener(self, name: str) -> Callable[[], None]:
         def open_it() -> None:

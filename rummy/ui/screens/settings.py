@@ -1,6 +1,6 @@
 """The Settings screen: animation speed, volume and mute, card back, four-colour deck,
 confirmations, sort order, full screen. Every change is kept at once in the settings file
-(:mod:`rummy.store.prefs`); volume, mute, the card art and full screen also take effect at
+(:mod:`rummy.store.settings`); volume, mute, the card art and full screen also take effect at
 once, the others when the table next reads them."""
 
 from __future__ import annotations
@@ -9,14 +9,7 @@ from typing import TYPE_CHECKING, Any
 
 import pygame
 
-from rummy.store.prefs import (
-    ANIMATION_SPEEDS,
-    CARD_BACKS,
-    SORT_ORDERS,
-    Preferences,
-    load_preferences,
-    save_preferences,
-)
+from rummy.store.settings import ANIMATION_SPEEDS, CARD_BACKS, SORT_ORDERS
 from rummy.ui.palette import DIM
 from rummy.ui.scene import Scene
 from rummy.ui.screens.common import draw_message, draw_title, scale_for
@@ -41,61 +34,90 @@ def _on_off(value: Any) -> str:
     return "On" if value else "Off"
 
 
-class PreferencesScene(Scene):
-    """The player's preferences, kept in ``app.settings``."""
+class SettingsScene(Scene):
+    """The player's preferences: each selector sets one field of ``app.settings``, which
+    keeps it at once."""
 
     still = True
 
     def __init__(self, app: App) -> None:
         super().__init__(app)
-        self.prefs, problems = load_preferences(app.settings)
-        self.prefs = self.prefs.replace(fullscreen=app.fullscreen)  # F11 may have changed it
-        self.message = "; ".join(problems)
-        p = self.prefs
+        settings = app.settings
+        self.message = "; ".join(settings.problems)
         self.selectors = [
-            Selector("Animation speed", ANIMATION_SPEEDS, p.animation_speed,
-                     lambda v: self.change("animation_speed", v), _speed),
-            Selector("Volume", VOLUMES, round(p.volume, 1),
-                     lambda v: self.change("volume", v), lambda v: f"{v:.0%}"),
-            Selector("Sound", (False, True), not p.muted,
-                     lambda v: self.change("muted", not v)),
-            Selector("Card back", CARD_BACKS, p.card_back,
-                     lambda v: self.change("card_back", v), _back_name),
+            Selector("Animation speed", ANIMATION_SPEEDS, settings.animation_speed,
+                     self.set_speed, _speed),
+            Selector("Volume", VOLUMES, round(settings.volume, 1), self.set_volume,
+                     lambda v: f"{v:.0%}"),
+            Selector("Sound", (False, True), not settings.muted, self.set_sound),
+            Selector("Card back", CARD_BACKS, settings.card_back, self.set_card_back,
+                     _back_name),
             Selector("Four-colour deck (♠ black, ♥ red, ♦ blue, ♣ green)", (False, True),
-                     p.four_colour, lambda v: self.change("four_colour", v)),
-            Selector("Confirm before declaring", (False, True), p.confirm_declare,
-                     lambda v: self.change("confirm_declare", v)),
-            Selector("Confirm before dropping", (False, True), p.confirm_drop,
-                     lambda v: self.change("confirm_drop", v)),
-            Selector("Sort the hand by", SORT_ORDERS, p.sort_by,
-                     lambda v: self.change("sort_by", v), str.capitalize),
-            Selector("Full screen (F11)", (False, True), p.fullscreen,
-                     lambda v: self.change("fullscreen", v)),
+                     settings.four_colour, self.set_four_colour),
+            Selector("Confirm before declaring", (False, True), settings.confirm_declare,
+                     self.set_confirm_declare),
+            Selector("Confirm before dropping", (False, True), settings.confirm_drop,
+                     self.set_confirm_drop),
+            Selector("Sort the hand by", SORT_ORDERS, settings.sort_by, self.set_sort_by,
+                     str.capitalize),
+            # as the window is now: F11 may have changed it, or --windowed
+            Selector("Full screen (F11)", (False, True), app.fullscreen, self.set_full_screen),
         ]
         self.back = Button("Back (Esc)", self.close)
         self.size = app.size
         self.font = app.res.font(18)
         self.title_font = app.res.font(36, bold=True)
 
-    def change(self, name: str, value: Any) -> None:
-        """One preference changed: keep it, and apply what applies at once."""
-        self.prefs = self.prefs.replace(**{name: value})
-        res = self.app.res
-        if name == "muted" and res.audio_available and res.muted != value:
+    # -- one preference changed: keep it, and apply what applies at once
+
+    def set_speed(self, value: float) -> None:
+        self.app.settings.animation_speed = value
+        self._kept()
+
+    def set_volume(self, value: float) -> None:
+        self.app.settings.volume = value
+        self.app.res.volume = float(value)
+        self.app.res.play("click")
+        self._kept()
+
+    def set_sound(self, on: bool) -> None:
+        if self.app.res.audio_available and self.app.res.muted == on:
             self.app.toggle_mute()
-        elif name == "volume":
-            res.volume = float(value)
-            res.play("click")
-        elif name == "four_colour":
-            res.four_colour = bool(value)
-        elif name == "card_back":
-            res.card_back = str(value)
-        elif name == "fullscreen" and self.app.fullscreen != value:
+        self.app.settings.muted = not on
+        self._kept()
+
+    def set_card_back(self, value: str) -> None:
+        self.app.settings.card_back = value
+        self.app.res.card_back = value
+        self._kept()
+
+    def set_four_colour(self, on: bool) -> None:
+        self.app.settings.four_colour = on
+        self.app.res.four_colour = on
+        self._kept()
+
+    def set_confirm_declare(self, on: bool) -> None:
+        self.app.settings.confirm_declare = on
+        self._kept()
+
+    def set_confirm_drop(self, on: bool) -> None:
+        self.app.settings.confirm_drop = on
+        self._kept()
+
+    def set_sort_by(self, order: str) -> None:
+        self.app.settings.sort_by = order
+        self._kept()
+
+    def set_full_screen(self, on: bool) -> None:
+        if self.app.fullscreen != on:
             self.app.toggle_fullscreen()
-            if self.app.fullscreen != value:  # the system refused
+            if self.app.fullscreen != on:  # the system refused
                 self.message = "Full screen is not available here."
-                self.prefs = self.prefs.replace(fullscreen=self.app.fullscreen)
-        save_preferences(self.app.settings, self.prefs)
+        self.app.settings.fullscreen = self.app.fullscreen
+        self._kept()
+
+    def _kept(self) -> None:
+        """Say it when the file could not be written."""
         if self.app.settings.message:
             self.message = self.app.settings.message
 
@@ -142,7 +164,3 @@ class PreferencesScene(Scene):
         self.back.draw(surface)
         draw_message(surface, self.font, self.message, self.size, self.back.rect.y - 6)
 
-
-def current(app: App) -> Preferences:
-    """The preferences as kept now (for the table: sort order, confirmations, speed)."""
-    return load_preferences(app.settings)[0]
