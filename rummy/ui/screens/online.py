@@ -31,8 +31,8 @@ from rummy.ui.catalog import refusal, scan_variants
 from rummy.ui.confirm import PressAgain
 from rummy.ui.options_panel import OptionsPanel, chosen_options, option_selectors
 from rummy.ui.palette import DIM, INK, PANEL, PANEL_EDGE, RED
-from rummy.ui.scene import Host, Scene
-from rummy.ui.screens.common import draw_title, scale_for
+from rummy.ui.scene import Host
+from rummy.ui.screens.common import Screen
 from rummy.ui.textfield import TextField
 from rummy.ui.widgets import Button, Selector, Widget, draw_text, ellipsize, wrap
 
@@ -66,12 +66,13 @@ def stop_aside(service: Zeroconf, started: threading.Thread | None) -> None:
     threading.Thread(target=stop, name="rummy-zeroconf-stop", daemon=True).start()
 
 
-class OnlineScene(Scene):
+class OnlineScene(Screen):
     """Host a table or join one; see the module docstring."""
+
+    title_points, text_points, title_top = 40, 19, 16
 
     def __init__(self, app: Host, *, lan: bool = True) -> None:
         super().__init__(app)
-        self.size = app.size
         self.lan_search = lan
         """Look for tables on the LAN (zeroconf); tests turn it off."""
         self.message = ""
@@ -150,8 +151,8 @@ class OnlineScene(Scene):
 
     def _relayout(self) -> None:
         """Lay the screen out again: the options, and what they refuse, have changed."""
-        if hasattr(self, "title_font"):  # laid out once already
-            self.resize(self.size)
+        if hasattr(self, "columns_top"):  # laid out once already
+            self.layout()
 
     # -- the table's options
 
@@ -450,19 +451,15 @@ class OnlineScene(Scene):
             return True
         return False
 
-    def resize(self, size: tuple[int, int]) -> None:
-        self.size = size
-        w, h = size
-        s = scale_for(size)
-        self.title_font = self.app.res.font(round(40 * s), bold=True)
-        self.head_font = self.app.res.font(round(24 * s), bold=True)
-        self.font = self.app.res.font(round(19 * s))
-        self.small_font = self.app.res.font(round(16 * s))
-        bold = self.app.res.font(round(20 * s), bold=True)
-        row, gap = round(38 * s), round(10 * s)
-        col_w = min(round(520 * s), w // 2 - 3 * gap)
+    def layout(self) -> None:
+        w, h = self.size
+        self.head_font = self.app.res.font(self.px(24), bold=True)
+        self.small_font = self.app.res.font(self.px(16))
+        bold = self.button_font
+        row, gap = self.px(38), self.px(10)
+        col_w = min(self.px(520), w // 2 - 3 * gap)
         left, right = w // 2 - col_w - 2 * gap, w // 2 + 2 * gap
-        top = round(70 * s)
+        top = self.px(70)
         self.name.place(pygame.Rect(w // 2 - col_w // 2, top, col_w, row), self.font)
         self.columns_top = top + row + 3 * gap
         y = self.columns_top + row
@@ -471,12 +468,12 @@ class OnlineScene(Scene):
             y += row + gap
         # the variant's options scroll in the room left down to the bottom row, where the
         # Host button ends the column beside Back
-        bw = round(220 * s)
+        bw = self.px(220)
         self.back.place(pygame.Rect(gap * 2, h - row - gap * 2, bw, row), bold)
         self.options_box = pygame.Rect(left, y, col_w, max(row, self.back.rect.top - 2 * gap - y))
         self.options_view.set_controls(self._option_controls())
         self.options_view.place(self.options_box.inflate(-2 * gap, -gap), self.font,
-                                self.small_font, row, round(4 * s))
+                                self.small_font, row, self.px(4))
         host_x = max(left, self.back.rect.right + 2 * gap)
         self.host_button.place(pygame.Rect(host_x, self.back.rect.top, left + col_w - host_x,
                                            row), bold)
@@ -523,7 +520,7 @@ class OnlineScene(Scene):
 
     def draw(self, surface: pygame.Surface) -> None:
         w, h = self.size
-        draw_title(surface, self.title_font, "Play online", w, round(16 * scale_for(self.size)))
+        self.draw_title(surface, "Play online")
         draw_text(surface, self.head_font, "Host a table", (self.left, self.columns_top),
                   INK, "topleft")
         draw_text(surface, self.head_font, "Join a table", (self.right, self.columns_top),

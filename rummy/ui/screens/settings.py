@@ -11,8 +11,7 @@ import pygame
 
 from rummy.store.settings import ANIMATION_SPEEDS, CARD_BACKS, SORT_ORDERS
 from rummy.ui.palette import DIM
-from rummy.ui.scene import Scene
-from rummy.ui.screens.common import draw_message, draw_title, scale_for
+from rummy.ui.screens.common import Screen, draw_message
 from rummy.ui.widgets import Button, Selector, draw_text
 
 if TYPE_CHECKING:
@@ -34,11 +33,12 @@ def _on_off(value: Any) -> str:
     return "On" if value else "Off"
 
 
-class SettingsScene(Scene):
+class SettingsScene(Screen):
     """The player's preferences: each selector sets one field of ``app.settings``, which
     keeps it at once."""
 
     still = True
+    text_points = 19
 
     def __init__(self, app: App) -> None:
         super().__init__(app)
@@ -64,9 +64,6 @@ class SettingsScene(Scene):
             Selector("Full screen (F11)", (False, True), app.fullscreen, self.set_full_screen),
         ]
         self.back = Button("Back (Esc)", self.close)
-        self.size = app.size
-        self.font = app.res.font(18)
-        self.title_font = app.res.font(36, bold=True)
 
     # -- one preference changed: keep it, and apply what applies at once
 
@@ -124,22 +121,16 @@ class SettingsScene(Scene):
     def close(self) -> None:
         self.app.pop()
 
-    def resize(self, size: tuple[int, int]) -> None:
-        self.size = size
-        w, h = size
-        scale = scale_for(size)
-        self.font = self.app.res.font(round(19 * scale))
-        self.title_font = self.app.res.font(round(36 * scale), bold=True)
-        row_h, gap = round(36 * scale), round(12 * scale)
-        width = min(w - 80, round(760 * scale))
-        top = round(90 * scale)
+    def layout(self) -> None:
+        w, _ = self.size
+        row_h, gap = self.px(36), self.px(12)
+        width = min(w - 80, self.px(760))
+        top = self.px(90)
         for index, selector in enumerate(self.selectors):
             selector.value_share = 0.25
             selector.place(pygame.Rect((w - width) // 2, top + index * (row_h + gap), width,
                                        row_h), self.font)
-        bh, bw = round(46 * scale), round(200 * scale)
-        self.back.place(pygame.Rect(w - round(30 * scale) - bw, h - bh - round(20 * scale),
-                                    bw, bh), self.app.res.font(round(20 * scale), bold=True))
+        self.back.place(self.bottom_corner("right"), self.button_font)
 
     def handle(self, event: pygame.event.Event) -> None:
         if self.back.handle(event):
@@ -151,8 +142,8 @@ class SettingsScene(Scene):
             self.close()
 
     def draw(self, surface: pygame.Surface) -> None:
-        w, h = self.size
-        draw_title(surface, self.title_font, "Settings", w, round(20 * scale_for(self.size)))
+        w, _ = self.size
+        self.draw_title(surface, "Settings")
         for selector in self.selectors:
             selector.draw(surface)
         row = self.selectors[3].rect  # the card back as it looks now, beside its choice
