@@ -1,5 +1,5 @@
 """What the game remembers between starts: the game in progress, statistics, replays and
-preferences. Pure Python (never imports pygame), so it is tested without a window.
+the settings. Pure Python (never imports pygame), so it is tested without a window.
 
 - :mod:`rummy.store.saves`: :class:`SaveSlot`, the autosave (Continue);
 - :mod:`rummy.store.stats`: :class:`Statistics` in SQLite;
