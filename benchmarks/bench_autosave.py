@@ -29,7 +29,7 @@ os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
 os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
 
 from rummy.ui.app import App  # noqa: E402
-from rummy.ui.settings import GameConfig  # noqa: E402
+from rummy.ui.game_config import GameConfig  # noqa: E402
 from rummy.ui.table import TableScene  # noqa: E402
 
 

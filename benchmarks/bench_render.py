@@ -43,7 +43,7 @@ import pygame  # noqa: E402
 
 from rummy.model import parse_card  # noqa: E402
 from rummy.ui.app import App  # noqa: E402
-from rummy.ui.settings import GameConfig  # noqa: E402
+from rummy.ui.game_config import GameConfig  # noqa: E402
 from rummy.ui.table import TableScene  # noqa: E402
 from rummy.ui.table.parts_melds import MeldParts  # noqa: E402
 from tools.table_states import six_seat_table  # noqa: E402

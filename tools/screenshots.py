@@ -28,9 +28,9 @@ from rummy.model import parse_card, parse_cards  # noqa: E402
 from rummy.model.families.declare import deal_from_cards  # noqa: E402
 from rummy.session import Session  # noqa: E402
 from rummy.ui.app import App  # noqa: E402
+from rummy.ui.game_config import GameConfig  # noqa: E402
 from rummy.ui.launch import register_scenes  # noqa: E402
-from rummy.ui.menu_newgame import NewGameScene  # noqa: E402
-from rummy.ui.settings import GameConfig  # noqa: E402
+from rummy.ui.screens.new_game import NewGameScene  # noqa: E402
 from rummy.ui.table import TableScene  # noqa: E402
 from tools.screenshots_melds import shoot_melds  # noqa: E402
 

@@ -25,7 +25,7 @@ import pygame
 from rummy.model import parse_card
 from rummy.session import Session
 from rummy.ui.app import App
-from rummy.ui.settings import GameConfig
+from rummy.ui.game_config import GameConfig
 from rummy.ui.table import TableScene
 from rummy.ui.table.parts_melds import MeldParts
 from tools.table_states import drawn, meld_round, six_seat_table

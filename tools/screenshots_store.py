@@ -29,12 +29,12 @@ from rummy.store.saves import SaveSlot  # noqa: E402
 from rummy.store.stats import Statistics, deal_outcome  # noqa: E402
 from rummy.ui.app import App  # noqa: E402
 from rummy.ui.launch import register_scenes  # noqa: E402
-from rummy.ui.menu import TitleScene  # noqa: E402
 from rummy.ui.scene import Scene  # noqa: E402
-from rummy.ui.screens.prefs import PreferencesScene  # noqa: E402
 from rummy.ui.screens.replay_table import ReplayTableScene  # noqa: E402
 from rummy.ui.screens.replays import ReplaysScene  # noqa: E402
+from rummy.ui.screens.settings import SettingsScene  # noqa: E402
 from rummy.ui.screens.stats import StatsScene  # noqa: E402
+from rummy.ui.screens.title import TitleScene  # noqa: E402
 
 LEVELS = ("easy", "medium", "hard")
 
@@ -86,7 +86,7 @@ def main(argv: list[str] | None = None) -> int:
             screens = {"title": None, "title-continue": "save",
                        "stats": StatsScene(app, stats),
                        "replays": app.build("replays", shelf=shelf),
-                       "settings": PreferencesScene(app), "replay-table": replay}
+                       "settings": SettingsScene(app), "replay-table": replay}
             for name, scene in screens.items():
                 if scene == "save":
                     game = Session.new("indian_13", players=3, seed=7)

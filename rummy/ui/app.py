@@ -31,11 +31,10 @@ from typing import Any
 import pygame
 
 from rummy.net.hosted import HostedServers
-from rummy.store.prefs import load_preferences
+from rummy.store.settings import Settings
 from rummy.ui.palette import FELT
 from rummy.ui.resources import Resources, init_pygame
 from rummy.ui.scene import Host, Scene, SceneUnavailable
-from rummy.ui.settings import Settings
 
 DEFAULT_SIZE = (1280, 720)
 MIN_SIZE = (960, 600)
@@ -73,7 +72,7 @@ class App:
         self.inline_work = inline_work
         self.scenes: dict[str, SceneFactory] = {}
         init_pygame()  # pygame.init() without ALSA noise on machines with no sound
-        self.settings = Settings(settings_dir)
+        self.settings = Settings.load(settings_dir)
         self.fullscreen = False
         self._window: Any = None
         self.screen = pygame.display.set_mode(_clamp(size), pygame.RESIZABLE)
@@ -83,11 +82,10 @@ class App:
         self.res = Resources(audio=audio)
         with contextlib.suppress(Exception):  # a missing icon is cosmetic
             pygame.display.set_icon(self.res.icon())
-        self.res.muted = bool(self.settings.get("muted", False))
-        prefs = load_preferences(self.settings)[0]  # the Settings screen's choices
-        self.res.volume = prefs.volume
-        self.res.four_colour = prefs.four_colour
-        self.res.card_back = prefs.card_back
+        self.res.muted = self.settings.muted
+        self.res.volume = self.settings.volume
+        self.res.four_colour = self.settings.four_colour
+        self.res.card_back = self.settings.card_back
         self.clock = pygame.time.Clock()
         self.stack: list[Scene] = []
         self.notice = ""
@@ -196,7 +194,7 @@ class App:
         if not self.res.audio_available:
             return
         self.res.muted = not self.res.muted
-        self.settings.set("muted", self.res.muted)
+        self.settings.muted = self.res.muted
 
     def toggle_fullscreen(self) -> None:
         """F11: desktop fullscreen and back, remembered for the next start."""
@@ -212,7 +210,7 @@ class App:
         except pygame.error:
             self.fullscreen = not self.fullscreen
             return
-        self.settings.set("fullscreen", self.fullscreen)
+        self.settings.fullscreen = self.fullscreen
         surface = pygame.display.get_surface()
         if surface is not None:
             self.screen = surface

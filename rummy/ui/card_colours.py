@@ -2,7 +2,7 @@
 
 For colour-blind players (and anyone who mixes up ♥ and ♦ at a glance) the four-colour deck
 paints diamonds blue and clubs green; spades stay black and hearts red
-(:data:`rummy.store.prefs.FOUR_COLOURS`). Only the suit's ink changes: on number cards the
+(:data:`rummy.store.settings.FOUR_COLOURS`). Only the suit's ink changes: on number cards the
 pips and indices, on court cards the corner indices (the court figures and the card's
 frame keep their art: only the marks wholly inside a corner are repainted).
 

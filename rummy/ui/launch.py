@@ -18,15 +18,15 @@ from typing import TYPE_CHECKING, Any
 from rummy.model.variant_type import VariantError
 from rummy.ui.app import DEFAULT_SIZE, WINDOW_CLASS, App
 from rummy.ui.catalog import difficulty_levels, find_variant
-from rummy.ui.menu import TitleScene
-from rummy.ui.menu_newgame import NewGameScene
-from rummy.ui.menu_rules import RulesScene
+from rummy.ui.game_config import GameConfig
 from rummy.ui.scene import Host, open_table
+from rummy.ui.screens.new_game import NewGameScene
 from rummy.ui.screens.online import OnlineScene
-from rummy.ui.screens.prefs import PreferencesScene
 from rummy.ui.screens.replays import ReplaysScene
+from rummy.ui.screens.rules import RulesScene
+from rummy.ui.screens.settings import SettingsScene
 from rummy.ui.screens.stats import StatsScene
-from rummy.ui.settings import GameConfig
+from rummy.ui.screens.title import TitleScene
 
 if TYPE_CHECKING:
     from rummy.model.variant_type import Variant
@@ -53,7 +53,7 @@ def register_scenes(app: App) -> App:
     app.register("new_game", NewGameScene)
     app.register("rules", RulesScene)
     app.register("statistics", StatsScene)
-    app.register("settings", PreferencesScene)
+    app.register("settings", SettingsScene)
     app.register("online", OnlineScene)
     app.register("table", TableScene)
     app.register("lobby", LobbyScene)
@@ -187,7 +187,7 @@ def launch(argv: list[str]) -> int:
     except pygame.error as exc:
         print(f"{PROG}: cannot open a window: {exc}", file=sys.stderr)
         return 1
-    if app.settings.get("fullscreen") and not args.windowed and config is None:
+    if app.settings.fullscreen and not args.windowed and config is None:
         app.toggle_fullscreen()
     app.open("title")
     if config is not None:

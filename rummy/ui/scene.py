@@ -36,8 +36,9 @@ import pygame
 
 if TYPE_CHECKING:
     from rummy.net.hosted import HostedServers
+    from rummy.store.settings import Settings
+    from rummy.ui.game_config import GameConfig
     from rummy.ui.resources import Resources
-    from rummy.ui.settings import GameConfig, Settings
 
 TABLE_MISSING = "The game table is not available in this version (rummy.ui.table is missing)."
 

@@ -33,11 +33,6 @@ from rummy.ui.palette import (
 )
 
 
-def ui_scale(size: tuple[int, int]) -> float:
-    """1.0 at 1280x720; smaller windows get smaller text, never below 0.85 (readable)."""
-    return max(0.85, min(size[0] / 1280, size[1] / 720))
-
-
 def draw_text(surface: pygame.Surface, font: pygame.font.Font, text: str,
               pos: tuple[int, int], color: Color = INK,
               anchor: str = "topleft") -> pygame.Rect:

@@ -42,9 +42,9 @@ def targets(settings_dir: Path) -> dict[str, tuple[int, int]]:
     """Where the title, Play online and lobby controls are at ``SIZE`` (the game's own
     layout code under SDL's dummy driver)."""
     from rummy.ui.app import App
-    from rummy.ui.menu import TitleScene
     from rummy.ui.screens.lobby import LobbyScene
     from rummy.ui.screens.online import LOOPBACK, OnlineScene
+    from rummy.ui.screens.title import TitleScene
 
     app = App(SIZE, audio=False, settings_dir=settings_dir)
     try:

@@ -41,8 +41,8 @@ def menu_targets(size: tuple[int, int], settings_dir: Path
     """Where the title and new-game controls are at ``size`` on a first start, and how many
     players the menu first offers for Indian rummy."""
     from rummy.ui.app import App
-    from rummy.ui.menu import TitleScene
-    from rummy.ui.menu_newgame import NewGameScene
+    from rummy.ui.screens.new_game import NewGameScene
+    from rummy.ui.screens.title import TitleScene
 
     app = App(size, audio=False, settings_dir=settings_dir)
     try:

@@ -25,7 +25,7 @@ import pytest
 
 from rummy.model import LayMeld, LayOff, parse_card
 from rummy.ui.app import App
-from rummy.ui.settings import GameConfig
+from rummy.ui.game_config import GameConfig
 from rummy.ui.table import TableScene
 from rummy.ui.table.meld_area import MeldLayout
 from rummy.ui.table.parts_melds import MeldParts
@@ -42,8 +42,8 @@ Point = tuple[int, int]
 
 def menu_targets(size: Point, settings_dir: Path, variant: str) -> dict[str, Any]:
     """Where the title and new-game controls are at ``size`` on a first start."""
-    from rummy.ui.menu import TitleScene
-    from rummy.ui.menu_newgame import NewGameScene
+    from rummy.ui.screens.new_game import NewGameScene
+    from rummy.ui.screens.title import TitleScene
 
     app = App(size, audio=False, settings_dir=settings_dir)
     try:

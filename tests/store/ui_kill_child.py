@@ -31,9 +31,9 @@ import pygame  # noqa: E402
 from rummy.ai import make_bot  # noqa: E402
 from rummy.model.state import GameState  # noqa: E402
 from rummy.ui.app import App  # noqa: E402
+from rummy.ui.game_config import GameConfig  # noqa: E402
 from rummy.ui.launch import register_scenes  # noqa: E402
-from rummy.ui.menu import TitleScene  # noqa: E402
-from rummy.ui.settings import GameConfig  # noqa: E402
+from rummy.ui.screens.title import TitleScene  # noqa: E402
 from rummy.ui.table import TableScene  # noqa: E402
 
 

@@ -2,8 +2,8 @@
 
 from __future__ import annotations
 
-from rummy.ui.menu_newgame import NewGameScene
-from rummy.ui.settings import GameConfig
+from rummy.ui.game_config import GameConfig
+from rummy.ui.screens.new_game import NewGameScene
 
 
 def config_of(menu: NewGameScene) -> GameConfig:

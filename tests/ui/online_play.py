@@ -24,9 +24,9 @@ from rummy.net.remote import RemoteDriver
 from rummy.net.room import show_code
 from rummy.ui.app import App
 from rummy.ui.launch import register_scenes
-from rummy.ui.menu import TitleScene
 from rummy.ui.screens.lobby import LobbyScene
 from rummy.ui.screens.online import LOOPBACK, OnlineScene
+from rummy.ui.screens.title import TitleScene
 from rummy.ui.table import TableScene
 
 SHOTS = os.environ.get("RUMMY_SHOTS")

@@ -18,7 +18,7 @@ from rummy.model.families.declare import deal_from_cards
 from rummy.model.families.melding import MeldState
 from rummy.session import Session
 from rummy.ui.app import App
-from rummy.ui.settings import GameConfig
+from rummy.ui.game_config import GameConfig
 from rummy.ui.table import TableScene
 
 # Seat 0 holds three pure sequences, a set of kings and a loose 4♦; it draws Q♣ from the

@@ -8,12 +8,13 @@ from pathlib import Path
 import pygame
 import pytest
 
+from rummy.store.settings import Settings
 from rummy.ui.app import MIN_SIZE, App
 from rummy.ui.eventlog import ENV_VAR, EventLog
-from rummy.ui.menu import TitleScene
-from rummy.ui.menu_rules import RulesScene
+from rummy.ui.game_config import GameConfig
 from rummy.ui.scene import Scene
-from rummy.ui.settings import GameConfig, Settings
+from rummy.ui.screens.rules import RulesScene
+from rummy.ui.screens.title import TitleScene
 
 
 class Recorder(Scene):
@@ -134,7 +135,7 @@ def test_quit_event_and_empty_stack_end_the_loop(app: App) -> None:
     pygame.event.Event(pygame.WINDOWSIZECHANGED, x=960, y=600),
 ])
 def test_window_resize_lays_out_every_scene_again(app: App, event: pygame.event.Event) -> None:
-    from rummy.ui.menu_newgame import NewGameScene
+    from rummy.ui.screens.new_game import NewGameScene
 
     app.push(TitleScene(app))
     app.push(NewGameScene(app))
@@ -219,8 +220,8 @@ def test_m_mutes_from_any_scene_and_is_remembered(tmp_path: Path) -> None:
 
 @pytest.mark.timeout(30)
 def test_settings_survive_a_restart(tmp_path: Path) -> None:
-    Settings(tmp_path).set("opponents", ["hard", "easy"])
-    assert Settings(tmp_path).get("opponents") == ["hard", "easy"]
+    Settings.load(tmp_path).opponents = ["hard", "easy"]
+    assert Settings.load(tmp_path).opponents == ["hard", "easy"]
 
 
 @pytest.mark.timeout(30)
@@ -236,7 +237,7 @@ def test_a_corrupt_settings_file_is_kept_aside_and_replaced(tmp_path: Path) -> N
         assert title.message and app.step(1 / 60)
     finally:
         app.close()
-    assert Settings(tmp_path).message == ""  # the replaced file reads cleanly next time
+    assert Settings.load(tmp_path).message == ""  # the replaced file reads cleanly next time
 
 
 @pytest.mark.timeout(30)

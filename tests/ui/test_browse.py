@@ -19,7 +19,7 @@ from rummy.net.remote import RemoteDriver
 from rummy.ui.app import App
 from rummy.ui.screens.browse import BrowseScene
 from rummy.ui.screens.lobby import LobbyScene
-from rummy.ui.screens.online import JOIN_KEY, LOOPBACK, SEAT_KEY, OnlineScene
+from rummy.ui.screens.online import LOOPBACK, OnlineScene
 
 from .online_play import (
     click,
@@ -91,7 +91,7 @@ def test_the_public_tables_are_listed_and_a_click_joins_one(
         first = browse.shown_rows[0]
         assert first.text.startswith("Indian Rummy") and "2 of 3 seats free" in first.text
         assert "Asha's table" in first.text and first.details == "30 s a turn"
-        assert app.settings.get(JOIN_KEY) == f"127.0.0.1:{server.port}"
+        assert app.settings.online_address == f"127.0.0.1:{server.port}"
         # a click on Zoe's row joins it: the lobby, in Browse's place, seats the player
         click(app, browse.shown_rows[1].rect.center)
         lobby = app.stack[-1]
@@ -161,7 +161,7 @@ def test_a_table_hosted_with_list_publicly_is_listed(app: App, tmp_path: Path) -
     lobby = app.stack[-1]
     assert isinstance(lobby, LobbyScene)
     frames_until(app, lambda: lobby.mirror_code)
-    assert app.settings.get("online_host")["public"] is True  # remembered
+    assert (app.settings.online_host or {})["public"] is True  # remembered
     assert lobby.server is not None
     asker = NetClient(lobby.server.url).start()
     try:
@@ -177,6 +177,6 @@ def test_a_table_hosted_with_list_publicly_is_listed(app: App, tmp_path: Path) -
     finally:
         asker.close()
     click(app, lobby.leave_button.rect.center)
-    assert app.stack[-1] is online and app.settings.get(SEAT_KEY) is None
+    assert app.stack[-1] is online and app.settings.online_seat is None
     assert online.public.value is True  # the choice stays for the next table
     frames_until(app, lambda: not server_threads(), 10)

@@ -13,7 +13,6 @@ import pytest
 from rummy.net.local import LocalServer
 from rummy.ui.app import App
 from rummy.ui.screens.lobby import LobbyScene
-from rummy.ui.screens.online import JOIN_KEY
 
 from .online_play import (
     click,
@@ -60,7 +59,7 @@ def test_a_table_is_made_on_the_server_typed_under_join(app: App,
     frames_until(app, lambda: lobby.mirror_code)
     code = str(lobby.mirror_code)
     assert server.playing() == [] and lobby.address() == f"127.0.0.1:{server.port}"
-    assert app.settings.get(JOIN_KEY) == f"127.0.0.1:{server.port}"
+    assert app.settings.online_address == f"127.0.0.1:{server.port}"
     other = join(server.url, code, "Ravi")
     try:
         table = start(app, lobby)

@@ -13,11 +13,11 @@ from rummy.model.variant import VARIANTS_DIR, load_variant
 from rummy.ui.app import App
 from rummy.ui.catalog import difficulty_levels
 from rummy.ui.launch import register_scenes
-from rummy.ui.menu import TitleScene
-from rummy.ui.menu_newgame import NewGameScene
-from rummy.ui.menu_rules import RulesScene
 from rummy.ui.rules_text import rules_page
 from rummy.ui.scene import TABLE_MISSING
+from rummy.ui.screens.new_game import NewGameScene
+from rummy.ui.screens.rules import RulesScene
+from rummy.ui.screens.title import TitleScene
 from rummy.ui.widgets import Selector
 from tests.ui.events import key
 from tests.ui.menus import config_of
@@ -149,7 +149,7 @@ def test_seats_stay_within_the_variants_range(app: App, variants: Path) -> None:
     select(app, menu, indian)
     players = control(menu, "Players")
     assert players.values == [2, 3, 4, 5, 6]
-    app.settings.set("players", {indian: 99})
+    app.settings.players = {indian: 99}
     menu = open_menu(app, variants)
     assert config_of(menu).players == 6 and len(config_of(menu).opponents) == 5
     select(app, menu, str(variants / "two_player_13.yaml"))

@@ -26,17 +26,18 @@ from rummy.net.remote import RemoteDriver
 from rummy.net.room import DEFAULT_TURN_TIMER, show_code
 from rummy.store.files import data_dir
 from rummy.store.saves import groups_to_codes
+from rummy.store.settings import Settings
 from rummy.store.stats import Statistics
 from rummy.ui.app import App
-from rummy.ui.menu import TitleScene
+from rummy.ui.game_config import GameConfig
 from rummy.ui.palette import GOLD
 from rummy.ui.screens.lobby import LobbyScene
-from rummy.ui.screens.online import LOOPBACK, SEAT_KEY, OnlineScene
-from rummy.ui.settings import GameConfig
+from rummy.ui.screens.online import LOOPBACK, OnlineScene
+from rummy.ui.screens.title import TitleScene
 from rummy.ui.table import TableScene
 from rummy.ui.table.hand import HandModel
 from rummy.ui.table.keeper import TableKeeper
-from rummy.ui.table.online import HAND_KEY, LOST, STOPPED, ConnectionNotes
+from rummy.ui.table.online import LOST, STOPPED, ConnectionNotes
 
 from .online_play import (
     click,
@@ -121,7 +122,7 @@ def test_host_a_table_a_second_player_joins_by_code_and_both_see_one_open_deck(
         frames_until(app, lambda: isinstance(app.stack[-1], OnlineScene))
     finally:
         other.close()
-    assert app.settings.get(SEAT_KEY)["code"] == code  # left mid-game: Rejoin is offered
+    assert (app.settings.online_seat or {})["code"] == code  # left mid-game: Rejoin is offered
     # the lobby let its server go, but the game keeps it while the table is in play
     assert lobby.server is None and app.hosted.playing() == [code]
     assert server_threads()
@@ -334,14 +335,14 @@ def test_a_seat_at_a_table_that_is_gone_offers_no_ready_and_is_forgotten(
     app = make_app(folders / "settings")
     try:
         assert server.wait_bound(10), server.error
-        app.settings.set(SEAT_KEY, {"url": server.url, "code": "GONEX", "name": "Sam",
-                                    "token": "t" * 24, "bind": None, "port": None})
+        app.settings.online_seat = {"url": server.url, "code": "GONEX", "name": "Sam",
+                                    "token": "t" * 24, "bind": None, "port": None}
         online, lobby = refused_in_lobby(
             app, lambda online: click(app, online.rejoin_button.rect.center))
         assert lobby.message == "No table with code 'GONEX'."
         assert lobby._status() == "Not seated at a table: Leave to go back."
         assert not lobby.ready_button.enabled and not lobby.start_button.enabled
-        assert app.settings.get(SEAT_KEY) is None
+        assert app.settings.online_seat is None
         click(app, lobby.leave_button.rect.center)
         assert app.stack[-1] is online and online.saved is None
     finally:
@@ -361,7 +362,7 @@ def test_a_mistyped_room_code_goes_back_to_the_form_and_keeps_the_seat_to_rejoin
         assert server.wait_bound(10), server.error
         seat = {"url": "ws://127.0.0.1:9", "code": "FFDYD", "name": "Sam",
                 "token": "t" * 24, "bind": None, "port": None}
-        app.settings.set(SEAT_KEY, seat)
+        app.settings.online_seat = seat
         online = open_online(app)
         type_into(app, online.address.rect.center, server.url)
         type_into(app, online.code.rect.center, "ACDEF")
@@ -376,7 +377,7 @@ def test_a_mistyped_room_code_goes_back_to_the_form_and_keeps_the_seat_to_rejoin
         app.step(1 / 30)
         assert online.message == "No table with code 'ACDEF'."
         assert (online.address.text, online.code.text) == (server.url, "ACDEF")
-        assert app.settings.get(SEAT_KEY) == seat and online.saved == seat
+        assert app.settings.online_seat == seat and online.saved == seat
         assert online.rejoin_button.text == "Rejoin table FFDYD"
         online.message = ""  # read: the form says what Rejoin is for
         assert online.seat_line() == "Your seat at table FFDYD is kept: Rejoin takes it back."
@@ -512,7 +513,7 @@ def test_hosting_asks_before_the_seat_to_rejoin_is_forgotten(app: App) -> None:
     """Hosting a new table once replaced the seat kept for Rejoin without a word."""
     seat = {"url": "ws://127.0.0.1:9", "code": "FFDYD", "name": "Sam",
             "token": "t" * 24, "bind": None, "port": None}
-    app.settings.set(SEAT_KEY, seat)
+    app.settings.online_seat = seat
     online = open_online(app)
     type_into(app, online.port.rect.center, "0")
     warning = ("Rejoin table FFDYD will be forgotten for the new table: press Host a table"
@@ -526,7 +527,7 @@ def test_hosting_asks_before_the_seat_to_rejoin_is_forgotten(app: App) -> None:
     lobby = app.stack[-1]
     assert isinstance(lobby, LobbyScene)
     frames_until(app, lambda: lobby.mirror_code)
-    assert app.settings.get(SEAT_KEY)["code"] == lobby.mirror_code
+    assert (app.settings.online_seat or {})["code"] == lobby.mirror_code
 
 
 def test_quitting_asks_first_while_a_hosted_table_is_in_play(app: App) -> None:
@@ -608,8 +609,8 @@ def test_a_kept_hand_is_laid_only_over_its_own_table_and_deal(app: App) -> None:
             ({"code": "ABCDE", "deal": 2, "groups": [1, [2]]}, None),
             ({"code": "ABCDE", "deal": 2, "groups": "KD"}, None),
             ("nonsense", None)]:
-        app.settings.set(HAND_KEY, kept)
-        found = ConnectionNotes.kept_hand(app.settings, driver, hand)
+        found = ConnectionNotes.kept_hand(Settings.from_data({"online_hand": kept}), driver,
+                                          hand)
         assert (None if found is None else groups_to_codes(found)) == groups, kept
 
 
@@ -652,7 +653,7 @@ def test_a_ten_letter_code_reads_whole_on_the_rejoin_button_and_in_the_field(
     widest code whole, in its two groups, in the smallest window too."""
     seat = {"url": "ws://127.0.0.1:9", "code": "WMWMWMWMWM", "name": "Sam",
             "token": "t" * 24, "bind": None, "port": None}
-    app.settings.set(SEAT_KEY, seat)
+    app.settings.online_seat = seat
     online = open_online(app)
     online.resize(size)
     button = online.rejoin_button

@@ -1,5 +1,5 @@
 """The Host screen offers the chosen variant's options, as New game does (the same
-controls, :mod:`rummy.ui.menu_options`), and the hosted table gets them: the server's
+controls, :mod:`rummy.ui.options_panel`), and the hosted table gets them: the server's
 ``joined`` answer holds what was chosen. SDL's dummy driver and posted events; the server
 runs on 127.0.0.1 on a port the OS picks and is stopped."""
 
@@ -15,7 +15,7 @@ from rummy.net.discovery import FoundTable
 from rummy.ui.app import App
 from rummy.ui.catalog import table_words
 from rummy.ui.screens.lobby import LobbyScene
-from rummy.ui.screens.online import CLOCK_KEY, LOOPBACK, OPTIONS_KEY, OnlineScene
+from rummy.ui.screens.online import LOOPBACK, OnlineScene
 from rummy.ui.widgets import Selector, ellipsize
 
 from .online_play import (
@@ -82,7 +82,7 @@ def test_a_hosted_table_gets_the_options_chosen(app: App) -> None:
     frames_until(app, lambda: lobby.mirror_code)
     assert lobby.driver is not None
     assert lobby.driver.mirror.info["options"] == chosen  # as the server took them
-    assert app.settings.get(OPTIONS_KEY) == {"indian_13": {
+    assert app.settings.online_options == {"indian_13": {
         "turn_timer": 45, "allow_drop": False, "match_format": "pool_101"}}
     # the lobby says what the table plays: the variant, the seats, the match and the
     # options changed from the file's defaults (the timer's default there is off)
@@ -103,7 +103,7 @@ def test_a_hosted_contract_table_runs_the_clock_chosen(app: App) -> None:
     assert clock.values == [30, 45, 60, 90, 120] and clock.value == 30
     for _ in range(3):
         click(app, clock.right.center)
-    assert online.turn_seconds() == 90 and app.settings.get(CLOCK_KEY) == {"dummy_rummy": 90}
+    assert online.turn_seconds() == 90 and app.settings.online_clock == {"dummy_rummy": 90}
     while online.variant.value != "indian_13":  # a variant with its own timer: no clock
         click(app, online.variant.right.center)
     assert online.turn_seconds() is None

@@ -9,9 +9,9 @@ import pytest
 
 from rummy.model.variant import list_variant_ids, load_variant
 from rummy.ui.app import App
-from rummy.ui.menu_rules import RulesScene
+from rummy.ui.game_config import GameConfig
 from rummy.ui.rules_text import general_page, rules_page
-from rummy.ui.settings import GameConfig
+from rummy.ui.screens.rules import RulesScene
 from rummy.ui.table import TableScene
 
 

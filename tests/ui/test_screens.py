@@ -10,16 +10,16 @@ import pytest
 
 from rummy.session import Session
 from rummy.store.replays import ReplayShelf
+from rummy.store.settings import Settings
 from rummy.store.stats import Statistics
 from rummy.ui.app import App
 from rummy.ui.columns import fit_table
 from rummy.ui.palette import GOLD
 from rummy.ui.scene import Scene
 from rummy.ui.screens import replays as replays_screen
-from rummy.ui.screens.prefs import PreferencesScene, current
 from rummy.ui.screens.replays import ReplaysScene
+from rummy.ui.screens.settings import SettingsScene
 from rummy.ui.screens.stats import COLUMNS, GAP, TABLE_SIZES, StatsScene, row_cells
-from rummy.ui.settings import Settings
 from tests.store.helpers import play
 
 from .events import click, key
@@ -177,7 +177,7 @@ def test_replays_without_a_table_only_list(app: App, tmp_path: Path) -> None:
 
 
 def test_settings_are_changed_by_clicks_and_kept(app: App, tmp_path: Path) -> None:
-    scene = PreferencesScene(app)
+    scene = SettingsScene(app)
     app.push(scene)
     app.step(1 / 60)
     by_label = {s.label.split(" (")[0]: s for s in scene.selectors}
@@ -187,20 +187,20 @@ def test_settings_are_changed_by_clicks_and_kept(app: App, tmp_path: Path) -> No
     click(app, by_label["Animation speed"].right.center)
     click(app, by_label["Card back"].left.center)
     click(app, by_label["Volume"].left.center)
-    prefs = current(app)
+    prefs = app.settings
     assert (prefs.sort_by, prefs.four_colour, prefs.confirm_drop) == ("rank", True, False)
     assert (prefs.animation_speed, prefs.card_back, prefs.volume) == (1.5, "black", 0.5)
     assert app.res.volume == 0.5
-    again = Settings(tmp_path / "settings")  # on disk, for the next start
-    assert again.get("sort_by") == "rank" and again.get("four_colour") is True
+    again = Settings.load(tmp_path / "settings")  # on disk, for the next start
+    assert again.sort_by == "rank" and again.four_colour is True
     key(app, pygame.K_ESCAPE)
     assert app.top is not scene
 
 
 def test_a_bad_value_in_the_settings_file_is_reported(app: App, tmp_path: Path) -> None:
-    app.settings.set("sort_by", "colour")
-    scene = PreferencesScene(app)
+    app.settings.sort_by = "colour"
+    scene = SettingsScene(app)
     app.push(scene)
     app.step(1 / 60)
     assert "sort_by" in scene.message
-    assert scene.prefs.sort_by == "suit"
+    assert app.settings.sort_by == "suit"

@@ -5,8 +5,8 @@ from __future__ import annotations
 import pytest
 
 from rummy.ui.app import App
-from rummy.ui.menu_newgame import NewGameScene
-from rummy.ui.settings import SEED_VAR, fixed_seed
+from rummy.ui.game_config import SEED_VAR, fixed_seed
+from rummy.ui.screens.new_game import NewGameScene
 from rummy.ui.table import TableScene
 
 

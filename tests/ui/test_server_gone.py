@@ -17,7 +17,7 @@ from rummy.net.local import LocalServer
 from rummy.net.remote import RemoteDriver
 from rummy.net.room import show_code
 from rummy.ui.app import App
-from rummy.ui.screens.online import LOOPBACK, SEAT_KEY, OnlineScene
+from rummy.ui.screens.online import LOOPBACK, OnlineScene
 from rummy.ui.table import TableScene
 from rummy.ui.table.gone import HOST_CLOSED
 from rummy.ui.table.online import STOPPED, ConnectionNotes
@@ -107,7 +107,7 @@ def test_the_hosts_game_closing_shows_a_panel_wait_keeps_the_table_leave_keeps_t
         frames_until(app, lambda: isinstance(app.stack[-1], OnlineScene), 10)
         online = app.stack[-1]
         assert isinstance(online, OnlineScene)
-        assert app.settings.get(SEAT_KEY)["code"] == code  # Rejoin is offered
+        assert (app.settings.online_seat or {})["code"] == code  # Rejoin is offered
         assert online.rejoin_button in online.widgets
         assert online.rejoin_button.text == f"Rejoin table {show_code(code)}"
     finally:

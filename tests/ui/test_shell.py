@@ -19,9 +19,9 @@ from rummy.model.variant_type import VariantError
 from rummy.ui import catalog
 from rummy.ui.app import App
 from rummy.ui.launch import parse_args, register_scenes
-from rummy.ui.menu import TitleScene
-from rummy.ui.menu_newgame import NewGameScene
 from rummy.ui.scene import SceneUnavailable
+from rummy.ui.screens.new_game import NewGameScene
+from rummy.ui.screens.title import TitleScene
 from rummy.ui.widgets import Selector
 from tests.ui.menus import config_of
 
@@ -175,8 +175,8 @@ def test_hand_sizes_the_engine_refuses_are_skipped_with_the_reason(app: App) -> 
 @pytest.mark.timeout(60)
 def test_a_remembered_choice_the_engine_refuses_blocks_start_with_the_reason(
         app: App) -> None:
-    app.settings.set("options", {"super_rummy": {"hand_size": 12}})
-    app.settings.set("players", {"super_rummy": 6})
+    app.settings.options = {"super_rummy": {"hand_size": 12}}
+    app.settings.players = {"super_rummy": 6}
     menu = new_game(app, "super_rummy")
     assert "more than the rules deal to 6 players" in menu.options_problem()
     assert not menu.start.enabled
@@ -297,7 +297,7 @@ def test_no_import_circle_in_the_ui_and_no_screen_imports_another() -> None:
     graph = import_graph(ROOT / "rummy")
     ui = [c for c in cycles(graph) if any(m.startswith("rummy.ui") for m in c)]
     assert ui == []
-    screens = {"rummy.ui.menu", "rummy.ui.menu_newgame", "rummy.ui.menu_rules",
+    screens = {"rummy.ui.screens.title", "rummy.ui.screens.new_game", "rummy.ui.screens.rules",
                "rummy.ui.table", "rummy.ui.table.scene"}
     for screen in screens:
         assert not graph[screen] & (screens | {"rummy.ui.app", "rummy.ui.launch"}) - {

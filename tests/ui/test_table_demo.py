@@ -12,7 +12,7 @@ import pytest
 from rummy.ai import BOTS
 from rummy.model import Action, PlayerView
 from rummy.ui.app import App
-from rummy.ui.settings import GameConfig
+from rummy.ui.game_config import GameConfig
 from rummy.ui.table import TableScene
 
 

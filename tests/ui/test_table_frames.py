@@ -18,7 +18,7 @@ import pytest
 
 from rummy.model import parse_card
 from rummy.ui.app import App
-from rummy.ui.settings import GameConfig
+from rummy.ui.game_config import GameConfig
 from rummy.ui.table import TableScene
 from rummy.ui.table.parts_melds import MeldParts
 from tools.table_states import six_seat_table

@@ -16,7 +16,7 @@ import pytest
 
 from rummy.session import Session
 from rummy.ui.app import App
-from rummy.ui.settings import GameConfig
+from rummy.ui.game_config import GameConfig
 from rummy.ui.table import TableScene
 from tools.table_states import drawn, meld_round
 

@@ -18,7 +18,7 @@ from rummy.model.events import CardsDealt
 from rummy.model.families.declare import deal_from_cards
 from rummy.session import Session
 from rummy.ui.app import App
-from rummy.ui.settings import GameConfig
+from rummy.ui.game_config import GameConfig
 from rummy.ui.table import TableScene
 
 # Seat 0 draws Q♣ and shows 2♠3♠4♠ 5♥6♥7♥ 9♣10♣J♣Q♣ K♦K♥K♠ with 4♦ on the finish slot.

@@ -33,7 +33,7 @@ from rummy.model.state import MAX_TURNS, GameState
 from rummy.model.table_melds import MeldRules, lay_run
 from rummy.session import Session
 from rummy.ui.app import App
-from rummy.ui.settings import GameConfig
+from rummy.ui.game_config import GameConfig
 from rummy.ui.table import TableScene, board_paint, hud
 from rummy.ui.table.driver import TableDriver
 from rummy.ui.table.meld_area import MeldLayout, tag_font

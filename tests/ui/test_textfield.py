@@ -10,8 +10,8 @@ import pygame
 import pytest
 
 from rummy.ui.app import App
-from rummy.ui.menu import TitleScene
 from rummy.ui.screens.online import OnlineScene
+from rummy.ui.screens.title import TitleScene
 from rummy.ui.textfield import PAD, TextField
 
 from .online_play import click, close_app, make_app, post

@@ -15,14 +15,14 @@ import pytest
 from rummy.model import Card, parse_card
 from rummy.store.saves import SaveSlot, groups_to_codes
 from rummy.ui.app import App
+from rummy.ui.game_config import GameConfig
 from rummy.ui.launch import register_scenes
-from rummy.ui.menu import TitleScene
-from rummy.ui.menu_newgame import NewGameScene
-from rummy.ui.screens.prefs import PreferencesScene
+from rummy.ui.screens.new_game import NewGameScene
 from rummy.ui.screens.replay_table import ReplayTableScene
 from rummy.ui.screens.replays import ReplaysScene
+from rummy.ui.screens.settings import SettingsScene
 from rummy.ui.screens.stats import StatsScene
-from rummy.ui.settings import GameConfig
+from rummy.ui.screens.title import TitleScene
 from rummy.ui.table import TableScene
 from rummy.ui.table.keeper import LEFT_SAVED
 from rummy.ui.table.parts_contract import ContractParts
@@ -164,7 +164,7 @@ def test_a_corrupt_save_says_so_and_the_game_starts_normally(app: App, data: Pat
 
 
 def finish_a_deal_by_dropping(app: App) -> TableScene:
-    app.settings.set("confirm_drop", False)  # Settings: no second press to drop
+    app.settings.confirm_drop = False  # Settings: no second press to drop
     scene = my_turn_table(app)
     click(app, scene.board.buttons["drop"].rect.center)
     until(app, lambda: scene.result is not None)
@@ -268,7 +268,7 @@ def test_settings_change_the_table(app: App, data: Path) -> None:
     menu = title(app)
     click(app, menu.store_buttons[2].rect.center)
     prefs = app.top
-    assert isinstance(prefs, PreferencesScene)
+    assert isinstance(prefs, SettingsScene)
     by_label = {s.label.split(" (")[0]: s for s in prefs.selectors}
     blue_before = app.res.card("7D", 100).get_at((50, 75))
     click(app, by_label["Four-colour deck"].rect.center)
@@ -334,7 +334,7 @@ def test_continue_keeps_cards_staged_for_the_contract_as_a_group(app: App, data:
 
 
 def test_continue_in_the_second_deal_of_a_match(app: App, data: Path) -> None:
-    app.settings.set("confirm_drop", False)
+    app.settings.confirm_drop = False
     config = GameConfig("indian_13", {"allow_drop": True, "match_format": "deals_2"}, 2,
                         ("greedy",), 5, 0)
     scene = my_turn_table(app, config)
@@ -367,7 +367,7 @@ def test_every_move_at_the_table_is_applied_once(app: App, data: Path,
         return engine_apply(state, action)
 
     monkeypatch.setattr(session_module, "apply", counted)
-    app.settings.set("confirm_drop", False)
+    app.settings.confirm_drop = False
     config = GameConfig("indian_13", {"allow_drop": True, "match_format": "deals_2"}, 2,
                         ("greedy",), 5, 0)
     scene = my_turn_table(app, config)

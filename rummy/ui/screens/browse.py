@@ -19,9 +19,9 @@ from rummy.net.listing import ListedTable, read_tables
 from rummy.ui.catalog import changed_options, scan_variants
 from rummy.ui.confirm import PressAgain
 from rummy.ui.palette import DIM, INK, RED
-from rummy.ui.scene import Host, Scene
-from rummy.ui.screens.common import draw_title, scale_for
-from rummy.ui.screens.online import DEFAULT_PORT, JOIN_KEY, SEAT_KEY
+from rummy.ui.scene import Host
+from rummy.ui.screens.common import Screen
+from rummy.ui.screens.online import DEFAULT_PORT
 from rummy.ui.textfield import TextField
 from rummy.ui.widgets import Button, Widget, draw_text, ellipsize, paint_button, wrap
 
@@ -48,18 +48,17 @@ class TableRow(Button):
                       (self.rect.x + 12, top + line), DIM, "topleft")
 
 
-class BrowseScene(Scene):
+class BrowseScene(Screen):
     """The tables a server lists; see the module docstring."""
+
+    title_points, text_points, title_top = 40, 19, 16
 
     def __init__(self, app: Host, *, name: str) -> None:
         super().__init__(app)
-        self.size = app.size
         self.name = name
         entries = [e for e in scan_variants() if e.variant is not None]
         self.variants = {e.id: e for e in entries}
-        address = app.settings.get(JOIN_KEY)
-        self.address = TextField("Server address",
-                                 address[:60] if isinstance(address, str) else "", 60)
+        self.address = TextField("Server address", app.settings.online_address[:60], 60)
         self.refresh_button = Button("Refresh", self.refresh)
         self.back = Button("Back", self._back)
         self.client: NetClient | None = None
@@ -98,7 +97,7 @@ class BrowseScene(Scene):
         except ValueError as err:
             self.status = f"Check the address: {err}."
             return
-        self.app.settings.set(JOIN_KEY, typed)  # Join's address too: the same server
+        self.app.settings.online_address = typed  # Join's address too: the same server
         client = self.client
         if client is None or client.url != url or client.status == "closed":
             self._disconnect()
@@ -159,8 +158,8 @@ class BrowseScene(Scene):
     def join(self, table: ListedTable) -> None:
         """The table's lobby, in this screen's place (as Join opens it). The seat kept for
         Rejoin is forgotten for it: the first click says so, a second goes on."""
-        saved = self.app.settings.get(SEAT_KEY)
-        if isinstance(saved, dict) and not self.confirm.confirmed(f"join {table.code}"):
+        saved = self.app.settings.online_seat
+        if saved is not None and not self.confirm.confirmed(f"join {table.code}"):
             self.message = (f"Rejoin table {saved.get('code', '')} will be forgotten for"
                             " this table: click it again to go on.")
             return
@@ -219,21 +218,17 @@ class BrowseScene(Scene):
         self.first = max(0, min(last, self.first + rows))
         self.resize(self.size)
 
-    def resize(self, size: tuple[int, int]) -> None:
-        self.size = size
-        w, h = size
-        s = scale_for(size)
-        self.title_font = self.app.res.font(round(40 * s), bold=True)
-        self.font = self.app.res.font(round(19 * s))
-        bold = self.app.res.font(round(20 * s), bold=True)
-        row, gap = round(38 * s), round(10 * s)
-        width = min(w - 4 * gap, round(900 * s))
+    def layout(self) -> None:
+        w, h = self.size
+        bold = self.button_font
+        row, gap = self.px(38), self.px(10)
+        width = min(w - 4 * gap, self.px(900))
         left = (w - width) // 2
-        top = round(80 * s)
-        bw = round(180 * s)
+        top = self.px(80)
+        bw = self.px(180)
         self.address.place(pygame.Rect(left, top, width - bw - gap, row), self.font)
         self.refresh_button.place(pygame.Rect(left + width - bw, top, bw, row), bold)
-        self.back.place(pygame.Rect(gap * 2, h - row - gap * 2, round(220 * s), row), bold)
+        self.back.place(pygame.Rect(gap * 2, h - row - gap * 2, self.px(220), row), bold)
         self.status_y = top + row + gap
         y = self.status_y + self.font.get_linesize() + gap
         y += self.font.get_linesize()  # the status may take two lines
@@ -264,8 +259,7 @@ class BrowseScene(Scene):
 
     def draw(self, surface: pygame.Surface) -> None:
         w, h = self.size
-        draw_title(surface, self.title_font, "Browse tables", w,
-                   round(16 * scale_for(self.size)))
+        self.draw_title(surface, "Browse tables")
         bad = self.status.startswith(("Cannot", "Check")) or "cannot read" in self.status
         y = self.status_y
         for line in wrap(self.font, self.heading(), self.width)[:2]:

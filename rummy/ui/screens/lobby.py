@@ -25,11 +25,11 @@ from rummy.net.remote import RemoteDriver
 from rummy.net.room import show_code
 from rummy.store.files import data_dir
 from rummy.ui.catalog import table_words
+from rummy.ui.game_config import GameConfig
 from rummy.ui.palette import DIM, GOLD, INK, Color
-from rummy.ui.scene import Host, Scene
-from rummy.ui.screens.common import draw_message, draw_title, scale_for
-from rummy.ui.screens.online import LOOPBACK, SEAT_KEY, start_aside, stop_aside
-from rummy.ui.settings import GameConfig
+from rummy.ui.scene import Host
+from rummy.ui.screens.common import Screen, draw_message
+from rummy.ui.screens.online import LOOPBACK, start_aside, stop_aside
 from rummy.ui.widgets import Button, draw_text, wrap
 from rummy.ui.words import and_list
 
@@ -55,14 +55,15 @@ def sentence(words: str) -> str:
     return words if words[-1] in ".!?" else words + "."
 
 
-class LobbyScene(Scene):
+class LobbyScene(Screen):
     """Host (``bind`` and ``create``), join (``url`` and ``code``) or rejoin (``token``)."""
+
+    title_points, text_points, button_points, title_top = 40, 21, 22, 16
 
     def __init__(self, app: Host, *, name: str, url: str | None = None,
                  code: str | None = None, token: str | None = None, bind: str | None = None,
                  port: int = 0, create: dict[str, Any] | None = None) -> None:
         super().__init__(app)
-        self.size = app.size
         self.name = name
         self.url = url
         self.code = code
@@ -122,8 +123,8 @@ class LobbyScene(Scene):
         seat = {"url": self.url, "code": self.client.code, "name": self.name,
                 "token": self.client.token, "bind": self.bind,
                 "port": self.server.port if self.server else None}
-        if self.app.settings.get(SEAT_KEY) != seat:
-            self.app.settings.set(SEAT_KEY, seat)
+        if self.app.settings.online_seat != seat:
+            self.app.settings.online_seat = seat
 
     def _advertise(self) -> None:
         """Tell the LAN about the table (zeroconf, on a worker: it takes a moment)."""
@@ -190,9 +191,9 @@ class LobbyScene(Scene):
     def _forget_seat(self, code: str | None) -> None:
         """Forget the remembered seat if it is at table ``code``: a lobby that never
         seated (a mistyped code) leaves the seat of the game the player is in alone."""
-        saved = self.app.settings.get(SEAT_KEY)
-        if code and isinstance(saved, dict) and saved.get("code") == code:
-            self.app.settings.set(SEAT_KEY, None)
+        saved = self.app.settings.online_seat
+        if code and saved is not None and saved.get("code") == code:
+            self.app.settings.online_seat = None
 
     def leave(self) -> None:
         self._forget_seat(self.mirror_code)  # left on purpose: nothing to rejoin
@@ -320,15 +321,11 @@ class LobbyScene(Scene):
             if button.handle(event):
                 return
 
-    def resize(self, size: tuple[int, int]) -> None:
-        self.size = size
-        w, h = size
-        s = scale_for(size)
-        self.title_font = self.app.res.font(round(40 * s), bold=True)
-        self.code_font = self.app.res.font(round(64 * s), bold=True)
-        self.font = self.app.res.font(round(21 * s))
-        bold = self.app.res.font(round(22 * s), bold=True)
-        bw, bh, gap = round(240 * s), round(48 * s), round(20 * s)
+    def layout(self) -> None:
+        w, h = self.size
+        self.code_font = self.app.res.font(self.px(64), bold=True)
+        bold = self.button_font
+        bw, bh, gap = self.px(240), self.px(48), self.px(20)
         top = h - bh - 2 * gap
         self.leave_button.place(pygame.Rect(w // 2 - bw * 3 // 2 - gap, top, bw, bh), bold)
         self.invite_button.place(pygame.Rect(w // 2 - bw // 2, top, bw, bh), bold)
@@ -416,9 +413,8 @@ class LobbyScene(Scene):
 
     def draw(self, surface: pygame.Surface) -> None:
         w, h = self.size
-        s = scale_for(self.size)
-        draw_title(surface, self.title_font, "Online table", w, round(16 * s))
-        y = round(90 * s)
+        self.draw_title(surface, "Online table")
+        y = self.px(90)
         code = self.mirror_code
         line = self.font.get_linesize()
         if code:
@@ -427,13 +423,13 @@ class LobbyScene(Scene):
                       "midtop")
             y += line + self.code_font.get_linesize()
             for words, color in zip(self.host_lines(), (INK, DIM), strict=False):
-                for part in wrap(self.font, words, w - round(80 * s)) if words else ():
+                for part in wrap(self.font, words, w - self.px(80)) if words else ():
                     draw_text(surface, self.font, part, (w // 2, y), color, "midtop")
                     y += line
                 if words and color == DIM:  # the advice stands apart from the table's words
                     y += line // 3
             for words, color in zip(self.table_words(), (INK, DIM), strict=True):
-                for part in wrap(self.font, words, w - round(80 * s)) if words else ():
+                for part in wrap(self.font, words, w - self.px(80)) if words else ():
                     draw_text(surface, self.font, part, (w // 2, y), color, "midtop")
                     y += line
         status = self._status()
@@ -443,7 +439,7 @@ class LobbyScene(Scene):
             draw_text(surface, self.font, self.note, (w // 2, y), DIM, "midtop")
         y += line * 2
         for text, color in self.seat_lines():
-            draw_text(surface, self.font, text, (w // 2 - round(260 * s), y), color,
+            draw_text(surface, self.font, text, (w // 2 - self.px(260), y), color,
                       "topleft")
             y += line + 4
         for button in self.buttons:

@@ -29,26 +29,13 @@ from rummy.net.room import (
 )
 from rummy.ui.catalog import refusal, scan_variants
 from rummy.ui.confirm import PressAgain
-from rummy.ui.menu_options import OptionsPanel, chosen_options, option_selectors
+from rummy.ui.options_panel import OptionsPanel, chosen_options, option_selectors
 from rummy.ui.palette import DIM, INK, PANEL, PANEL_EDGE, RED
-from rummy.ui.scene import Host, Scene
-from rummy.ui.screens.common import draw_title, scale_for
+from rummy.ui.scene import Host
+from rummy.ui.screens.common import Screen
 from rummy.ui.textfield import TextField
 from rummy.ui.widgets import Button, Selector, Widget, draw_text, ellipsize, wrap
 
-SEAT_KEY = "online_seat"
-"""The settings key of the seat to rejoin: ``{url, code, name, token, bind, port}``."""
-OPTIONS_KEY = "online_options"
-"""The settings key of the options last chosen for a hosted table, per variant (apart from
-New game's: an online table always runs a turn timer)."""
-CLOCK_KEY = "online_clock"
-JOIN_KEY = "online_address"
-"""The settings key of the address last typed to join (a friend's table is usually at
-the same address the next time; the room code is new each time)."""
-HOST_KEY = "online_host"
-"""The last table hosted: its variant, "local" or "network", port, and whether it was
-listed publicly (settings)."""
-"""The settings key of the turn clock last chosen per variant without a turn timer option."""
 CLOCK_LABEL = "Turn timer (seconds)"
 CLOCK_HELP = "The server times every turn online: out of time, it draws and discards for you."
 BOT_LEVELS = ("easy", "medium", "hard", "greedy", "random")
@@ -79,12 +66,13 @@ def stop_aside(service: Zeroconf, started: threading.Thread | None) -> None:
     threading.Thread(target=stop, name="rummy-zeroconf-stop", daemon=True).start()
 
 
-class OnlineScene(Scene):
+class OnlineScene(Screen):
     """Host a table or join one; see the module docstring."""
+
+    title_points, text_points, title_top = 40, 19, 16
 
     def __init__(self, app: Host, *, lan: bool = True) -> None:
         super().__init__(app)
-        self.size = app.size
         self.lan_search = lan
         """Look for tables on the LAN (zeroconf); tests turn it off."""
         self.message = ""
@@ -93,23 +81,17 @@ class OnlineScene(Scene):
         self.rules: dict[str, Variant] = {e.id: e.variant for e in variants
                                           if e.variant is not None}
         """Each variant as read once (the options' refusals ask for it again and again)."""
-        hosted = app.settings.get(HOST_KEY)
-        hosted = hosted if isinstance(hosted, dict) else {}
-        wanted = hosted.get("variant") or app.settings.get("variant") or "indian_13"
+        hosted = app.settings.online_host or {}
+        wanted = hosted.get("variant") or app.settings.variant or "indian_13"
         self.lan = local_address()
-        self.name = TextField("Your name", str(app.settings.get("online_name") or "Player"),
-                              24)
+        self.name = TextField("Your name", app.settings.online_name or "Player", 24)
         self.variant = Selector("Variant", list(self.variants), wanted, self._variant,
                                 show=lambda v: self.variants.get(v, v))
-        remembered = app.settings.get(OPTIONS_KEY)
         self.chosen: dict[str, dict[str, Any]] = {
-            k: dict(v) for k, v in (remembered if isinstance(remembered, dict) else {}).items()
-            if isinstance(v, dict)}
+            k: dict(v) for k, v in app.settings.online_options.items()}
         """The options chosen for each variant's tables (untouched ones are defaults)."""
-        clocks = app.settings.get(CLOCK_KEY)
         self.clocks: dict[str, int] = {
-            k: v for k, v in (clocks if isinstance(clocks, dict) else {}).items()
-            if v in TURN_SECONDS}
+            k: v for k, v in app.settings.online_clock.items() if v in TURN_SECONDS}
         """The turn clock chosen for each variant that has no turn timer of its own."""
         self.options_view = OptionsPanel()
         self.options_box = pygame.Rect(0, 0, 0, 0)
@@ -136,9 +118,7 @@ class OnlineScene(Scene):
             selector.value_share = 0.55  # long values: "the network (192.168.1.20)"
         port = hosted.get("port")
         self.port = TextField("Port", str(port if _port_ok(port) else DEFAULT_PORT), 5)
-        address = app.settings.get(JOIN_KEY)
-        self.address = TextField("Address", address[:60] if isinstance(address, str) else "",
-                                 60)
+        self.address = TextField("Address", app.settings.online_address[:60], 60)
         # room for the code as shown ("ACDEF HJKMN", as a pasted invitation fills it) and a
         # stray space or hyphen typed between its groups
         self.code = TextField("Room code", "", len(show_code("A" * CODE_LENGTH)) + 2,
@@ -150,8 +130,7 @@ class OnlineScene(Scene):
         self.browse_button = Button("Browse tables", self.browse)
         self.create_button = Button("New table there", self.create_there)
         self.back = Button("Back", self._back)
-        saved = app.settings.get(SEAT_KEY)
-        self.saved: dict[str, Any] | None = saved if isinstance(saved, dict) else None
+        self.saved: dict[str, Any] | None = app.settings.online_seat
         self.rejoin_button = Button(f"Rejoin table {self._saved_code()}"
                                     if self.saved else "Rejoin", self.rejoin)
         self.confirm = PressAgain()  # Host or Join, with a seat kept for Rejoin
@@ -172,8 +151,8 @@ class OnlineScene(Scene):
 
     def _relayout(self) -> None:
         """Lay the screen out again: the options, and what they refuse, have changed."""
-        if hasattr(self, "title_font"):  # laid out once already
-            self.resize(self.size)
+        if hasattr(self, "columns_top"):  # laid out once already
+            self.layout()
 
     # -- the table's options
 
@@ -198,11 +177,11 @@ class OnlineScene(Scene):
 
     def set_clock(self, seconds: int) -> None:
         self.clocks[self.variant.value] = seconds
-        self.app.settings.set(CLOCK_KEY, self.clocks)
+        self.app.settings.online_clock = self.clocks
 
     def set_option(self, key: str, value: Any) -> None:
         self.chosen.setdefault(self.variant.value, {})[key] = value
-        self.app.settings.set(OPTIONS_KEY, self.chosen)
+        self.app.settings.online_options = self.chosen
         self.message = ""
         self._relayout()  # what the other options refuse may have changed
 
@@ -246,7 +225,7 @@ class OnlineScene(Scene):
         if not name:
             self.message = "Type your name first."
             return None
-        self.app.settings.set("online_name", name)
+        self.app.settings.online_name = name
         return name
 
     def host(self) -> None:
@@ -267,10 +246,10 @@ class OnlineScene(Scene):
         if not self._may_forget_seat("host", "Host a table"):
             return
         create = self._create(name)
-        self.app.settings.set(HOST_KEY, {
+        self.app.settings.online_host = {
             "variant": self.variant.value, "port": port,
             "open_to": "local" if self.bind.value == LOOPBACK else "network",
-            "public": self.public.value})
+            "public": self.public.value}
         self.app.open("lobby", name=name, bind=self.bind.value, port=port, create=create)
 
     def _create(self, name: str) -> dict[str, Any]:
@@ -304,7 +283,7 @@ class OnlineScene(Scene):
             return
         if not self._may_forget_seat("create", "New table there"):
             return
-        self.app.settings.set(JOIN_KEY, address)
+        self.app.settings.online_address = address
         self.app.open("lobby", name=name, url=url, create=self._create(name))
 
     def join(self) -> None:
@@ -316,7 +295,7 @@ class OnlineScene(Scene):
         if not address or not code:
             self.message = "Type the address and the room code the host gave you."
             return
-        self.app.settings.set(JOIN_KEY, address)
+        self.app.settings.online_address = address
         self._join(address, code, name)
 
     def browse(self) -> None:
@@ -379,11 +358,10 @@ class OnlineScene(Scene):
     def resume(self) -> None:
         if self.app.notice:  # a join that went wrong: its reason, beside what was typed
             self.message, self.app.notice = self.app.notice, ""
-        typed = self.app.settings.get(JOIN_KEY)
-        if isinstance(typed, str) and typed:  # Browse tables may have asked another server
+        typed = self.app.settings.online_address
+        if typed:  # Browse tables may have asked another server
             self.address.text = typed[:60]
-        saved = self.app.settings.get(SEAT_KEY)
-        self.saved = saved if isinstance(saved, dict) else None
+        self.saved = self.app.settings.online_seat
         if self.saved:
             self.rejoin_button.text = f"Rejoin table {self._saved_code()}"
         if self._browsing is None and self.lan_search:
@@ -473,19 +451,15 @@ class OnlineScene(Scene):
             return True
         return False
 
-    def resize(self, size: tuple[int, int]) -> None:
-        self.size = size
-        w, h = size
-        s = scale_for(size)
-        self.title_font = self.app.res.font(round(40 * s), bold=True)
-        self.head_font = self.app.res.font(round(24 * s), bold=True)
-        self.font = self.app.res.font(round(19 * s))
-        self.small_font = self.app.res.font(round(16 * s))
-        bold = self.app.res.font(round(20 * s), bold=True)
-        row, gap = round(38 * s), round(10 * s)
-        col_w = min(round(520 * s), w // 2 - 3 * gap)
+    def layout(self) -> None:
+        w, h = self.size
+        self.head_font = self.app.res.font(self.px(24), bold=True)
+        self.small_font = self.app.res.font(self.px(16))
+        bold = self.button_font
+        row, gap = self.px(38), self.px(10)
+        col_w = min(self.px(520), w // 2 - 3 * gap)
         left, right = w // 2 - col_w - 2 * gap, w // 2 + 2 * gap
-        top = round(70 * s)
+        top = self.px(70)
         self.name.place(pygame.Rect(w // 2 - col_w // 2, top, col_w, row), self.font)
         self.columns_top = top + row + 3 * gap
         y = self.columns_top + row
@@ -494,12 +468,12 @@ class OnlineScene(Scene):
             y += row + gap
         # the variant's options scroll in the room left down to the bottom row, where the
         # Host button ends the column beside Back
-        bw = round(220 * s)
+        bw = self.px(220)
         self.back.place(pygame.Rect(gap * 2, h - row - gap * 2, bw, row), bold)
         self.options_box = pygame.Rect(left, y, col_w, max(row, self.back.rect.top - 2 * gap - y))
         self.options_view.set_controls(self._option_controls())
         self.options_view.place(self.options_box.inflate(-2 * gap, -gap), self.font,
-                                self.small_font, row, round(4 * s))
+                                self.small_font, row, self.px(4))
         host_x = max(left, self.back.rect.right + 2 * gap)
         self.host_button.place(pygame.Rect(host_x, self.back.rect.top, left + col_w - host_x,
                                            row), bold)
@@ -546,7 +520,7 @@ class OnlineScene(Scene):
 
     def draw(self, surface: pygame.Surface) -> None:
         w, h = self.size
-        draw_title(surface, self.title_font, "Play online", w, round(16 * scale_for(self.size)))
+        self.draw_title(surface, "Play online")
         draw_text(surface, self.head_font, "Host a table", (self.left, self.columns_top),
                   INK, "topleft")
         draw_text(surface, self.head_font, "Join a table", (self.right, self.columns_top),

@@ -19,8 +19,7 @@ from rummy.ui.columns import column_widths, measure
 from rummy.ui.palette import DIM, PANEL, SELECTED
 from rummy.ui.palette import GOLD as ACCENT
 from rummy.ui.palette import INK as TEXT
-from rummy.ui.scene import Scene
-from rummy.ui.screens.common import draw_message, draw_title, scale_for
+from rummy.ui.screens.common import Screen, draw_message
 from rummy.ui.widgets import Button, draw_text, ellipsize
 
 if TYPE_CHECKING:
@@ -35,10 +34,11 @@ GIVES = 2
 """The column cut short first when the room is short: the players (six names at most)."""
 
 
-class ReplaysScene(Scene):
+class ReplaysScene(Screen):
     """The list of ``shelf`` (default: the data folder's replays)."""
 
     still = True
+    text_points = 17
 
     def __init__(self, app: App, shelf: ReplayShelf | None = None,
                  on_watch: Watch | None = None) -> None:
@@ -54,11 +54,8 @@ class ReplaysScene(Scene):
         self.message = ""
         self.watch = Button("Watch", self.watch_selected, enabled=False)
         self.back = Button("Back (Esc)", self.close)
-        self.size = app.size
         self.list_rect = pygame.Rect(0, 0, 0, 0)
         self.line = 24
-        self.font = app.res.font(16)
-        self.title_font = app.res.font(36, bold=True)
         self._last_click = (-1, 0)
         self._fitted: tuple[int, pygame.font.Font, list[int]] | None = None
         """The columns' widths for a width and font, worked out once per refresh or size
@@ -121,21 +118,14 @@ class ReplaysScene(Scene):
     def resume(self) -> None:
         self.refresh()
 
-    def resize(self, size: tuple[int, int]) -> None:
-        self.size = size
-        w, h = size
-        scale = scale_for(size)
-        self.font = self.app.res.font(round(17 * scale))
-        self.title_font = self.app.res.font(round(36 * scale), bold=True)
-        self.line = self.font.get_linesize() + round(8 * scale)
-        margin = round(30 * scale)
-        bh, bw = round(46 * scale), round(200 * scale)
-        self.list_rect = pygame.Rect(margin, round(80 * scale), w - 2 * margin,
-                                     h - round(80 * scale) - bh - round(60 * scale))
-        font = self.app.res.font(round(20 * scale), bold=True)
-        y = h - bh - round(20 * scale)
-        self.watch.place(pygame.Rect(margin, y, bw, bh), font)
-        self.back.place(pygame.Rect(w - margin - bw, y, bw, bh), font)
+    def layout(self) -> None:
+        w, h = self.size
+        self.line = self.font.get_linesize() + self.px(8)
+        self.watch.place(self.bottom_corner("left"), self.button_font)
+        self.back.place(self.bottom_corner("right"), self.button_font)
+        margin = self.px(30)
+        self.list_rect = pygame.Rect(margin, self.px(80), w - 2 * margin,
+                                     h - self.px(80) - self.back.rect.height - self.px(60))
 
     def handle(self, event: pygame.event.Event) -> None:
         for button in (self.watch, self.back):
@@ -171,8 +161,7 @@ class ReplaysScene(Scene):
             self.first = index - self.rows + 1
 
     def draw(self, surface: pygame.Surface) -> None:
-        w, _ = self.size
-        draw_title(surface, self.title_font, "Replays", w, round(20 * scale_for(self.size)))
+        self.draw_title(surface, "Replays")
         rect, font = self.list_rect, self.font
         pygame.draw.rect(surface, PANEL, rect, border_radius=8)
         widths = self.widths()

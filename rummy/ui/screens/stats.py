@@ -14,8 +14,7 @@ from rummy.ui.palette import DIM, PANEL, PANEL_EDGE
 from rummy.ui.palette import GOLD as ACCENT
 from rummy.ui.palette import INK as TEXT
 from rummy.ui.palette import RED as ERROR
-from rummy.ui.scene import Scene
-from rummy.ui.screens.common import draw_message, draw_title, format_duration, scale_for
+from rummy.ui.screens.common import Screen, draw_message, format_duration
 from rummy.ui.widgets import Button, draw_text, ellipsize
 
 if TYPE_CHECKING:
@@ -38,10 +37,11 @@ def row_cells(s: Summary, title: str) -> list[str]:
             f"{s.matches_won} of {s.matches}", format_duration(s.seconds)]
 
 
-class StatsScene(Scene):
+class StatsScene(Screen):
     """Statistics from ``stats`` (default: the data folder's database)."""
 
     still = True
+    text_points = 16
 
     def __init__(self, app: App, stats: Statistics | None = None) -> None:
         super().__init__(app)
@@ -62,11 +62,8 @@ class StatsScene(Scene):
         self.back = Button("Back (Esc)", self.close)
         self.yes = Button("Yes, reset", self.reset)
         self.no = Button("No", self.cancel)
-        self.size = app.size
         self.table = pygame.Rect(0, 0, 0, 0)
         self.chart = pygame.Rect(0, 0, 0, 0)
-        self.font = app.res.font(16)
-        self.title_font = app.res.font(36, bold=True)
         self.refresh()
 
     def refresh(self) -> None:
@@ -126,25 +123,19 @@ class StatsScene(Scene):
     def resume(self) -> None:
         self.refresh()
 
-    def resize(self, size: tuple[int, int]) -> None:
-        self.size = size
-        w, h = size
-        scale = scale_for(size)
-        self.font = self.app.res.font(round(16 * scale))
-        self.title_font = self.app.res.font(round(36 * scale), bold=True)
-        button_font = self.app.res.font(round(20 * scale), bold=True)
-        margin = round(30 * scale)
-        top = round(80 * scale)
-        bh, bw = round(46 * scale), round(200 * scale)
-        self.table = pygame.Rect(margin, top, w - 2 * margin, round(h * 0.36))
-        self.chart = pygame.Rect(margin, self.table.bottom + round(16 * scale),
-                                 w - 2 * margin, h - self.table.bottom - bh - round(70 * scale))
-        y = h - bh - round(20 * scale)
-        self.reset_button.place(pygame.Rect(margin, y, bw, bh), button_font)
-        self.back.place(pygame.Rect(w - margin - bw, y, bw, bh), button_font)
-        self.yes.place(pygame.Rect(w // 2 - bw - 10, h // 2 + round(10 * scale), bw, bh),
-                       button_font)
-        self.no.place(pygame.Rect(w // 2 + 10, h // 2 + round(10 * scale), bw, bh), button_font)
+    def layout(self) -> None:
+        w, h = self.size
+        margin = self.px(30)
+        self.reset_button.place(self.bottom_corner("left"), self.button_font)
+        self.back.place(self.bottom_corner("right"), self.button_font)
+        bw, bh = self.back.rect.size
+        self.table = pygame.Rect(margin, self.px(80), w - 2 * margin, round(h * 0.36))
+        self.chart = pygame.Rect(margin, self.table.bottom + self.px(16),
+                                 w - 2 * margin, h - self.table.bottom - bh - self.px(70))
+        # the Reset question's answers, under it in the middle
+        self.yes.place(pygame.Rect(w // 2 - bw - 10, h // 2 + self.px(10), bw, bh),
+                       self.button_font)
+        self.no.place(pygame.Rect(w // 2 + 10, h // 2 + self.px(10), bw, bh), self.button_font)
 
     def handle(self, event: pygame.event.Event) -> None:
         if self.asking:
@@ -167,8 +158,7 @@ class StatsScene(Scene):
                 self.select(row)
 
     def draw(self, surface: pygame.Surface) -> None:
-        w, h = self.size
-        draw_title(surface, self.title_font, "Statistics", w, round(20 * scale_for(self.size)))
+        self.draw_title(surface, "Statistics")
         self.draw_table(surface)
         self.draw_chart(surface)
         self.reset_button.enabled = bool(self.summaries)

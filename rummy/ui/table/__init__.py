@@ -3,7 +3,7 @@
 ``TableScene(app, config, *, game=None, deals=None, quit_when_done=False, speed=None)``
 
 - ``app``: the :class:`~rummy.ui.app.App`; ``config``: the menu's
-  :class:`~rummy.ui.settings.GameConfig` (variant, options, seats, opponents, seed, and
+  :class:`~rummy.ui.game_config.GameConfig` (variant, options, seats, opponents, seed, and
   ``human_seat``: None fills every seat with bots and plays by itself, a demo).
 - ``game``: a prepared :class:`rummy.session.Session` to play on from where it stands: a
   lone deal becomes the first deal of the match instead of a new deal (tests and scenarios

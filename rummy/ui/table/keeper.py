@@ -30,16 +30,16 @@ import pygame
 from rummy.model.match import deal_seed
 from rummy.model.rules import family_of
 from rummy.session import Session
-from rummy.store.prefs import Preferences, load_preferences
 from rummy.store.records import fingerprint
 from rummy.store.replays import ReplayShelf
 from rummy.store.saves import SaveSlot, groups_to_codes
+from rummy.store.settings import Settings
 from rummy.store.stats import Statistics, deal_outcome, result_outcome
 
 if TYPE_CHECKING:
     from rummy.model.cards import Card
+    from rummy.ui.game_config import GameConfig
     from rummy.ui.scene import Host, Scene
-    from rummy.ui.settings import GameConfig
 
     from .driver import TableDriver
     from .hand import HandModel
@@ -123,9 +123,9 @@ class SaveWriter:
             self.slot.discard()
 
 
-def table_preferences(app: Host) -> Preferences:
+def table_preferences(app: Host) -> Settings:
     """The Settings screen's choices the table plays by."""
-    return load_preferences(app.settings)[0]
+    return app.settings
 
 
 def sort_hand(hand: HandModel, order: str) -> None:

@@ -23,10 +23,6 @@ STOPPED = "The table's host has stopped it: reconnecting..."
 """The server closed the connection on purpose (a host's game closed, a server stopped):
 not this player's network."""
 CLOSED = "Disconnected from the table."
-HAND_KEY = "online_hand"
-"""The settings key of how the online seat arranged its hand (``{code, deal, groups}``): a
-rejoin, in this game or after a restart, finds the groups as the player left them (the
-server knows the cards, not their order)."""
 
 
 class ConnectionNotes:
@@ -108,13 +104,13 @@ class ConnectionNotes:
                 "groups": groups_to_codes(groups)}
         if kept != self._kept:
             self._kept = kept
-            settings.set(HAND_KEY, kept)
+            settings.online_hand = kept
 
     @staticmethod
     def kept_hand(settings: Any, driver: Any, hand: Sequence[Card]) -> list[list[Card]] | None:
         """The groups remembered for this table's deal laid over ``hand`` (None: none
         remembered, or for another table or deal, or unreadable)."""
-        kept = settings.get(HAND_KEY)
+        kept = settings.online_hand
         if not (isinstance(kept, dict) and kept.get("code") == driver.mirror.code
                 and kept.get("deal") == driver.deal_no):
             return None

@@ -12,7 +12,7 @@ from collections.abc import Mapping
 from typing import TYPE_CHECKING, Any
 
 from rummy.store.saves import SavedGame, groups_from_codes
-from rummy.ui.settings import GameConfig
+from rummy.ui.game_config import GameConfig
 
 from .scene import TableScene
 

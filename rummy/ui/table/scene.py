@@ -51,8 +51,8 @@ from .targets import DropTarget
 if TYPE_CHECKING:
     from rummy.ai.hint import Hint
     from rummy.model.match import MatchState
+    from rummy.ui.game_config import GameConfig
     from rummy.ui.scene import Host as App
-    from rummy.ui.settings import GameConfig
 
 
 class TableScene(ControlsMixin, PointerMixin, FrameMixin, Scene):

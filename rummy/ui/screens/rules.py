@@ -16,18 +16,21 @@ import pygame
 from rummy.ui.catalog import scan_variants
 from rummy.ui.palette import DIM, GOLD, INK, PANEL, PANEL_EDGE
 from rummy.ui.rules_text import general_page, rules_page
-from rummy.ui.scene import Host, Scene
+from rummy.ui.scene import Host
+from rummy.ui.screens.common import Screen
 from rummy.ui.scroll import ScrollView
-from rummy.ui.widgets import Button, Selector, draw_text, ui_scale, wrap
+from rummy.ui.widgets import Button, Selector, draw_text, wrap
 
 if TYPE_CHECKING:
     from rummy.model.variant_type import Variant
 
 
-class RulesScene(Scene):
+class RulesScene(Screen):
     """The rules of ``variant_id`` (the remembered or first variant when None)."""
 
     still = True
+    title_points, button_points = 30, 21
+    """The page's title; the section headings, set as the buttons are."""
 
     def __init__(self, app: Host, variant_id: str | None = None,
                  options: Mapping[str, Any] | None = None) -> None:
@@ -40,7 +43,6 @@ class RulesScene(Scene):
         ids = [vid for vid, _ in self.variants]
         self.index = ids.index(variant_id) if variant_id in ids else 0
         self.view = ScrollView()
-        self.size = app.size
         self.lines: list[tuple[str, pygame.font.Font, tuple[int, int, int], int]] = []
         """(text, font, colour, indent in pixels) per line of the page."""
         self.page = pygame.Rect(0, 0, 0, 0)
@@ -50,7 +52,6 @@ class RulesScene(Scene):
             self.chooser = Selector("Variant", ids, ids[self.index], self.choose,
                                     show=self._name_of)
             self.chooser.value_share = 0.5
-        self.font_body = app.res.font(18)
 
     def close(self) -> None:
         self.app.pop()
@@ -74,29 +75,21 @@ class RulesScene(Scene):
         chosen = self.table[1] if self.table is not None and self.table[0] == vid else None
         return rules_page(variant, chosen)
 
-    def resize(self, size: tuple[int, int]) -> None:
-        self.size = size
-        self.layout()
-
     def layout(self) -> None:
         w, h = self.size
-        scale = ui_scale(self.size)
-        res = self.app.res
-        self.font_body = res.font(round(18 * scale))
-        heading = res.font(round(21 * scale), bold=True)
-        title = res.font(round(30 * scale), bold=True)
-        margin = round(24 * scale)
-        row = round(40 * scale)
+        heading, title = self.button_font, self.title_font
+        margin = self.px(24)
+        row = self.px(40)
         # About 90 characters a line: long lines are hard to read on a wide window.
-        page_w = min(w - 2 * margin, 90 * self.font_body.size("n")[0] + 2 * margin)
+        page_w = min(w - 2 * margin, 90 * self.font.size("n")[0] + 2 * margin)
         left = (w - page_w) // 2
         if self.chooser is not None:
             self.chooser.place(pygame.Rect(left, margin, page_w, row), heading)
-        self.back.place(pygame.Rect(left + page_w - round(180 * scale), h - margin - row,
-                                    round(180 * scale), row), heading)
-        top = margin + row + round(12 * scale)
+        self.back.place(pygame.Rect(left + page_w - self.px(180), h - margin - row,
+                                    self.px(180), row), heading)
+        top = margin + row + self.px(12)
         self.page = pygame.Rect(left, top, page_w, h - top - row - 2 * margin)
-        width = self.page.width - 2 * round(16 * scale)
+        width = self.page.width - 2 * self.px(16)
         self.lines = []
         for number, block in enumerate(self.text().split("\n\n")):
             first, *rest = block.split("\n")
@@ -108,13 +101,13 @@ class RulesScene(Scene):
                 rest = [first, *rest]
             for paragraph in rest:
                 # A bullet's later lines hang under its text, not under the bullet.
-                indent = self.font_body.size("• ")[0] if paragraph.startswith("• ") else 0
-                for index, text in enumerate(wrap(self.font_body, paragraph, width - indent)):
-                    self.lines.append((text, self.font_body, INK, indent if index else 0))
-            self.lines.append(("", self.font_body, INK, 0))
-        inner = self.page.inflate(-2 * round(16 * scale), -2 * round(12 * scale))
-        self.view.place(inner.inflate(round(16 * scale), 0).move(round(8 * scale), 0),
-                        self.content_height, self.font_body.get_linesize())
+                indent = self.font.size("• ")[0] if paragraph.startswith("• ") else 0
+                for index, text in enumerate(wrap(self.font, paragraph, width - indent)):
+                    self.lines.append((text, self.font, INK, indent if index else 0))
+            self.lines.append(("", self.font, INK, 0))
+        inner = self.page.inflate(-2 * self.px(16), -2 * self.px(12))
+        self.view.place(inner.inflate(self.px(16), 0).move(self.px(8), 0),
+                        self.content_height, self.font.get_linesize())
 
     @property
     def content_height(self) -> int:
@@ -137,7 +130,7 @@ class RulesScene(Scene):
             return
         if self.chooser is not None and self.chooser.handle(event):
             return
-        line = self.font_body.get_linesize()
+        line = self.font.get_linesize()
         if self.view.handle(event):
             return
         if event.type == pygame.KEYDOWN:
@@ -153,11 +146,10 @@ class RulesScene(Scene):
                 self.chooser.step(-1 if event.key == pygame.K_LEFT else 1)
 
     def draw(self, surface: pygame.Surface) -> None:
-        scale = ui_scale(self.size)
         pygame.draw.rect(surface, PANEL, self.page, border_radius=10)
         pygame.draw.rect(surface, PANEL_EDGE, self.page, width=1, border_radius=10)
-        pad = round(16 * scale)
-        inner = self.page.inflate(-2 * pad, -2 * round(12 * scale))
+        pad = self.px(16)
+        inner = self.page.inflate(-2 * pad, -2 * self.px(12))
         clip = surface.get_clip()
         surface.set_clip(inner)
         y = inner.y - self.scroll
@@ -171,9 +163,9 @@ class RulesScene(Scene):
         if self.chooser is not None:
             self.chooser.draw(surface)
         else:
-            draw_text(surface, self.back.font or self.font_body, "Rules",
+            draw_text(surface, self.back.font or self.font, "Rules",
                       (self.page.x, self.page.y - 6), GOLD, "bottomleft")
         hint = "Wheel or ↑ ↓ to scroll · ← → other variant · Esc back"
-        draw_text(surface, self.font_body, hint, (self.page.x, self.back.rect.centery), DIM,
+        draw_text(surface, self.font, hint, (self.page.x, self.back.rect.centery), DIM,
                   "midleft")
         self.back.draw(surface)

@@ -5,7 +5,7 @@ A file that does not load is listed greyed out with its error (select it to read
 it); it can never be started and never crashes the menu. The choices are remembered in
 the settings for next time. The options panel scrolls (wheel, scrollbar, Page Up/Down);
 each option says what it does, and values the engine refuses with the other choices are
-skipped, with the reason shown (:mod:`rummy.ui.menu_options`).
+skipped, with the reason shown (:mod:`rummy.ui.options_panel`).
 """
 
 from __future__ import annotations
@@ -26,22 +26,24 @@ from rummy.ui.catalog import (
     refusal,
     scan_variants,
 )
-from rummy.ui.menu_options import OptionsPanel, chosen_options, option_selectors
+from rummy.ui.game_config import GameConfig, fixed_seed
+from rummy.ui.options_panel import OptionsPanel, chosen_options, option_selectors
 from rummy.ui.palette import DIM, GOLD, INK, PANEL, PANEL_EDGE, RED, SELECTED
-from rummy.ui.scene import Host, Scene, open_table
+from rummy.ui.scene import Host, open_table
+from rummy.ui.screens.common import Screen
 from rummy.ui.scroll import ScrollView
-from rummy.ui.settings import GameConfig, fixed_seed
-from rummy.ui.widgets import Button, Selector, draw_text, ellipsize, ui_scale, wrap
+from rummy.ui.widgets import Button, Selector, draw_text, ellipsize, wrap
 
 REPLACE_QUESTION = ("Starting a new game replaces your saved game (Continue on the title screen"
                     " takes it up). Start a new one all the same?")
 """Asked at the first Start while a game is saved (only one game is kept)."""
 
 
-class NewGameScene(Scene):
+class NewGameScene(Screen):
     """The new-game menu. ``variants_dir`` lists another folder (tests use a copy)."""
 
     still = True
+    text_points, button_points = 17, 22
 
     def __init__(self, app: Host, variants_dir: str | Path | None = None) -> None:
         super().__init__(app)
@@ -49,15 +51,13 @@ class NewGameScene(Scene):
         self.levels = difficulty_levels()
         settings = app.settings
         self.chosen_options: dict[str, dict[str, Any]] = {
-            k: dict(v) for k, v in (settings.get("options") or {}).items() if isinstance(v, dict)}
-        self.chosen_players: dict[str, int] = {
-            k: v for k, v in (settings.get("players") or {}).items() if isinstance(v, int)}
-        remembered = settings.get("opponents") or []
+            k: dict(v) for k, v in settings.options.items()}
+        self.chosen_players: dict[str, int] = dict(settings.players)
         self.opponents: list[str] = [
             name if name in self.levels else default_level(self.levels)
-            for name in remembered if isinstance(name, str)]
+            for name in settings.opponents]
         self.selected = 0
-        wanted = settings.get("variant") or "indian_13"
+        wanted = settings.variant or "indian_13"
         loadable = [i for i, e in enumerate(self.entries) if e.variant is not None]
         for index in loadable:
             if self.entries[index].id == wanted:
@@ -66,8 +66,6 @@ class NewGameScene(Scene):
         else:
             self.selected = loadable[0] if loadable else 0
         self.message = ""
-        self.size = app.size
-        self.fonts: dict[str, pygame.font.Font] = {}
         self.entry_tops: list[pygame.Rect] = []
         """Each entry's rectangle in the list's content (unscrolled)."""
         self.list_scroll = ScrollView()
@@ -160,7 +158,7 @@ class NewGameScene(Scene):
             self.message = ""
             entry = self.entries[index]
             if entry.variant is not None:
-                self.app.settings.set("variant", entry.id)
+                self.app.settings.variant = entry.id
             self.panel_view.scroll.scroll_to(0)
             self.layout()
             rect, top = self.entry_tops[index], self.list_scroll.view.y
@@ -170,14 +168,14 @@ class NewGameScene(Scene):
         if self.entry is None:
             return
         self.chosen_players[self.entry.id] = count
-        self.app.settings.set("players", self.chosen_players)
+        self.app.settings.players = self.chosen_players
         self.layout()
 
     def set_option(self, key: str, value: Any) -> None:
         if self.entry is None:
             return
         self.chosen_options.setdefault(self.entry.id, {})[key] = value
-        self.app.settings.set("options", self.chosen_options)
+        self.app.settings.options = self.chosen_options
         self.message = ""
         self.layout()  # what the other options refuse may have changed
 
@@ -186,7 +184,7 @@ class NewGameScene(Scene):
         while len(self.opponents) < len(current):
             self.opponents.append(current[len(self.opponents)])
         self.opponents[index] = level
-        self.app.settings.set("opponents", self.opponents)
+        self.app.settings.opponents = self.opponents
 
     def start_game(self) -> None:
         config = self.config()
@@ -230,52 +228,43 @@ class NewGameScene(Scene):
 
     # -- layout and input -----------------------------------------------------------------
 
-    def resize(self, size: tuple[int, int]) -> None:
-        self.size = size
-        scale = ui_scale(size)
-        res = self.app.res
-        self.fonts = {"title": res.font(round(36 * scale), bold=True),
-                      "name": res.font(round(20 * scale), bold=True),
-                      "body": res.font(round(17 * scale)),
-                      "small": res.font(round(15 * scale)),
-                      "button": res.font(round(22 * scale), bold=True)}
-        self.layout()
-
     def layout(self) -> None:
         w, h = self.size
-        scale = ui_scale(self.size)
-        margin = round(24 * scale)
-        top = margin + self.fonts["title"].get_linesize() + round(8 * scale)
-        bh = round(50 * scale)
+        self.name_font = self.app.res.font(self.px(20), bold=True)
+        """A variant's name in the list, and the panel's heading."""
+        self.small_font = self.app.res.font(self.px(15))
+        margin = self.px(24)
+        top = margin + self.title_font.get_linesize() + self.px(8)
+        bh = self.px(50)
         bottom = h - margin - bh
         list_w = round((w - 3 * margin) * 0.4)
         self.list_rect = pygame.Rect(margin, top, list_w, bottom - top - margin)
         self.panel = pygame.Rect(self.list_rect.right + margin, top,
                                  w - list_w - 3 * margin, self.list_rect.height)
-        self._layout_list(scale)
-        self._layout_panel(scale)
+        self._layout_list()
+        self._layout_panel()
         # Buttons along the bottom right.
-        bw = round(170 * scale)
+        bw = self.px(170)
         for index, button in enumerate((self.start, self.rules, self.back)):
             button.place(pygame.Rect(w - margin - (index + 1) * bw - index * margin // 2,
-                                     h - margin - bh, bw, bh), self.fonts["button"])
+                                     h - margin - bh, bw, bh), self.button_font)
         self.start.enabled = self.variant is not None and not self.options_problem()
 
-    def _layout_list(self, scale: float) -> None:
+    def _layout_list(self) -> None:
         """The variant list: a name and two lines of description (or error) each."""
-        line = self.fonts["body"].get_linesize()
-        pad = round(8 * scale)
+        line = self.font.get_linesize()
+        pad = self.px(8)
         y = self.list_rect.y + pad
         self.entry_tops = []
         for _ in self.entries:
-            height = self.fonts["name"].get_linesize() + 2 * line + round(12 * scale)
+            height = self.name_font.get_linesize() + 2 * line + self.px(12)
             self.entry_tops.append(pygame.Rect(self.list_rect.x + 6, y,
                                                self.list_rect.width - 18, height))
-            y += height + round(6 * scale)
+            y += height + self.px(6)
         view = self.list_rect.inflate(-4, -2 * pad)
         self.list_scroll.place(view, y - view.y, line)
 
-    def _layout_panel(self, scale: float) -> None:
+    def _layout_panel(self) -> None:
         """The chosen variant's controls, in a scrolling view under the panel's heading."""
         controls: list[Selector] = []
         variant = self.variant
@@ -289,14 +278,13 @@ class NewGameScene(Scene):
                     partial(self.set_opponent, index), show=str.capitalize))
             controls += option_selectors(variant, self.options(), self.set_option,
                                          self.refused_option)
-        pad = round(14 * scale)
-        heading = self.fonts["name"].get_linesize() + round(16 * scale)
+        pad = self.px(14)
+        heading = self.name_font.get_linesize() + self.px(16)
         view = pygame.Rect(self.panel.x + pad, self.panel.y + heading,
                            self.panel.width - pad - 6, self.panel.height - heading - 6)
-        row = max(self.fonts["body"].get_linesize() + 8, round(32 * scale))
+        row = max(self.font.get_linesize() + 8, self.px(32))
         self.panel_view.set_controls(controls)
-        self.panel_view.place(view, self.fonts["body"], self.fonts["small"], row,
-                              round(4 * scale))
+        self.panel_view.place(view, self.font, self.small_font, row, self.px(4))
 
     def handle(self, event: pygame.event.Event) -> None:
         for button in (self.start, self.rules, self.back):
@@ -326,9 +314,7 @@ class NewGameScene(Scene):
                 self.start_game()
 
     def draw(self, surface: pygame.Surface) -> None:
-        fonts = self.fonts
-        scale = ui_scale(self.size)
-        draw_text(surface, fonts["title"], "New game", (self.list_rect.x, round(18 * scale)),
+        draw_text(surface, self.title_font, "New game", (self.list_rect.x, self.px(18)),
                   GOLD)
         for rect in (self.list_rect, self.panel):
             pygame.draw.rect(surface, PANEL, rect, border_radius=10)
@@ -340,16 +326,15 @@ class NewGameScene(Scene):
         message = self.message or self.options_problem()
         if message:
             x = self.list_rect.x
-            width = self.back.rect.x - x - round(12 * scale)
-            lines = wrap(fonts["small"], message, width)[:3]
-            y = self.start.rect.centery - len(lines) * fonts["small"].get_linesize() // 2
+            width = self.back.rect.x - x - self.px(12)
+            lines = wrap(self.small_font, message, width)[:3]
+            y = self.start.rect.centery - len(lines) * self.small_font.get_linesize() // 2
             for text in lines:
-                draw_text(surface, fonts["small"], text, (x, y), RED)
-                y += fonts["small"].get_linesize()
+                draw_text(surface, self.small_font, text, (x, y), RED)
+                y += self.small_font.get_linesize()
 
     def draw_list(self, surface: pygame.Surface) -> None:
-        fonts = self.fonts
-        pad = round(10 * ui_scale(self.size))
+        pad = self.px(10)
         clip = surface.get_clip()
         surface.set_clip(self.list_scroll.view)
         for index, (entry, rect) in enumerate(zip(self.entries, self.entry_rects, strict=False)):
@@ -360,41 +345,39 @@ class NewGameScene(Scene):
             width = rect.width - 2 * pad
             y = rect.y + pad // 2
             color = INK if entry.variant else DIM
-            draw_text(surface, fonts["name"], ellipsize(fonts["name"], entry.title, width),
+            draw_text(surface, self.name_font, ellipsize(self.name_font, entry.title, width),
                       (rect.x + pad, y), color)
-            y += fonts["name"].get_linesize()
+            y += self.name_font.get_linesize()
             if entry.variant:
                 text, shade = entry.variant.description, INK if index == self.selected else DIM
             else:
                 text, shade = entry.error, RED
-            lines = wrap(fonts["body"], " ".join(text.split()), width)
+            lines = wrap(self.font, " ".join(text.split()), width)
             if len(lines) > 2:
-                lines = [lines[0], ellipsize(fonts["body"], lines[1] + " …", width)]
+                lines = [lines[0], ellipsize(self.font, lines[1] + " …", width)]
             for text in lines:
-                draw_text(surface, fonts["body"], text, (rect.x + pad, y), shade)
-                y += fonts["body"].get_linesize()
+                draw_text(surface, self.font, text, (rect.x + pad, y), shade)
+                y += self.font.get_linesize()
         surface.set_clip(clip)
         self.list_scroll.draw(surface)
 
     def draw_panel(self, surface: pygame.Surface) -> None:
-        fonts = self.fonts
-        scale = ui_scale(self.size)
-        inner = self.panel.inflate(-2 * round(14 * scale), 0)
-        y = self.panel.y + round(10 * scale)
+        inner = self.panel.inflate(-2 * self.px(14), 0)
+        y = self.panel.y + self.px(10)
         entry = self.entry
         if entry is None:
-            draw_text(surface, fonts["name"], "No variant files found", (inner.x, y), RED)
+            draw_text(surface, self.name_font, "No variant files found", (inner.x, y), RED)
             return
         if entry.variant is None:
-            draw_text(surface, fonts["name"], f"{entry.path.name} does not load", (inner.x, y),
+            draw_text(surface, self.name_font, f"{entry.path.name} does not load", (inner.x, y),
                       RED)
-            y += fonts["name"].get_linesize() + 6
-            for text in wrap(fonts["small"], entry.error, inner.width):
-                if y + fonts["small"].get_linesize() > self.panel.bottom:
+            y += self.name_font.get_linesize() + 6
+            for text in wrap(self.small_font, entry.error, inner.width):
+                if y + self.small_font.get_linesize() > self.panel.bottom:
                     break
-                draw_text(surface, fonts["small"], text, (inner.x, y), RED)
-                y += fonts["small"].get_linesize()
+                draw_text(surface, self.small_font, text, (inner.x, y), RED)
+                y += self.small_font.get_linesize()
             return
-        draw_text(surface, fonts["name"], "You play seat 1 against the computer",
+        draw_text(surface, self.name_font, "You play seat 1 against the computer",
                   (inner.x, y), INK)
         self.panel_view.draw(surface)

@@ -18,14 +18,17 @@ from rummy.store.files import set_aside
 from rummy.store.saves import SaveError, SaveSlot
 from rummy.ui.confirm import PressAgain
 from rummy.ui.palette import DIM, FELT_DARK, GOLD, INK, RED
-from rummy.ui.scene import TABLE_MISSING, Host, Scene, SceneUnavailable
-from rummy.ui.widgets import Button, draw_text, ui_scale, wrap
+from rummy.ui.scene import TABLE_MISSING, Host, SceneUnavailable
+from rummy.ui.screens.common import Screen
+from rummy.ui.widgets import Button, draw_text, wrap
 
 
-class TitleScene(Scene):
+class TitleScene(Screen):
     """Rummy's first screen: New game, Rules, Quit."""
 
     still = True
+    title_points, text_points, button_points = 76, 17, 24
+    """The game's name, the lines at the bottom, the buttons of the column."""
 
     def __init__(self, app: Host) -> None:
         super().__init__(app)
@@ -46,10 +49,7 @@ class TitleScene(Scene):
         self.confirm = PressAgain()  # Quit, while this game hosts a table in play
         self.slot = SaveSlot()
         self.saved = self.slot.exists()
-        self.title_font = app.res.font(72, bold=True)
-        self.small_font = app.res.font(16)
         self.card_width = 100
-        self.size = app.size
 
     def new_game(self) -> None:
         self.app.open("new_game")
@@ -69,7 +69,7 @@ class TitleScene(Scene):
         self.app.quit()
 
     def rules(self) -> None:
-        self.app.show_rules(self.app.settings.get("variant"))
+        self.app.show_rules(self.app.settings.variant)
 
     def _opener(self, name: str) -> Callable[[], None]:
         def open_it() -> None:
@@ -127,31 +127,26 @@ class TitleScene(Scene):
         self.app.toggle_mute()
         self.sound.text = self.sound_label()
 
-    def resize(self, size: tuple[int, int]) -> None:
-        self.size = size
-        w, h = size
-        scale = ui_scale(size)
-        self.title_font = self.app.res.font(round(76 * scale), bold=True)
-        self.small_font = self.app.res.font(round(17 * scale))
-        font = self.app.res.font(round(24 * scale), bold=True)
-        small_font = self.app.res.font(round(20 * scale), bold=True)
-        bw, bh, sw = round(300 * scale), round(52 * scale), round(200 * scale)
-        gap = round(14 * scale)
+    def layout(self) -> None:
+        w, h = self.size
+        row_font = self.app.res.font(self.px(20), bold=True)
+        bw, bh, sw = self.px(300), self.px(52), self.px(200)
+        gap = self.px(14)
         y = round(h * 0.5)
         new_game, rules, quit_ = self.buttons
         column = [self.continue_button, new_game] if self.saved else [new_game]
         for button in column:
-            button.place(pygame.Rect(w // 2 - bw // 2, y, bw, bh), font)
+            button.place(pygame.Rect(w // 2 - bw // 2, y, bw, bh), self.button_font)
             y += bh + gap
         for row in ([self.online_button, *self.store_buttons], [rules, quit_]):
             left = w // 2 - (len(row) * sw + (len(row) - 1) * gap) // 2
             for index, button in enumerate(row):
-                button.place(pygame.Rect(left + index * (sw + gap), y, sw, bh), small_font)
+                button.place(pygame.Rect(left + index * (sw + gap), y, sw, bh), row_font)
             y += bh + gap
         self.card_width = max(56, round(h * 0.12))
-        small = self.app.res.font(round(16 * scale))
-        sw, sh = round(190 * scale), round(36 * scale)
-        self.sound.place(pygame.Rect(w - sw - gap, gap, sw, sh), small)
+        sw, sh = self.px(190), self.px(36)
+        self.sound.place(pygame.Rect(w - sw - gap, gap, sw, sh),
+                         self.app.res.font(self.px(16)))
         self.sound.enabled = self.app.res.audio_available
 
     @property
@@ -200,12 +195,12 @@ class TitleScene(Scene):
         for button in self.shown:
             button.draw(surface)
         hint = "F1 rules   ·   F11 fullscreen   ·   M sound"
-        draw_text(surface, self.small_font, hint, (w // 2, h - 10), DIM, "midbottom")
-        lines = [(line, RED) for line in wrap(self.small_font, self.message, w - 40)[:3]]
+        draw_text(surface, self.font, hint, (w // 2, h - 10), DIM, "midbottom")
+        lines = [(line, RED) for line in wrap(self.font, self.message, w - 40)[:3]]
         lines += [(self.notice, self.notice_color)] if self.notice else []
         lines = lines[-3:]
-        y = h - 14 - self.small_font.get_linesize() * len(lines)
+        y = h - 14 - self.font.get_linesize() * len(lines)
         for line, color in lines:
-            draw_text(surface, self.small_font, line, (w // 2, y), color, "midbottom")
-            y += self.small_font.get_linesize()
+            draw_text(surface, self.font, line, (w // 2, y), color, "midbottom")
+            y += self.font.get_linesize()
 
