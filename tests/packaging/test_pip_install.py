@@ -42,6 +42,14 @@ def test_pip_install_gives_a_rummy_command(tmp_path: Path) -> None:
         names = set(archive.namelist())
         entry_points = next(n for n in names if n.endswith("entry_points.txt"))
         assert "rummy = rummy.launcher:main" in archive.read(entry_points).decode()
+        metadata = next(n for n in names if n.endswith(".dist-info/METADATA"))
+        required = {line.split(":", 1)[1].strip().replace(" ", "")
+                    for line in archive.read(metadata).decode().splitlines()
+                    if line.startswith("Requires-Dist:")}
+    pinned = {line.split("#")[0].strip() for line in
+              (ROOT / "requirements.txt").read_text(encoding="utf-8").splitlines()}
+    # the installed game needs every pin of the game's requirements, online play's too
+    assert pinned - {""} == required, (pinned, required)
     assert "rummy/_bundled/config/variants/indian_13.yaml" in names
     assert "rummy/_bundled/assets/icons/rummy.png" in names
     install = subprocess.run([sys.executable, "-m", "pip", "install", "--no-deps", "-q",
