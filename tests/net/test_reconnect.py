@@ -102,6 +102,10 @@ def test_a_server_killed_mid_deal_resumes_after_a_restart(tmp_path: Path) -> Non
             await seat_table(f"ws://{address}", [a, b], "two_player_13", deals=1)
             await asyncio.gather(a.play(timeout=30, until_seq=6),
                                  b.play(timeout=30, until_seq=6))
+            # both have heard every move so far (one may stop with the last update unread,
+            # and would take the other's turn for its own)
+            while a.mirror.seq != b.mirror.seq:
+                await (a if a.mirror.seq < b.mirror.seq else b).recv()
             mover = a if a.mirror.my_turn else b
             await mover.send(type="action", action={"type": "draw", "source": "closed"})
             for p in (a, b):
