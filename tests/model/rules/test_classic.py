@@ -67,7 +67,7 @@ def test_every_source_001_option_with_its_name_values_and_default() -> None:
         "deck_exhaust": (["flip_discard", "shuffle_discard", "end_round"], "flip_discard"),
         "require_end_discard": ([False, True], False), "lay_at_end": ([True, False], True),
     }
-    assert SUPER.family == "table"
+    assert SUPER.family == "classic"
     offered = {o.key: (sorted(map(str, o.values)), o.default) for o in SUPER.options}
     for key, (values, default) in expected.items():
         assert offered[key] == (sorted(map(str, values)), default), key
@@ -589,7 +589,7 @@ def test_a_view_shows_the_table_but_not_the_other_hands() -> None:
     state = play(rnd(["3S 4S 5S 9D KC QH 2D", "6S 8H 8D 2C JD 10D 4H"], stock="7S"),
                  Draw(0, CLOSED), LayMeld(0, cards("3S 4S 5S")))
     view = view_for(state, 1)
-    assert view.family == "table" and view.melding.melds == state.melds
+    assert view.family == "classic" and view.melding.melds == state.melds
     assert view.hand == state.hands[1] and view.seats[0].hand_size == 5
     data = view.to_json()
     history = data.pop("history")
