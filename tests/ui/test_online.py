@@ -36,8 +36,8 @@ from rummy.ui.screens.online import LOOPBACK, OnlineScene
 from rummy.ui.screens.title import TitleScene
 from rummy.ui.table import TableScene
 from rummy.ui.table.hand import HandModel
-from rummy.ui.table.keeper import TableKeeper
 from rummy.ui.table.online import LOST, STOPPED, ConnectionNotes
+from rummy.ui.table.record_keeper import TableKeeper
 
 from .online_play import (
     click,

@@ -15,10 +15,10 @@ from rummy.model.table_melds import MeldRules, lay_run, lay_set
 from rummy.model.variant import load_variant
 from rummy.ui.app import App
 from rummy.ui.table.board_paint import match_rows
-from rummy.ui.table.hud import PanelCache, draw_seat
 from rummy.ui.table.layout import card_height, compute_layout
 from rummy.ui.table.meld_area import layout_melds, tag_font
-from rummy.ui.table.parts_declare import TableParts
+from rummy.ui.table.panels import PanelCache, draw_seat
+from rummy.ui.table.parts_declare import DeclareParts
 from rummy.ui.table.parts_melds import MeldParts
 from rummy.ui.table.sprites import CardArt, TextCache
 
@@ -53,7 +53,7 @@ def test_the_message_and_status_line_cover_nothing(app: App, size: tuple[int, in
 
 # The player's own line and a seat's badge line at their longest in each family.
 OWN_LINES = {False: "count 94 (costs 80) · score 101", True: "104 pts unmatched · score 250"}
-FAMILY_BUTTONS = {False: TableParts.buttons, True: MeldParts.buttons}
+FAMILY_BUTTONS = {False: DeclareParts.buttons, True: MeldParts.buttons}
 
 
 @pytest.mark.timeout(60)

@@ -34,7 +34,7 @@ from rummy.model.table_melds import MeldRules, lay_run
 from rummy.session import Session
 from rummy.ui.app import App
 from rummy.ui.game_config import GameConfig
-from rummy.ui.table import TableScene, board_paint, hud
+from rummy.ui.table import TableScene, board_paint, panels
 from rummy.ui.table.driver import TableDriver
 from rummy.ui.table.meld_area import MeldLayout, tag_font
 from rummy.ui.table.parts_contract import ContractParts
@@ -431,7 +431,7 @@ def test_a_deal_going_round_the_stock_with_nothing_laid_ends_at_the_table(
     flips = tuple(DiscardFlipped(size=20, shuffled=False) for _ in range(STUCK_TURNOVERS))
     game.state = replace(game.state, history=flips)
     badges: list[str] = []
-    real = hud.draw_seat
+    real = panels.draw_seat
 
     def seen(*args: Any) -> None:
         badges.append(args[7])

@@ -24,8 +24,8 @@ from rummy.ui.screens.settings import SettingsScene
 from rummy.ui.screens.stats import StatsScene
 from rummy.ui.screens.title import TitleScene
 from rummy.ui.table import TableScene
-from rummy.ui.table.keeper import LEFT_SAVED
 from rummy.ui.table.parts_contract import ContractParts
+from rummy.ui.table.record_keeper import LEFT_SAVED
 
 from .events import click, key
 from .table_helpers import drag, grip

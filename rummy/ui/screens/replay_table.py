@@ -29,10 +29,10 @@ from rummy.ui.scene import Scene
 from rummy.ui.table.board import Board
 from rummy.ui.table.dialogs import ResultPanel, Standing
 from rummy.ui.table.hand import HandModel
-from rummy.ui.table.hud import TableButton, draw_button
 from rummy.ui.table.layout import TableLayout
+from rummy.ui.table.panels import TableButton, draw_button
 from rummy.ui.table.parts import parts_for
-from rummy.ui.table.parts_declare import TableParts
+from rummy.ui.table.parts_base import FamilyParts
 from rummy.ui.table.sprites import INK, CardArt, TextCache
 
 if TYPE_CHECKING:
@@ -79,7 +79,7 @@ class ReplayTableScene(Scene):
         return self.game_options  # F1: the rules the replayed game was played by
 
     @property
-    def parts(self) -> TableParts:
+    def parts(self) -> FamilyParts:
         assert self.board is not None
         return self.board.parts
 

@@ -31,15 +31,18 @@ keys, status line, what it paints), composed by the scene. Bots think on a worke
 never in the frame (or inline, for tests: ``App(inline_work=True)``).
 
 Modules, along their seams: ``scene`` (the scene: flow of deals), ``controls`` (its
-buttons, keys, dialogs), ``pointer`` (mouse gestures), ``frame`` (its frames), ``drag``
+buttons, keys, dialogs, hints), ``pointer`` (mouse gestures), ``frame_painter`` (its
+frames), ``record_keeper`` (the autosave, statistics and replays), ``drag``
 (hand places), ``targets`` (drop targets as objects), ``parts`` (each family's pieces by
-name: ``parts_declare``, the base; ``parts_melds``; ``parts_contract``), ``meld_area``
+name: ``parts_base``, what they share; ``parts_declare``; ``parts_melds``;
+``parts_contract``), ``meld_area``
 (melds on the table), ``board`` (what is on the felt, painted from caches) and
-``board_paint`` (how), ``play`` and ``play_melds`` (engine events -> flights),
+``board_paint`` (how), ``event_player`` and ``play_melds`` (engine events -> flights),
 ``anim`` (flights),
 ``driver`` (the match's session + bots on a worker thread + event log), ``hand``
 (the player's order and groups, UI-local), ``layout`` (rects from the window size),
-``hud``/``dialogs``/``sprites`` (painting helpers), ``hints`` (the H key).
+``panels``/``dialogs``/``sprites`` (painting helpers: buttons and seat panels, the
+dialogs, the card art).
 
 Esc leaves the table (``app.pop()``). ``scene.deals_done`` counts finished deals and
 ``scene.idle`` says that no event is waiting to be animated.

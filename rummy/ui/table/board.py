@@ -20,10 +20,11 @@ from rummy.model.families.classic import DRAW_CHOICE_DEPTH
 
 from .board_paint import BoardPainting, felt_surface
 from .hand import HandModel
-from .hud import PanelCache, TableButton, fan_end
 from .layers import Layer, Lights, changed_lights, lights_of
 from .layout import TableLayout, card_height, compute_layout
-from .parts_declare import LIT_MARGIN, TableParts
+from .panels import PanelCache, TableButton, fan_end
+from .parts_base import LIT_MARGIN, FamilyParts
+from .parts_declare import DeclareParts
 from .sprites import INK, CardArt, CardSprite, TextCache
 from .strokes import merge_areas
 
@@ -34,8 +35,8 @@ StillKey = tuple[tuple[object, ...], Lights]
 class Board(BoardPainting):
     def __init__(self, art: CardArt, text: TextCache, hand: HandModel, names: list[str],
                  players: int, viewer: int, interactive: bool,
-                 parts: TableParts | None = None) -> None:
-        self.parts = parts if parts is not None else TableParts(hand.variant)
+                 parts: FamilyParts | None = None) -> None:
+        self.parts = parts if parts is not None else DeclareParts(hand.variant)
         """The family's pieces of the table (targets, buttons, what it paints)."""
         self.art = art
         self.text = text
@@ -215,7 +216,7 @@ class Board(BoardPainting):
 
     def lit_area(self, name: str) -> pygame.Rect | None:
         """The rectangle of the target whose light is keyed ``name`` (its glow reaches
-        :data:`~.hud.GLOW_REACH` past it)."""
+        :data:`~.panels.GLOW_REACH` past it)."""
         if name == "open":
             return self.lay.open_deck
         if name == "finish":

@@ -17,7 +17,8 @@ from rummy.model import Card, wild_rank_for
 from rummy.ui.widgets import wrap
 
 from .hand import HandModel
-from .hud import (
+from .layout import TableLayout, card_height
+from .panels import (
     PanelCache,
     TableButton,
     draw_button,
@@ -26,8 +27,7 @@ from .hud import (
     draw_slot,
     draw_wild_badge,
 )
-from .layout import TableLayout, card_height
-from .parts_declare import TableParts
+from .parts_base import FamilyParts
 from .sprites import (
     DIM,
     FELT,
@@ -62,7 +62,7 @@ def felt_surface(size: tuple[int, int]) -> pygame.Surface:
 class BoardPainting:
     """The board's painting (mixed into :class:`~.board.Board`)."""
 
-    parts: TableParts
+    parts: FamilyParts
     art: CardArt
     text: TextCache
     hand: HandModel

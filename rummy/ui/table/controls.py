@@ -4,7 +4,7 @@ family's own), drop with its confirmation, the declaration dialog, hints, stagin
 contract, and the messages said on the felt.
 
 Kept apart from :mod:`.scene` (the flow of matches and deals), like :mod:`.pointer` (the
-mouse) and :mod:`.frame` (painting), and mixed into :class:`~.scene.TableScene`. Every
+mouse) and :mod:`.frame_painter` (painting), and mixed into :class:`~.scene.TableScene`. Every
 action goes through the engine's check first (:meth:`ControlsMixin.allowed`).
 """
 
@@ -23,10 +23,9 @@ from .board import Board
 from .dialogs import DeclareDialog, ResultPanel
 from .driver import TableDriver
 from .hand import HandModel
-from .hints import read_hint
-from .keeper import TableKeeper, sort_hand
 from .layout import card_height
-from .parts_declare import TableParts
+from .parts_base import FamilyParts
+from .record_keeper import TableKeeper, sort_hand
 from .sprites import INK, RED
 
 if TYPE_CHECKING:
@@ -48,7 +47,7 @@ class ControlsMixin:
     board: Board
     driver: TableDriver
     hand: HandModel
-    parts: TableParts
+    parts: FamilyParts
     keeper: TableKeeper
     dialog: DeclareDialog | None
     result: ResultPanel | None
@@ -298,3 +297,14 @@ class ControlsMixin:
 
     def card_height(self) -> int:
         return card_height(self.board.lay.hand_w)
+
+
+def read_hint(hint: Hint | None) -> tuple[list[Card], list[list[Card]], str]:
+    """(the cards the suggested move plays, to select; the groups to arrange the hand
+    into; what to say) from a hint (the hard level's suggestion, worked out off the frame
+    by the table's driver), or nothing when working it out failed."""
+    if hint is None:
+        return [], [], ""
+    # Only the groups: the loose cards stay where the player had them.
+    groups = [list(g) for g in hint.groups if g]
+    return list(hint.cards), groups, f"Hint: {hint}"

@@ -19,8 +19,8 @@ from rummy.model.scoring import DealResult, RoundResult
 from rummy.ui.words import number_word, points_word
 
 from .hand import sort_key
-from .hud import TableButton, draw_button, draw_wild_badge
 from .layout import card_height
+from .panels import TableButton, draw_button, draw_wild_badge
 from .proof_note import ProofNote
 from .sprites import DIM, GOLD, INK, KIND_COLORS, RED, CardArt, TextCache
 

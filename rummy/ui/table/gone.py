@@ -16,7 +16,7 @@ import pygame
 from rummy.ui.widgets import wrap
 
 from .dialogs import _frame, _Overlay
-from .hud import TableButton
+from .panels import TableButton
 from .sprites import GOLD, INK, TextCache
 
 HOST_CLOSED = ("The host's game has closed.",

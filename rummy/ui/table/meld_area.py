@@ -18,8 +18,8 @@ from pygame import Rect
 
 from rummy.model import Card, TableMeld
 
-from .hud import GLOW_REACH, draw_glow, draw_slot
 from .layout import TableLayout, card_height
+from .panels import GLOW_REACH, draw_glow, draw_slot
 from .sprites import DIM, GOLD, INK, KIND_COLORS, RED, CardArt, TextCache
 
 GLOW_SPAN = 2 * GLOW_REACH + 4

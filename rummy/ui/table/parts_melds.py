@@ -31,12 +31,12 @@ from .hand import HandModel
 from .layers import Layer, changed_lights, lights_of
 from .layout import TableLayout
 from .meld_area import MeldLayout, draw_melds, layout_melds, tag_font
-from .parts_declare import LIT_MARGIN, TableParts
+from .parts_base import LIT_MARGIN, FamilyParts
 from .sprites import CardArt, TextCache
 from .targets import DropTarget, MeldOnTable, NewMeld, OpenDeck
 
 
-class MeldParts(TableParts):
+class MeldParts(FamilyParts):
     """Classic rummy (melds on the table): the discard pile (fanned with draw choice), the
     melds, the new meld zone; M lays the selected cards as a meld."""
 

@@ -2,7 +2,7 @@
 (its cards fly from the seat to their places and it is labelled), a card laid off (the meld
 visibly grows), the discard pile turned over or shuffled into a new stock, and "Rummy!".
 
-Registered on the :class:`~.play.EventPlayer` by :func:`register`, which the meld
+Registered on the :class:`~.event_player.EventPlayer` by :func:`register`, which the meld
 families' table parts call (:meth:`~.parts_melds.MeldParts.register_animations`); the
 layout of the melds is theirs (:class:`MeldsShown`).
 """
@@ -18,9 +18,9 @@ from rummy.model.scoring import RoundResult
 from rummy.model.table_melds import TableMeld
 from rummy.ui.words import number_word
 
+from .event_player import EventPlayer
 from .layout import TableLayout
 from .meld_area import MeldLayout
-from .play import EventPlayer
 
 
 class MeldsShown(Protocol):

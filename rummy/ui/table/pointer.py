@@ -18,9 +18,9 @@ from .board import Board
 from .dialogs import DeclareDialog, ResultPanel
 from .drag import Drag, hand_place
 from .driver import TableDriver
+from .event_player import EventPlayer
 from .gone import ServerGonePanel
 from .hand import HandModel
-from .play import EventPlayer
 from .targets import DropTarget, target_under
 
 

@@ -16,7 +16,7 @@ import pygame
 
 from rummy.model.fairness import Verdict
 
-from .hud import TableButton, draw_button
+from .panels import TableButton, draw_button
 from .sprites import GOLD, GREEN, INK, RED, TextCache
 
 OK_MARK = "\N{CHECK MARK}"

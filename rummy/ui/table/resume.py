@@ -21,7 +21,7 @@ if TYPE_CHECKING:
 
 
 def config_from_data(data: Any) -> GameConfig:
-    """The menu's choices kept in a save (:func:`~.keeper.config_data`); ValueError when
+    """The menu's choices kept in a save (:func:`~.record_keeper.config_data`); ValueError when
     they are not there or not readable."""
     if not isinstance(data, Mapping):
         raise ValueError("the save does not say how the game was set up")

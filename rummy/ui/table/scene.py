@@ -13,7 +13,7 @@ faster pace while the human watches (Esc or Menu leaves at any time).
 
 This module keeps the flow of matches and deals and the frame's update; the scene's
 buttons, keys and dialogs are :mod:`.controls`', the mouse :mod:`.pointer`'s, its painting
-:mod:`.frame`'s.
+:mod:`.frame_painter`'s.
 """
 
 from __future__ import annotations
@@ -35,15 +35,15 @@ from .controls import ControlsMixin
 from .dialogs import DeclareDialog, ResultPanel, Standing, contract_words
 from .drag import Drag
 from .driver import TableDriver
-from .frame import FrameMixin
+from .event_player import EventPlayer
+from .frame_painter import FrameMixin
 from .gone import ServerGonePanel
 from .hand import HandModel
-from .keeper import TableKeeper
 from .online import ConnectionNotes
 from .parts import parts_for
-from .play import EventPlayer
 from .pointer import PointerMixin
 from .proof_note import ProofNote
+from .record_keeper import TableKeeper
 from .sprites import CardArt, TextCache
 from .strokes import Strokes
 from .targets import DropTarget

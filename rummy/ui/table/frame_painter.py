@@ -18,8 +18,8 @@ from .board import Board, StillKey
 from .dialogs import DeclareDialog, ResultPanel
 from .drag import Drag
 from .gone import ServerGonePanel
-from .hud import draw_glow
-from .parts_declare import TableParts
+from .panels import draw_glow
+from .parts_base import FamilyParts
 from .sprites import GOLD, INK, CardArt, TextCache
 from .strokes import Strokes, changed_areas, merge_areas
 from .targets import DropTarget
@@ -33,7 +33,7 @@ class FrameMixin:
     flights: Flights
     art: CardArt
     text: TextCache
-    parts: TableParts
+    parts: FamilyParts
     dialog: DeclareDialog | None
     result: ResultPanel | None
     gone: ServerGonePanel | None
