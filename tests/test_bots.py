@@ -16,7 +16,7 @@ from rummy.ai import BOTS, EveryFamily, GreedyBot, RandomBot, make_bot
 from rummy.model.actions import Action, Discard, Draw, DrawSource, Drop, Finish, Timeout
 from rummy.model.cards import Card, make_deck, parse_card
 from rummy.model.families import Phase
-from rummy.model.families.declare import DeclareState
+from rummy.model.families.declare_deal import DeclareState
 from rummy.model.melds import is_joker
 from rummy.model.solver import best_arrangement
 from rummy.model.state import legal_actions, start_deal

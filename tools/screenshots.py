@@ -25,7 +25,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 import pygame  # noqa: E402
 
 from rummy.model import parse_card, parse_cards  # noqa: E402
-from rummy.model.families.declare import deal_from_cards  # noqa: E402
+from rummy.model.families.declare_deal import deal_from_cards  # noqa: E402
 from rummy.session import Session  # noqa: E402
 from rummy.ui.app import App  # noqa: E402
 from rummy.ui.game_config import GameConfig  # noqa: E402

@@ -15,6 +15,7 @@ from collections import Counter
 from collections.abc import Mapping
 from dataclasses import dataclass, field
 
+from rummy.model.families.declare_deal import DeclareState
 from rummy.model.variant_type import Variant
 
 from .actions import (
@@ -31,7 +32,6 @@ from .actions import (
 )
 from .cards import Card, make_deck
 from .families import Phase, SeatStatus
-from .families.declare import DeclareState
 from .families.melding import MeldState
 from .invariants_melds import meld_problems
 from .state import GameState, apply, legal_actions, start_deal

@@ -27,7 +27,7 @@ from rummy.model.variant_type import Variant
 from .actions import DECKS, STOCK, Action, Piles
 from .cards import Card
 from .events import Event
-from .families import classic, contract, declare
+from .families import classic, contract, declare, declare_deal
 from .families.declare_deal import DeclareState
 from .families.melding import MeldState
 from .match_state import GameState, MatchState
@@ -163,7 +163,8 @@ class Declare(RuleFamily):
 
     def start_deal(self, variant: Variant, players: int, seed: Seed, **where: int
                    ) -> GameState:
-        return super().start_deal(variant, players, seed)  # one deal knows no position
+        # one deal knows no position; the deal is dealt where the family's state is made
+        return declare_deal.start_deal(variant, players, seed)
 
     def deal_args(self, state: GameState) -> dict[str, int]:
         return {}

@@ -21,7 +21,7 @@ from rummy.model.actions import (
     Timeout,
 )
 from rummy.model.cards import parse_card
-from rummy.model.families.declare import DeclareState
+from rummy.model.families.declare_deal import DeclareState
 from rummy.model.invariants import check_invariants, random_playout
 from rummy.model.solver import best_arrangement
 from rummy.model.state import IllegalMoveError, apply, check_action, legal_actions, start_deal

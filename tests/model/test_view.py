@@ -20,7 +20,7 @@ from rummy.model.events import (
     TossMade,
     redact_for,
 )
-from rummy.model.families.declare import DeclareState, deal_from_cards
+from rummy.model.families.declare_deal import DeclareState, deal_from_cards
 from rummy.model.invariants import random_playout
 from rummy.model.solver import best_discards
 from rummy.model.state import GameState, SeatStatus, apply, legal_actions, start_deal

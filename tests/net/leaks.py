@@ -16,7 +16,7 @@ from typing import Any
 from rummy.model.actions import action_from_json
 from rummy.model.cards import Card, CardError, parse_card
 from rummy.model.events import Declared, TossMade
-from rummy.model.families.declare import DeclareState
+from rummy.model.families.declare_deal import DeclareState
 from rummy.model.families.melding import MeldState
 from rummy.model.randomness import seed_from_text
 from rummy.model.state import GameState

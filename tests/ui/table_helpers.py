@@ -14,7 +14,7 @@ import pygame
 
 from rummy.model import parse_card, parse_cards
 from rummy.model.cards import make_deck
-from rummy.model.families.declare import deal_from_cards
+from rummy.model.families.declare_deal import deal_from_cards
 from rummy.model.families.melding import MeldState
 from rummy.session import Session
 from rummy.ui.app import App

@@ -17,7 +17,7 @@ from rummy.model import (
     parse_cards,
 )
 from rummy.model.events import CardDiscarded
-from rummy.model.families.declare import deal_from_cards
+from rummy.model.families.declare_deal import deal_from_cards
 from rummy.ui.app import App
 from rummy.ui.table import TableScene
 from rummy.ui.table.hand import sort_key

@@ -9,7 +9,7 @@ import pygame
 import pytest
 
 from rummy.model import Card, parse_card, parse_cards
-from rummy.model.families.declare import deal_from_cards
+from rummy.model.families.declare_deal import deal_from_cards
 from rummy.model.scoring import DealResult, RoundResult, ShownHand
 from rummy.model.variant import load_variant
 from rummy.session import Session

@@ -15,7 +15,7 @@ import pytest
 
 from rummy.model import Draw, DrawSource, Drop, Finish, parse_card, parse_cards
 from rummy.model.events import CardsDealt
-from rummy.model.families.declare import deal_from_cards
+from rummy.model.families.declare_deal import deal_from_cards
 from rummy.session import Session
 from rummy.ui.app import App
 from rummy.ui.game_config import GameConfig

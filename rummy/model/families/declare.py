@@ -52,16 +52,9 @@ from . import Phase, SeatStatus
 from .declare_deal import (
     DeclareState,
     Groups,
-    deal_from_cards,
-    start_deal,
-    toss,
-    toss_leaders,
 )
 
-__all__ = [
-    "DeclareState", "Groups", "apply", "check_action", "deal_from_cards", "legal_actions",
-    "start_deal", "toss", "toss_leaders",
-]
+__all__ = ["apply", "check_action", "legal_actions"]
 
 _T = TypeVar("_T")
 

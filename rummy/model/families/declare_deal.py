@@ -1,9 +1,9 @@
 """Family 1, declare: the deal's state, the toss and the deal.
 
 :class:`DeclareState` holds everything about one deal, hidden cards included; the rules
-that step it are in :mod:`rummy.model.families.declare`, which re-exports this module's
-public names. Randomness comes only from the seed, one named stream a choice
-(``"toss"``, ``"deal"``, ``"cut"``: :func:`rummy.model.randomness.stream`).
+that step it are in :mod:`rummy.model.families.declare`. Randomness comes only from the
+seed, one named stream a choice (``"toss"``, ``"deal"``, ``"cut"``:
+:func:`rummy.model.randomness.stream`).
 
 Deck order: the last card of ``closed_deck`` and of ``open_deck`` is the top one.
 """

@@ -25,6 +25,7 @@ from rummy.model.match import MatchState
 from rummy.model.state import GameState
 from rummy.model.view import view_for
 from rummy.store.stepper import SPEEDS, ReplayStepper
+from rummy.ui.palette import INK
 from rummy.ui.scene import Scene
 from rummy.ui.table.board import Board
 from rummy.ui.table.dialogs import ResultPanel, Standing
@@ -33,7 +34,7 @@ from rummy.ui.table.layout import TableLayout
 from rummy.ui.table.panels import TableButton, draw_button
 from rummy.ui.table.parts import parts_for
 from rummy.ui.table.parts_base import FamilyParts
-from rummy.ui.table.sprites import INK, CardArt, TextCache
+from rummy.ui.table.sprites import CardArt, TextCache
 
 if TYPE_CHECKING:
     from rummy.session import Session

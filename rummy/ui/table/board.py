@@ -17,6 +17,8 @@ import pygame
 from rummy.model import Card, PlayerView
 from rummy.model.families import SeatStatus
 from rummy.model.families.classic import DRAW_CHOICE_DEPTH
+from rummy.ui.palette import INK
+from rummy.ui.table.sprites import CardArt, CardSprite, TextCache
 
 from .board_paint import BoardPainting, felt_surface
 from .hand import HandModel
@@ -25,7 +27,6 @@ from .layout import TableLayout, card_height, compute_layout
 from .panels import PanelCache, TableButton, fan_end
 from .parts_base import LIT_MARGIN, FamilyParts
 from .parts_declare import DeclareParts
-from .sprites import INK, CardArt, CardSprite, TextCache
 from .strokes import merge_areas
 
 StillKey = tuple[tuple[object, ...], Lights]

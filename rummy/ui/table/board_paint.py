@@ -14,6 +14,8 @@ from typing import TYPE_CHECKING
 import pygame
 
 from rummy.model import Card, wild_rank_for
+from rummy.ui.palette import DIM, FELT, FELT_DARK, GOLD, INK, KIND_COLORS, RED
+from rummy.ui.table.sprites import CardArt, CardSprite, Color, TextCache
 from rummy.ui.widgets import wrap
 
 from .hand import HandModel
@@ -28,19 +30,6 @@ from .panels import (
     draw_wild_badge,
 )
 from .parts_base import FamilyParts
-from .sprites import (
-    DIM,
-    FELT,
-    FELT_DARK,
-    GOLD,
-    INK,
-    KIND_COLORS,
-    RED,
-    CardArt,
-    CardSprite,
-    Color,
-    TextCache,
-)
 from .strokes import Pen, pen_for
 
 

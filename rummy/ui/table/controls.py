@@ -18,6 +18,7 @@ from typing import TYPE_CHECKING, Any
 import pygame
 
 from rummy.model import Action, Card, Discard, Drop, Finish, LayOff
+from rummy.ui.palette import INK, RED
 
 from .board import Board
 from .dialogs import DeclareDialog, ResultPanel
@@ -26,7 +27,6 @@ from .hand import HandModel
 from .layout import card_height
 from .parts_base import FamilyParts
 from .record_keeper import TableKeeper, sort_hand
-from .sprites import INK, RED
 
 if TYPE_CHECKING:
     from rummy.ai.hint import Hint

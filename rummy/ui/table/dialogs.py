@@ -16,13 +16,14 @@ from rummy.model.grouping import read_group
 from rummy.model.match import MatchState
 from rummy.model.rules import family_of
 from rummy.model.scoring import DealResult, RoundResult
+from rummy.ui.palette import DIM, GOLD, INK, KIND_COLORS, RED
+from rummy.ui.table.sprites import CardArt, TextCache
 from rummy.ui.words import number_word, points_word
 
 from .hand import sort_key
 from .layout import card_height
 from .panels import TableButton, draw_button, draw_wild_badge
 from .proof_note import ProofNote
-from .sprites import DIM, GOLD, INK, KIND_COLORS, RED, CardArt, TextCache
 
 SHORT = {"Pure sequence": "Pure", "Impure sequence": "Impure", "Set": "Set", "Run": "Run",
          "Invalid": "Invalid", "Loose": "Loose", "Left in hand": "Left"}

@@ -13,6 +13,9 @@ from typing import TYPE_CHECKING
 
 import pygame
 
+from rummy.ui.palette import GOLD, INK
+from rummy.ui.table.sprites import CardArt, TextCache
+
 from .anim import Flights
 from .board import Board, StillKey
 from .dialogs import DeclareDialog, ResultPanel
@@ -20,7 +23,6 @@ from .drag import Drag
 from .gone import ServerGonePanel
 from .panels import draw_glow
 from .parts_base import FamilyParts
-from .sprites import GOLD, INK, CardArt, TextCache
 from .strokes import Strokes, changed_areas, merge_areas
 from .targets import DropTarget
 

@@ -13,11 +13,12 @@ from __future__ import annotations
 
 import pygame
 
+from rummy.ui.palette import GOLD, INK
+from rummy.ui.table.sprites import TextCache
 from rummy.ui.widgets import wrap
 
 from .dialogs import _frame, _Overlay
 from .panels import TableButton
-from .sprites import GOLD, INK, TextCache
 
 HOST_CLOSED = ("The host's game has closed.",
                "The table comes back when they reopen it; you can wait or leave, and Rejoin"

@@ -17,10 +17,11 @@ import pygame
 from pygame import Rect
 
 from rummy.model import Card, TableMeld
+from rummy.ui.palette import DIM, GOLD, INK, KIND_COLORS, RED
+from rummy.ui.table.sprites import CardArt, TextCache
 
 from .layout import TableLayout, card_height
 from .panels import GLOW_REACH, draw_glow, draw_slot
-from .sprites import DIM, GOLD, INK, KIND_COLORS, RED, CardArt, TextCache
 
 GLOW_SPAN = 2 * GLOW_REACH + 4
 """How much wider and taller than a meld its glow paints (with its edge pixels)."""

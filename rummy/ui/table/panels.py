@@ -6,10 +6,12 @@ from dataclasses import dataclass
 
 import pygame
 
+from rummy.ui.palette import DIM, FELT_DARK, GOLD, INK, RED
+from rummy.ui.table.sprites import CardArt, TextCache
+
 from ..widgets import ellipsize
 from .layout import BUTTON_LABELS, SeatSpot, TableLayout
 from .online import AWAY
-from .sprites import DIM, FELT_DARK, GOLD, INK, RED, CardArt, TextCache
 from .strokes import Pen, pen_for
 
 BUTTON_TEXT = BUTTON_LABELS

@@ -15,9 +15,10 @@ from pathlib import Path
 import pygame
 
 from rummy.model.fairness import Verdict
+from rummy.ui.palette import GOLD, GREEN, INK, RED
+from rummy.ui.table.sprites import TextCache
 
 from .panels import TableButton, draw_button
-from .sprites import GOLD, GREEN, INK, RED, TextCache
 
 OK_MARK = "\N{CHECK MARK}"
 BAD_MARK = "\N{WARNING SIGN}"

@@ -13,16 +13,7 @@ from typing import TYPE_CHECKING
 import pygame
 
 from rummy.model import Card
-
-# The table's colours are the palette's (one palette for every screen), re-exported.
-from rummy.ui.palette import DIM as DIM
-from rummy.ui.palette import FELT as FELT
-from rummy.ui.palette import FELT_DARK as FELT_DARK
-from rummy.ui.palette import GOLD as GOLD
-from rummy.ui.palette import GREEN as GREEN
-from rummy.ui.palette import INK as INK
-from rummy.ui.palette import KIND_COLORS as KIND_COLORS
-from rummy.ui.palette import RED as RED
+from rummy.ui.palette import INK
 
 if TYPE_CHECKING:
     from rummy.ui.resources import Resources

@@ -12,7 +12,7 @@ from typing import TypeVar
 
 from rummy.model.actions import Action, Discard, Draw, DrawSource
 from rummy.model.cards import Card, make_deck, parse_card, parse_cards
-from rummy.model.families.declare import DeclareState, deal_from_cards
+from rummy.model.families.declare_deal import DeclareState, deal_from_cards
 from rummy.model.families.melding import MeldState
 from rummy.model.invariants import check_invariants
 from rummy.model.state import GameState, apply, start_deal

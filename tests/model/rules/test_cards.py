@@ -11,7 +11,7 @@ import pytest
 
 from rummy.model import classify_group, classify_meld, list_variant_ids, load_variant
 from rummy.model.cards import Suit, make_deck, toss_key
-from rummy.model.families.declare import toss_leaders
+from rummy.model.families.declare_deal import toss_leaders
 from rummy.model.melds import GroupKind
 from rummy.model.table_melds import MeldKind
 from rummy.model.variant_fields import Toss

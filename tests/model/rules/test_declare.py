@@ -41,7 +41,7 @@ from rummy.model.events import (
     TurnMissed,
     WildJokerCut,
 )
-from rummy.model.families.declare import DeclareState, toss, toss_leaders
+from rummy.model.families.declare_deal import DeclareState, toss, toss_leaders
 from rummy.model.invariants import check_invariants
 from rummy.model.match import finish_deal, start_match
 from rummy.model.match_state import MatchState
