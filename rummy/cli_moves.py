@@ -1,10 +1,11 @@
 """What a person types at ``python -m rummy play``, read into the engine's actions.
 
-One reader serves every rule family; which words it knows follows the family's traits
-(:attr:`PlayerView.melds_on_table`, :attr:`RuleFamily.lays_down_contracts`) and the
-variant's options (``allow_draw_choice``), never the family's name. Whether a move is
-allowed now is the engine's to say (its :class:`IllegalMoveError` is shown as it is);
-this module only turns words into actions, and says what it cannot read.
+One reader serves every rule family: the words each family knows are registered by the
+family's name (:data:`HELPS`, :data:`READERS`), and within a family they follow its traits
+(:attr:`RuleFamily.lays_down_contracts`) and the variant's options
+(``allow_draw_choice``). Whether a move is allowed now is the engine's to say (its
+:class:`IllegalMoveError` is shown as it is); this module only turns words into actions,
+and says what it cannot read.
 
 >>> from rummy.model.state import start_deal
 >>> from rummy.model.variant import load_variant
@@ -26,7 +27,7 @@ rummy.cli_moves.MoveError: there is no meld 2 on the table (melds: none yet)
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 
 from rummy.model.actions import (
     Action,
@@ -64,8 +65,11 @@ Cards:           rank A 2-10 J Q K (T for 10) and suit S H D C, e.g. 7H 10S QC; 
 
 def help_text(view: PlayerView) -> str:
     """The commands of this game, for ``h``."""
-    if not view.melds_on_table:
-        return DECLARE_HELP
+    return HELPS[view.variant.family](view)
+
+
+def _meld_help(view: PlayerView) -> str:
+    """The commands where melds lie on the table (classic and contract rummy)."""
     draw = "Before drawing:  c = draw from the stock, o = take the top discard"
     if view.variant.params.draw_choice:
         draw += ("\n                 t N = take the top N discards (up to 5: a card and every"
@@ -100,9 +104,11 @@ def read_move(line: str, view: PlayerView) -> tuple[Action, ...]:
     ``h`` are the caller's to handle before."""
     word, _, rest = line.strip().partition(" ")
     word, rest = word.lower(), rest.strip()
+    return READERS[view.variant.family](word, rest, line, view)
+
+
+def _declare_move(word: str, rest: str, line: str, view: PlayerView) -> tuple[Action, ...]:
     me = view.seat
-    if view.melds_on_table:
-        return _meld_move(word, rest, line, view)
     if word in ("c", "closed"):
         return (Draw(me, DrawSource.CLOSED),)
     if word in ("o", "open"):
@@ -141,6 +147,16 @@ def _meld_move(word: str, rest: str, line: str, view: PlayerView) -> tuple[Actio
     if word in ("drop", "f", "finish", "declare"):
         raise MoveError("this game has no declaring or dropping: h lists the moves")
     return (Discard(me, _to_discard(view, rest if word in ("d", "discard") else line)),)
+
+
+HELPS: dict[str, Callable[[PlayerView], str]] = {
+    "declare": lambda view: DECLARE_HELP, "classic": _meld_help, "contract": _meld_help,
+}
+"""Rule family's name -> the commands its games know (``h``)."""
+READERS: dict[str, Callable[[str, str, str, PlayerView], tuple[Action, ...]]] = {
+    "declare": _declare_move, "classic": _meld_move, "contract": _meld_move,
+}
+"""Rule family's name -> the reader of a typed move (word, the rest, the whole line)."""
 
 
 def _to_discard(view: PlayerView, text: str) -> Card:

@@ -196,14 +196,11 @@ def _name(seat: int, me: int) -> str:
 
 def _table_text(view: PlayerView) -> str:
     """The table as the person's seat sees it, and what to do now."""
-    if view.melds_on_table:
-        return _melds_text(view)
-    return _declare_text(view)
+    return TABLE_TEXTS[view.variant.family](view)
 
 
 def _hand_text(view: PlayerView) -> str:
-    fresh = [c for c in view.hand if c == view.drawn
-             or view.melds_on_table and c in view.melding.taken]
+    fresh = [c for c in view.hand if c == view.drawn or c in view.taken]
     hand = " ".join(c.label + ("*" if c in fresh else "")
                     for c in sorted(view.hand, key=Card.sort_key))
     return f"your hand: {hand}{'   (* just drawn)' if fresh else ''}"
@@ -255,6 +252,12 @@ def _melds_text(view: PlayerView) -> str:
                  " if someone goes out now)")
     lines.append(f"your move: {_todo(view)}")
     return "\n".join(lines)
+
+
+TABLE_TEXTS: dict[str, Callable[[PlayerView], str]] = {
+    "declare": _declare_text, "classic": _melds_text, "contract": _melds_text,
+}
+"""Rule family's name -> how its table reads in the terminal."""
 
 
 def _melds_in_hand(view: PlayerView) -> str:

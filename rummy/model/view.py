@@ -147,6 +147,12 @@ class PlayerView:
         return self.variant.shape.melds_on_table
 
     @property
+    def taken(self) -> tuple[Card, ...]:
+        """The cards this seat took from the discard pile this turn (they may not be
+        discarded again this turn; none where melds do not lie on the table)."""
+        return self.melding.taken if self.melds_on_table else ()
+
+    @property
     def my_turn(self) -> bool:
         return self.turn == self.seat and self.phase is not Phase.OVER
 
