@@ -11,11 +11,12 @@ from __future__ import annotations
 import os
 import threading
 import time
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
 from pathlib import Path
 from typing import Any
 
 import pygame
+import pytest
 
 from rummy.ai import make_bot
 from rummy.model.actions import Drop, DropAtTurn, Finish
@@ -47,6 +48,16 @@ def close_app(app: App) -> None:
         scene.closing()
     app.stack.clear()
     app.close()
+
+
+@pytest.fixture
+def online_app(tmp_path: Path) -> Iterator[App]:
+    """The game at its title screen, its settings under ``tmp_path`` (its data folder is
+    the tests' own, from conftest); closed as closing the window does. A module names it
+    ``app = online_app``."""
+    application = make_app(tmp_path / "settings")
+    yield application
+    close_app(application)
 
 
 def shot(app: App, name: str) -> None:

@@ -23,9 +23,8 @@ from rummy.ui.screens.online import LOOPBACK, OnlineScene
 
 from .online_play import (
     click,
-    close_app,
     frames_until,
-    make_app,
+    online_app,
     open_online,
     pumped,
     server_threads,
@@ -37,12 +36,7 @@ from .online_play import (
 pytestmark = [pytest.mark.network, pytest.mark.timeout(120)]
 
 
-@pytest.fixture
-def app(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Iterator[App]:
-    monkeypatch.setenv("RUMMY_DATA_DIR", str(tmp_path / "data"))
-    application = make_app(tmp_path / "settings")
-    yield application
-    close_app(application)
+app = online_app
 
 
 @pytest.fixture

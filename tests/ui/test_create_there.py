@@ -16,10 +16,9 @@ from rummy.ui.screens.lobby import LobbyScene
 
 from .online_play import (
     click,
-    close_app,
     frames_until,
     join,
-    make_app,
+    online_app,
     open_online,
     start,
     type_into,
@@ -28,11 +27,7 @@ from .online_play import (
 pytestmark = [pytest.mark.network, pytest.mark.timeout(120)]
 
 
-@pytest.fixture
-def app(tmp_path: Path) -> Iterator[App]:
-    application = make_app(tmp_path / "settings")
-    yield application
-    close_app(application)
+app = online_app
 
 
 @pytest.fixture

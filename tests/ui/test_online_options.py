@@ -5,7 +5,6 @@ runs on 127.0.0.1 on a port the OS picks and is stopped."""
 
 from __future__ import annotations
 
-from collections.abc import Iterator
 from pathlib import Path
 
 import pygame
@@ -20,9 +19,8 @@ from rummy.ui.widgets import Selector, ellipsize
 
 from .online_play import (
     click,
-    close_app,
     frames_until,
-    make_app,
+    online_app,
     open_online,
     post,
     type_into,
@@ -31,13 +29,7 @@ from .online_play import (
 pytestmark = [pytest.mark.network, pytest.mark.timeout(120)]
 
 
-@pytest.fixture
-def app(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Iterator[App]:
-    """The game at its title screen; the hosted server's records go under ``tmp_path``."""
-    monkeypatch.setenv("RUMMY_DATA_DIR", str(tmp_path / "data"))
-    application = make_app(tmp_path / "settings")
-    yield application
-    close_app(application)
+app = online_app
 
 
 def control(online: OnlineScene, label: str) -> Selector:

@@ -8,7 +8,6 @@ from __future__ import annotations
 import json
 import subprocess
 import sys
-from collections.abc import Iterator
 from pathlib import Path
 
 import pygame
@@ -23,11 +22,10 @@ from rummy.ui.table.proof_note import ProofNote
 
 from .online_play import (
     click,
-    close_app,
     frames_until,
     host_table,
     join,
-    make_app,
+    online_app,
     shot,
     start,
 )
@@ -36,11 +34,7 @@ pytestmark = [pytest.mark.network, pytest.mark.timeout(180)]
 ROOT = Path(__file__).resolve().parents[2]
 
 
-@pytest.fixture
-def app(tmp_path: Path) -> Iterator[App]:
-    application = make_app(tmp_path / "settings")
-    yield application
-    close_app(application)
+app = online_app
 
 
 def _dropped_deal(app: App) -> TableScene:

@@ -5,7 +5,6 @@ the hosted server is stopped."""
 
 from __future__ import annotations
 
-from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
@@ -18,10 +17,9 @@ from rummy.ui.screens.online import LOOPBACK
 
 from .online_play import (
     click,
-    close_app,
     frames_until,
     host_table,
-    make_app,
+    online_app,
     open_online,
     server_threads,
     shot,
@@ -30,12 +28,7 @@ from .online_play import (
 pytestmark = pytest.mark.timeout(60)
 
 
-@pytest.fixture
-def app(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Iterator[App]:
-    monkeypatch.setenv("RUMMY_DATA_DIR", str(tmp_path / "data"))
-    application = make_app(tmp_path / "settings")
-    yield application
-    close_app(application)
+app = online_app
 
 
 def test_private_and_public_addresses() -> None:

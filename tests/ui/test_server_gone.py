@@ -6,7 +6,6 @@ events; every server and client started is stopped."""
 
 from __future__ import annotations
 
-from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
@@ -24,10 +23,9 @@ from rummy.ui.table.online import STOPPED, ConnectionNotes
 
 from .online_play import (
     click,
-    close_app,
     frames_until,
     join_by_code,
-    make_app,
+    online_app,
     play_round,
     pumped,
     remote,
@@ -39,12 +37,7 @@ from .online_play import (
 pytestmark = [pytest.mark.network, pytest.mark.timeout(180)]
 
 
-@pytest.fixture
-def app(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Iterator[App]:
-    monkeypatch.setenv("RUMMY_DATA_DIR", str(tmp_path / "data"))
-    application = make_app(tmp_path / "settings")
-    yield application
-    close_app(application)
+app = online_app
 
 
 def _host(data: Path, port: int = 0) -> LocalServer:
