@@ -1,8 +1,8 @@
 """What a person types at ``python -m rummy play``, read into the engine's actions.
 
-One reader serves every rule family: the words each family knows are registered by the
-family's name (:data:`HELPS`, :data:`READERS`), and within a family they follow its traits
-(:attr:`RuleFamily.lays_down_contracts`) and the variant's options
+One reader serves every rule family: the words each family knows are found from the
+family (its :class:`Terminal`, named by the family's pieces), and within a family they
+follow its traits (:attr:`RuleFamily.lays_down_contracts`) and the variant's options
 (``allow_draw_choice``). Whether a move is allowed now is the engine's to say (its
 :class:`IllegalMoveError` is shown as it is); this module only turns words into actions,
 and says what it cannot read.
@@ -28,6 +28,7 @@ rummy.cli_moves.MoveError: there is no meld 2 on the table (melds: none yet)
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence
+from dataclasses import dataclass
 
 from rummy.model.actions import (
     Action,
@@ -65,10 +66,10 @@ Cards:           rank A 2-10 J Q K (T for 10) and suit S H D C, e.g. 7H 10S QC; 
 
 def help_text(view: PlayerView) -> str:
     """The commands of this game, for ``h``."""
-    return HELPS[view.variant.family](view)
+    return terminal_of(view).help(view)
 
 
-def _meld_help(view: PlayerView) -> str:
+def meld_help(view: PlayerView) -> str:
     """The commands where melds lie on the table (classic and contract rummy)."""
     draw = "Before drawing:  c = draw from the stock, o = take the top discard"
     if view.variant.params.draw_choice:
@@ -104,10 +105,10 @@ def read_move(line: str, view: PlayerView) -> tuple[Action, ...]:
     ``h`` are the caller's to handle before."""
     word, _, rest = line.strip().partition(" ")
     word, rest = word.lower(), rest.strip()
-    return READERS[view.variant.family](word, rest, line, view)
+    return terminal_of(view).read(word, rest, line, view)
 
 
-def _declare_move(word: str, rest: str, line: str, view: PlayerView) -> tuple[Action, ...]:
+def declare_move(word: str, rest: str, line: str, view: PlayerView) -> tuple[Action, ...]:
     me = view.seat
     if word in ("c", "closed"):
         return (Draw(me, DrawSource.CLOSED),)
@@ -120,7 +121,7 @@ def _declare_move(word: str, rest: str, line: str, view: PlayerView) -> tuple[Ac
     return (Discard(me, card_in(view.hand, line)),)
 
 
-def _meld_move(word: str, rest: str, line: str, view: PlayerView) -> tuple[Action, ...]:
+def meld_move(word: str, rest: str, line: str, view: PlayerView) -> tuple[Action, ...]:
     me = view.seat
     contracts = view.rules.lays_down_contracts
     if word in ("c", "closed", "s", "stock"):
@@ -149,14 +150,28 @@ def _meld_move(word: str, rest: str, line: str, view: PlayerView) -> tuple[Actio
     return (Discard(me, _to_discard(view, rest if word in ("d", "discard") else line)),)
 
 
-HELPS: dict[str, Callable[[PlayerView], str]] = {
-    "declare": lambda view: DECLARE_HELP, "classic": _meld_help, "contract": _meld_help,
-}
-"""Rule family's name -> the commands its games know (``h``)."""
-READERS: dict[str, Callable[[str, str, str, PlayerView], tuple[Action, ...]]] = {
-    "declare": _declare_move, "classic": _meld_move, "contract": _meld_move,
-}
-"""Rule family's name -> the reader of a typed move (word, the rest, the whole line)."""
+@dataclass(frozen=True)
+class Terminal:
+    """How the terminal front end plays one rule family: its families name theirs
+    (``Pieces.terminal``; the instances are in :mod:`rummy.cli_play`, beside the tables)."""
+
+    help: Callable[[PlayerView], str]
+    """The commands its games know (``h``)."""
+    read: Callable[[str, str, str, PlayerView], tuple[Action, ...]]
+    """The reader of a typed move (the word, the rest, the whole line)."""
+    table_text: Callable[[PlayerView], str]
+    """How its table reads in the terminal."""
+
+
+def terminal_of(view: PlayerView) -> Terminal:
+    """The terminal pieces of the view's family, found from the family."""
+    terminal: Terminal = view.rules.piece("terminal")
+    return terminal
+
+
+def declare_help(view: PlayerView) -> str:
+    """The declare family's commands."""
+    return DECLARE_HELP
 
 
 def _to_discard(view: PlayerView, text: str) -> Card:
@@ -247,5 +262,6 @@ def card_in(hand: Sequence[Card], text: str, used: list[Card] | None = None) -> 
     return found
 
 
-__all__ = ["DECLARE_HELP", "HELP", "QUIT", "MoveError", "card_in", "contract_words", "faces",
-           "help_text", "read_move", "typed"]
+__all__ = ["DECLARE_HELP", "HELP", "QUIT", "MoveError", "Terminal", "card_in", "contract_words",
+           "declare_help", "declare_move", "faces", "help_text", "meld_help", "meld_move",
+           "read_move", "terminal_of", "typed"]

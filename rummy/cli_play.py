@@ -17,7 +17,21 @@ from collections.abc import Callable, Mapping, Sequence
 from rummy.ai import Bot, make_bot
 from rummy.cli_common import UsageError, one_line, parse_options
 from rummy.cli_common import load_variant_with as _load
-from rummy.cli_moves import HELP, QUIT, MoveError, contract_words, help_text, read_move, typed
+from rummy.cli_moves import (
+    HELP,
+    QUIT,
+    MoveError,
+    Terminal,
+    contract_words,
+    declare_help,
+    declare_move,
+    help_text,
+    meld_help,
+    meld_move,
+    read_move,
+    terminal_of,
+    typed,
+)
 from rummy.model.actions import DECKS, Action, IllegalMoveError, LayDown, Piles
 from rummy.model.cards import Card
 from rummy.model.events import CardLaidOff, DealScored, Event, MeldLaid, redact_for, seen_by
@@ -196,7 +210,7 @@ def _name(seat: int, me: int) -> str:
 
 def _table_text(view: PlayerView) -> str:
     """The table as the person's seat sees it, and what to do now."""
-    return TABLE_TEXTS[view.variant.family](view)
+    return terminal_of(view).table_text(view)
 
 
 def _hand_text(view: PlayerView) -> str:
@@ -254,10 +268,10 @@ def _melds_text(view: PlayerView) -> str:
     return "\n".join(lines)
 
 
-TABLE_TEXTS: dict[str, Callable[[PlayerView], str]] = {
-    "declare": _declare_text, "classic": _melds_text, "contract": _melds_text,
-}
-"""Rule family's name -> how its table reads in the terminal."""
+DECLARE_TERMINAL = Terminal(help=declare_help, read=declare_move, table_text=_declare_text)
+"""How the declare family plays in the terminal (``Declare.pieces`` names it)."""
+MELD_TERMINAL = Terminal(help=meld_help, read=meld_move, table_text=_melds_text)
+"""How classic and contract rummy play in the terminal (their pieces name it)."""
 
 
 def _melds_in_hand(view: PlayerView) -> str:

@@ -20,6 +20,7 @@ from rummy.model.families.declare_deal import DeclareState
 from rummy.model.melds import is_joker
 from rummy.model.solver import best_arrangement
 from rummy.model.state import legal_actions, start_deal
+from rummy.model.variant import load_variant
 from rummy.model.variant_type import Variant
 from rummy.model.view import view_for
 from rummy.session import Session
@@ -117,8 +118,9 @@ def test_bots_choose_from_the_view_alone(name: str, monkeypatch: pytest.MonkeyPa
 def test_make_bot_names_the_bots() -> None:
     greedy, random_bot = make_bot("greedy", 3), make_bot("random", 3)
     assert isinstance(greedy, EveryFamily) and isinstance(random_bot, EveryFamily)
-    assert isinstance(greedy.for_family("declare"), GreedyBot)
-    assert isinstance(random_bot.for_family("declare"), RandomBot)
+    indian = view_for(start_deal(load_variant("indian_13"), players=2, seed=1), 0)
+    assert isinstance(greedy.for_family(indian), GreedyBot)
+    assert isinstance(random_bot.for_family(indian), RandomBot)
     with pytest.raises(ValueError, match="easy, greedy, hard, medium, random"):
         make_bot("clever")
 

@@ -15,7 +15,8 @@ from rummy.ai.meld_outlook import next_turn, unseen
 from rummy.model.actions import Discard, Draw, DrawSource
 from rummy.model.cards import parse_card, parse_cards
 from rummy.model.families import Phase
-from rummy.model.view import MeldTableView, PlayerView
+from rummy.model.view import PlayerView
+from rummy.model.view_parts import MeldTableView
 from rummy.session import Session
 
 

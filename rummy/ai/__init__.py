@@ -44,17 +44,22 @@ class Bot(Protocol):
         ...
 
 
-FAMILY_BOTS: dict[str, dict[str, Callable[[int], Bot]]] = {
-    "declare": {"random": RandomBot, "greedy": GreedyBot, "easy": EasyBot,
-                "medium": MediumBot, "hard": HardBot},
-    "classic": {"random": MeldRandomBot, "greedy": MeldGreedyBot, "easy": MeldEasyBot,
-              "medium": MeldMediumBot, "hard": MeldHardBot},
-    "contract": {"random": MeldRandomBot, "greedy": MeldGreedyBot, "easy": MeldEasyBot,
-                 "medium": MeldMediumBot, "hard": MeldHardBot},
-}
-"""Rule family's name -> its bots by name -> a constructor taking the seed: each family's
-bots in one place (the melding families share theirs; a bot of theirs asks the family
-what differs)."""
+BotMakers = dict[str, Callable[[int], Bot]]
+"""Bots by name -> a constructor taking the seed."""
+
+DECLARE_BOTS: BotMakers = {"random": RandomBot, "greedy": GreedyBot, "easy": EasyBot,
+                           "medium": MediumBot, "hard": HardBot}
+"""The declare family's bots (its :class:`~rummy.model.rules.Pieces` name them)."""
+MELD_BOTS: BotMakers = {"random": MeldRandomBot, "greedy": MeldGreedyBot, "easy": MeldEasyBot,
+                        "medium": MeldMediumBot, "hard": MeldHardBot}
+"""The melding families' bots: classic and contract rummy share them (a bot of theirs asks
+the family what differs)."""
+
+
+def bots_of(view: PlayerView) -> BotMakers:
+    """The bots of the view's rule family, found from the family."""
+    bots: BotMakers = view.rules.piece("bots")
+    return bots
 
 
 class EveryFamily:
@@ -66,19 +71,19 @@ class EveryFamily:
         self.seed = seed
         self._bots: dict[str, Bot] = {}
 
-    def for_family(self, family: str) -> Bot:
-        """The bot that plays ``family``'s deals."""
-        bot = self._bots.get(family)
+    def for_family(self, view: PlayerView) -> Bot:
+        """The bot that plays the deals of ``view``'s family."""
+        bot = self._bots.get(view.family)
         if bot is None:
-            bot = self._bots[family] = FAMILY_BOTS[family][self.name](self.seed)
+            bot = self._bots[view.family] = bots_of(view)[self.name](self.seed)
         return bot
 
     def choose(self, view: PlayerView, legal: Sequence[Action]) -> Action:
-        return self.for_family(view.variant.family).choose(view, legal)
+        return self.for_family(view).choose(view, legal)
 
 
 BOTS: dict[str, Callable[[int], Bot]] = {
-    name: partial(EveryFamily, name) for name in FAMILY_BOTS["declare"]
+    name: partial(EveryFamily, name) for name in DECLARE_BOTS
 }
 """Bot name -> a constructor taking the seed."""
 
@@ -96,5 +101,5 @@ def make_bot(name: str, seed: int = 0) -> Bot:
     return factory(seed)
 
 
-__all__ = ["BOTS", "FAMILY_BOTS", "LEVELS", "Bot", "EasyBot", "EveryFamily", "GreedyBot", "HardBot",
-           "MediumBot", "RandomBot", "make_bot"]
+__all__ = ["BOTS", "DECLARE_BOTS", "LEVELS", "MELD_BOTS", "Bot", "BotMakers", "EasyBot",
+           "EveryFamily", "GreedyBot", "HardBot", "MediumBot", "RandomBot", "bots_of", "make_bot"]

@@ -11,9 +11,10 @@ They see only the seat's :class:`~rummy.model.view.PlayerView` and the legal act
   In a deal going in circles (the stock made again twice) it now and then throws another
   loose card instead, so that the cards the others wait for move round.
 
-:data:`rummy.ai.FAMILY_BOTS` lists them as the melding families' bots, beside the declare
-family's of the same names, and :class:`rummy.ai.EveryFamily` plays each variant with its
-family's one, so that one name plays every variant.
+:data:`rummy.ai.MELD_BOTS` lists them as the melding families' bots (the families name it
+as their bots), beside the declare family's of the same names, and
+:class:`rummy.ai.EveryFamily` plays each variant with its family's one, so that one name
+plays every variant.
 """
 
 from __future__ import annotations

@@ -15,6 +15,7 @@ in ``rummy/model/families/`` plus one :class:`RuleFamily` registered here (and i
 
 from __future__ import annotations
 
+import importlib
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, replace
 from typing import Any, ClassVar
@@ -25,13 +26,15 @@ from rummy.model.variant_fields import FirstTurn, MatchFormat
 from rummy.model.variant_type import Variant
 
 from .actions import DECKS, STOCK, Action, Piles
-from .cards import Card
+from .cards import Card, Rank
 from .events import Event
-from .families import classic, contract, declare, declare_deal
+from .families import SeatStatus, classic, contract, declare, declare_deal
+from .families.classic import DRAW_CHOICE_DEPTH
 from .families.declare_deal import DeclareState
 from .families.melding import MeldState
 from .match_state import GameState, MatchState
 from .randomness import Seed
+from .view_parts import DeclareView, MeldTableView, SeatView, ViewPart
 
 POOL_LIMITS = {MatchFormat.POOL_101: 101, MatchFormat.POOL_201: 201}
 """Declare family pools: a seat whose total reaches this is out."""
@@ -55,11 +58,30 @@ class MatchTerms:
     """Every round's score per seat is shown (the score sheet of contract rummy)."""
 
 
+@dataclass(frozen=True)
+class Pieces:
+    """Where a family's pieces in the layers above the model live, each as
+    ``"module:attribute"``: the model names them without importing them (it never imports
+    the bots, the terminal or pygame), and :meth:`RuleFamily.piece` imports one on first
+    use. So a family's every piece is found from the family, and registered beside it."""
+
+    bots: str
+    """Its bots by name: ``dict[str, Callable[[int], Bot]]`` (``rummy.ai``)."""
+    table: str
+    """Its table parts: a ``FamilyParts`` class (``rummy.ui.table``)."""
+    rules_page: str
+    """Its summary on the Rules screen: ``Callable[[Variant], str]`` (``rummy.ui``)."""
+    terminal: str
+    """How the terminal front end reads its moves and shows its table: a ``Terminal``
+    (``rummy.cli_play``)."""
+
+
 class RuleFamily:
-    """One rule family. Subclasses set the deal functions of their module and the match
-    rules; instances are registered in :data:`FAMILIES`."""
+    """One rule family. Subclasses set the deal functions of their module, the match
+    rules and where their pieces are; instances are registered in :data:`FAMILIES`."""
 
     name: ClassVar[str]
+    pieces: ClassVar[Pieces]
     winner_collects: ClassVar[bool] = False
     """The round's winner gains the others' points (classic rummy); else every seat adds
     its own points and the lowest total wins."""
@@ -78,6 +100,12 @@ class RuleFamily:
 
     def __init__(self, module: Any) -> None:
         self._module = module
+
+    def piece(self, kind: str) -> Any:
+        """The family's piece ``kind`` (a field of :class:`Pieces`), imported on first
+        use; the layer that asks gives it its type."""
+        module, _, attribute = getattr(self.pieces, kind).partition(":")
+        return getattr(importlib.import_module(module), attribute)
 
     # -- one deal
 
@@ -123,6 +151,28 @@ class RuleFamily:
         lines.append(f"closed: {_codes(state.closed_deck)}")
         return lines
 
+    # -- what a seat sees of it (rummy.model.view puts these together)
+
+    view_part_type: ClassVar[type[ViewPart]]
+    """The class of the family's own part of a view."""
+
+    def view_part(self, state: GameState, seat: int) -> ViewPart:
+        """The family's own part of ``seat``'s view of ``state``."""
+        raise NotImplementedError
+
+    def seat_views(self, state: GameState) -> tuple[SeatView, ...]:
+        """Every seat's public facts: here, how many cards it holds and its turns (a
+        family where seats drop out, pay penalties or show says so too)."""
+        return tuple(SeatView(seat=s, status=SeatStatus.PLAYING, hand_size=len(hand),
+                              penalty=0, turns_done=state.turns_done[s], missed_turns=0,
+                              shown=None)
+                     for s, hand in enumerate(state.hands))
+
+    def wild(self, state: GameState) -> tuple[Card | None, Rank | None]:
+        """The cut wild joker and the rank it makes wild; none where the only wild cards
+        are printed jokers."""
+        return None, None
+
     # -- the match
 
     def describe_match(self, variant: Variant) -> str:
@@ -156,6 +206,9 @@ class Declare(RuleFamily):
     """Indian rummy: hands private until a declaration on the finish slot."""
 
     name = "declare"
+    pieces = Pieces(bots="rummy.ai:DECLARE_BOTS", table="rummy.ui.table.parts_declare:DeclareParts",
+                    rules_page="rummy.ui.rules_families:declare",
+                    terminal="rummy.cli_play:DECLARE_TERMINAL")
     unmatched_word = "Loose"
     has_match_formats = True
     deals_replay_alone = True
@@ -179,6 +232,23 @@ class Declare(RuleFamily):
         assert isinstance(state, DeclareState)
         wild = "-" if state.wild_joker is None else state.wild_joker.code
         return [*super().layout(state), f"wild joker: {wild}"]
+
+    view_part_type = DeclareView
+
+    def view_part(self, state: GameState, seat: int) -> DeclareView:
+        assert isinstance(state, DeclareState)
+        return DeclareView(drop_at_turn=bool(state.drop_at_turn) and state.drop_at_turn[seat])
+
+    def seat_views(self, state: GameState) -> tuple[SeatView, ...]:
+        assert isinstance(state, DeclareState)
+        return tuple(SeatView(seat=s, status=state.status[s], hand_size=len(state.hands[s]),
+                              penalty=state.penalties[s], turns_done=state.turns_done[s],
+                              missed_turns=state.missed[s], shown=state.shows[s])
+                     for s in range(state.players))
+
+    def wild(self, state: GameState) -> tuple[Card | None, Rank | None]:
+        assert isinstance(state, DeclareState)
+        return state.wild_joker, state.wild_rank
 
     def describe_match(self, variant: Variant) -> str:
         fmt = variant.declare.match_format
@@ -213,10 +283,29 @@ class Declare(RuleFamily):
         return replace(match, over=True, winner=totals.index(min(totals)))
 
 
-class Classic(RuleFamily):
+class Melding(RuleFamily):
+    """What the two families with melds on the table share: their part of a view."""
+
+    view_part_type = MeldTableView
+
+    def view_part(self, state: GameState, seat: int) -> MeldTableView:
+        assert isinstance(state, MeldState)
+        depth = DRAW_CHOICE_DEPTH if state.variant.params.draw_choice else 1
+        return MeldTableView(
+            melds=state.melds, open_cards=state.open_deck[-depth:],
+            taken=state.taken if seat == state.turn else (),
+            laid_down=tuple(state.laid_down(s) for s in range(state.players)),
+            contract=state.contract, round_no=state.round_no,
+        )
+
+
+class Classic(Melding):
     """Classic rummy with melds on the table, played to a target score."""
 
     name = "classic"
+    pieces = Pieces(bots="rummy.ai:MELD_BOTS", table="rummy.ui.table.parts_melds:MeldParts",
+                    rules_page="rummy.ui.rules_families:classic",
+                    terminal="rummy.cli_play:MELD_TERMINAL")
     winner_collects = True
 
     def describe_match(self, variant: Variant) -> str:
@@ -250,10 +339,13 @@ class Classic(RuleFamily):
         return {**super().deal_args(state), "first_player": state.first_player}
 
 
-class Contract(RuleFamily):
+class Contract(Melding):
     """Contract rummy: one round per contract, the lowest total wins."""
 
     name = "contract"
+    pieces = Pieces(bots="rummy.ai:MELD_BOTS", table="rummy.ui.table.parts_contract:ContractParts",
+                    rules_page="rummy.ui.rules_families:contract",
+                    terminal="rummy.cli_play:MELD_TERMINAL")
     lays_down_contracts = True
 
     def describe_match(self, variant: Variant) -> str:
@@ -309,4 +401,4 @@ def family_of(variant: Variant) -> RuleFamily:
 
 
 __all__ = ["DEAL_COUNTS", "FAMILIES", "POOL_LIMITS", "DeclareState", "GameState", "MatchTerms",
-           "RuleFamily", "family_of"]
+           "Melding", "Pieces", "RuleFamily", "family_of"]

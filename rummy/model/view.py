@@ -28,57 +28,16 @@ from __future__ import annotations
 from dataclasses import dataclass, fields
 from typing import Any
 
-from rummy.model.table_melds import TableMeld
 from rummy.model.variant_type import Variant
 
 from .cards import Card, Rank
 from .events import Event, redact_for, seen_by, to_jsonable
-from .families import Phase, SeatStatus
-from .families.melding import MeldState
+from .families import Phase
 from .rules import RuleFamily, family_of
 from .scoring import DealResult, RoundResult
 from .state import GameState
 from .variant_parts import WrongFamilyError
-
-
-@dataclass(frozen=True)
-class SeatView:
-    """Public facts about one seat."""
-
-    seat: int
-    status: SeatStatus
-    hand_size: int
-    penalty: int
-    turns_done: int
-    missed_turns: int
-    shown: tuple[tuple[Card, ...], ...] | None
-    """The groups this seat showed when it declared (a show is public), else ``None``."""
-
-
-@dataclass(frozen=True)
-class MeldTableView:
-    """What the classic and contract families add to a view: the melds on the table."""
-
-    melds: tuple[TableMeld, ...]
-    """The melds face up on the table, in the order laid (a LayOff names one by index)."""
-    open_cards: tuple[Card, ...]
-    """The discards a seat may take from (top last): the top one, or the top 5 with
-    ``allow_draw_choice``."""
-    taken: tuple[Card, ...]
-    """Cards this seat took from the discard pile this turn (not to be discarded again)."""
-    laid_down: tuple[bool, ...]
-    """Per seat: has laid something down (contract: its contract) this round."""
-    contract: tuple[int, int] | None
-    """Contract family: (sets, runs) to lay down this round; ``None`` in the classic family."""
-    round_no: int
-
-
-@dataclass(frozen=True)
-class DeclareView:
-    """What the declare family adds to a view."""
-
-    drop_at_turn: bool
-    """This seat asked to drop at the start of its next turn."""
+from .view_parts import DeclareView, MeldTableView, SeatView, ViewPart
 
 
 @dataclass(frozen=True)
@@ -105,7 +64,7 @@ class PlayerView:
     wild_rank: Rank | None
     history: tuple[Event, ...]
     result: DealResult | RoundResult | None
-    part: MeldTableView | DeclareView
+    part: ViewPart
     """The family's own part: read it through :attr:`melding` or :attr:`declare`."""
 
     def __post_init__(self) -> None:
@@ -169,81 +128,29 @@ class PlayerView:
         return data
 
 
-def part_type(variant: Variant) -> type[MeldTableView] | type[DeclareView]:
-    """The class of the family's part of a view of ``variant`` (as
-    :attr:`PlayerView.melds_on_table` tells the families apart)."""
-    return MeldTableView if variant.shape.melds_on_table else DeclareView
+def part_type(variant: Variant) -> type[ViewPart]:
+    """The class of the family's part of a view of ``variant``."""
+    return family_of(variant).view_part_type
 
 
 def view_for(state: GameState, seat: int) -> PlayerView:
-    """The deal as ``seat`` sees it."""
+    """The deal as ``seat`` sees it: the shared fields here, the seats' public facts, the
+    wild joker and the family's own part from the family."""
     if not 0 <= seat < state.players:
         raise ValueError(f"there is no seat {seat}")
-    if isinstance(state, MeldState):
-        return _meld_view(state, seat)
-    seats = tuple(
-        SeatView(
-            seat=s,
-            status=state.status[s],
-            hand_size=len(state.hands[s]),
-            penalty=state.penalties[s],
-            turns_done=state.turns_done[s],
-            missed_turns=state.missed[s],
-            shown=state.shows[s],
-        )
-        for s in range(state.players)
-    )
-    return PlayerView(
-        seat=seat,
-        variant=state.variant,
-        players=state.players,
-        phase=state.phase,
-        turn=state.turn,
-        first_player=state.first_player,
-        dealer=state.dealer,
-        hand=state.hands[seat],
-        drawn=state.drawn if seat == state.turn else None,
-        seats=seats,
-        open_top=state.open_deck[-1] if state.open_deck else None,
-        open_size=len(state.open_deck),
-        closed_size=len(state.closed_deck),
-        wild_joker=state.wild_joker,
-        wild_rank=state.wild_rank,
-        history=_history(state, seat),
-        result=state.result,
-        part=DeclareView(drop_at_turn=bool(state.drop_at_turn) and state.drop_at_turn[seat]),
-    )
-
-
-def _history(state: GameState, seat: int) -> tuple[Event, ...]:
-    return tuple(redact_for(e, seat) for e in state.history if seen_by(e, seat))
-
-
-def _meld_view(state: MeldState, seat: int) -> PlayerView:
-    from .families.classic import DRAW_CHOICE_DEPTH
-    depth = DRAW_CHOICE_DEPTH if state.variant.params.draw_choice else 1
-    seats = tuple(
-        SeatView(seat=s, status=SeatStatus.PLAYING, hand_size=len(state.hands[s]), penalty=0,
-                 turns_done=state.turns_done[s], missed_turns=0, shown=None)
-        for s in range(state.players)
-    )
-    mine = seat == state.turn
+    rules = family_of(state.variant)
+    wild_joker, wild_rank = rules.wild(state)
     return PlayerView(
         seat=seat, variant=state.variant, players=state.players, phase=state.phase,
         turn=state.turn, first_player=state.first_player, dealer=state.dealer,
-        hand=state.hands[seat], drawn=state.drawn if mine else None, seats=seats,
+        hand=state.hands[seat], drawn=state.drawn if seat == state.turn else None,
+        seats=rules.seat_views(state),
         open_top=state.open_deck[-1] if state.open_deck else None,
         open_size=len(state.open_deck), closed_size=len(state.closed_deck),
-        wild_joker=None, wild_rank=None,
-        history=_history(state, seat), result=state.result,
-        part=MeldTableView(
-            melds=state.melds, open_cards=state.open_deck[-depth:],
-            taken=state.taken if mine else (),
-            laid_down=tuple(state.laid_down(s) for s in range(state.players)),
-            contract=state.contract, round_no=state.round_no,
-        ),
+        wild_joker=wild_joker, wild_rank=wild_rank,
+        history=tuple(redact_for(e, seat) for e in state.history if seen_by(e, seat)),
+        result=state.result, part=rules.view_part(state, seat),
     )
 
 
-__all__ = ["DeclareView", "MeldTableView", "PlayerView", "SeatStatus", "SeatView",
-           "part_type", "view_for"]
+__all__ = ["PlayerView", "part_type", "view_for"]

@@ -12,6 +12,7 @@ from typing import TYPE_CHECKING
 
 from rummy.model.cards import Rank
 from rummy.model.match import describe
+from rummy.model.rules import family_of
 from rummy.model.variant_fields import AceRule, DeckExhaust
 from rummy.ui.words import number_word
 
@@ -212,6 +213,7 @@ def _ace_in_runs(variant: Variant) -> str:
     return "; the ace low only (A-2-3)"
 
 
-FAMILIES: dict[str, Callable[[Variant], str]] = {
-    "declare": declare, "classic": classic, "contract": contract}
-"""Family name -> its summary for a variant of it."""
+def summary(variant: Variant) -> str:
+    """The summary of ``variant``'s family, found from the family (its ``rules_page``)."""
+    page: Callable[[Variant], str] = family_of(variant).piece("rules_page")
+    return page(variant)

@@ -14,7 +14,7 @@ from typing import TYPE_CHECKING, Any
 
 from rummy.model.variant_type import VariantError
 from rummy.ui.catalog import changed_options
-from rummy.ui.rules_families import FAMILIES
+from rummy.ui.rules_families import summary
 
 if TYPE_CHECKING:
     from rummy.model.variant_type import Variant
@@ -50,11 +50,10 @@ def rules_page(variant: Variant, chosen: Mapping[str, Any] | None = None) -> str
             changed = changed_options(variant, dict(chosen))
         except (VariantError, ValueError):
             pass  # options this copy of the game refuses: the file's rules, as they are
-    summary = FAMILIES.get(variant.family)
     parts = [variant.name, variant.description]
     if changed:
         parts.append(f"At this table: {'; '.join(changed)}.")
-    parts.append(summary(table) if summary else "(These rules have no summary here yet.)")
+    parts.append(summary(table))
     if variant.options:
         lines = ["Options you can change in New game"]
         for option in variant.options:

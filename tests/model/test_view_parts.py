@@ -14,13 +14,8 @@ from rummy.model.families.melding import MeldState
 from rummy.model.state import GameState, apply, legal_actions, start_deal
 from rummy.model.variant import load_variant
 from rummy.model.variant_parts import WrongFamilyError
-from rummy.model.view import (
-    DeclareView,
-    MeldTableView,
-    PlayerView,
-    part_type,
-    view_for,
-)
+from rummy.model.view import PlayerView, part_type, view_for
+from rummy.model.view_parts import DeclareView, MeldTableView
 
 
 def views_with_melds(variant_id: str, seed: int) -> tuple[GameState, list[PlayerView]]:

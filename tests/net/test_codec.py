@@ -13,7 +13,8 @@ from rummy.ai import make_bot
 from rummy.model.state import GameState, apply, legal_actions, start_deal
 from rummy.model.variant import load_variant
 from rummy.model.variant_type import Variant
-from rummy.model.view import DeclareView, MeldTableView, PlayerView, view_for
+from rummy.model.view import PlayerView, view_for
+from rummy.model.view_parts import DeclareView, MeldTableView
 from rummy.net.codec import DecodeError, view_from_json, view_json
 
 SHARED = {"variant", "seat", "players", "phase", "turn", "first_player", "dealer", "hand",
