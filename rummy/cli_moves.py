@@ -43,6 +43,7 @@ from rummy.model.actions import (
     LayOff,
 )
 from rummy.model.cards import Card, CardError, parse_cards
+from rummy.model.scoring import DealResult
 from rummy.model.view import PlayerView
 
 
@@ -161,6 +162,8 @@ class Terminal:
     """The reader of a typed move (the word, the rest, the whole line)."""
     table_text: Callable[[PlayerView], str]
     """How its table reads in the terminal."""
+    result_line: Callable[[DealResult, int], str]
+    """A seat's hand and points at the end of a deal."""
 
 
 def terminal_of(view: PlayerView) -> Terminal:

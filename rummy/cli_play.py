@@ -39,7 +39,7 @@ from rummy.model.families import Phase
 from rummy.model.hand_cost import value_if_out
 from rummy.model.match import describe
 from rummy.model.rules import family_of
-from rummy.model.scoring import DealResult, RoundResult
+from rummy.model.scoring import DealResult
 from rummy.model.solver import best_arrangement
 from rummy.model.state import apply
 from rummy.model.view import PlayerView
@@ -142,7 +142,7 @@ def _report(game: Session, events: Sequence[Event], seats: Sequence[int], me: in
             continue
         write(f"  {event_text(redact_for(event, mine), family_of(game.variant).piles)}")
         if isinstance(event, DealScored):
-            _result(event.result, seats, me, write)
+            _result(event.result, seats, me, write, terminal_of(game.view(me)))
             _standing(game, me, write)
             if game.match.over:
                 continue
@@ -169,24 +169,30 @@ def event_text(event: Event, piles: Piles = DECKS) -> str:
     return event.told(piles)
 
 
-def _result(result: DealResult | RoundResult, seats: Sequence[int], me: int,
-            write: Write) -> None:
+def _result(result: DealResult, seats: Sequence[int], me: int, write: Write,
+            terminal: Terminal) -> None:
     """Every hand at the end of a deal (deal seats shown as match seats)."""
-    for seat, hand in enumerate(result.hands):
-        who = _name(seats[seat], me)
-        if isinstance(result, DealResult):
-            write(f"  {who}: {result.points[seat]} points ({result.reasons[seat]}): {hand}")
-            continue
-        laid = " | ".join(" ".join(c.label for c in g) for g in hand.groups) or "nothing"
-        if seat == result.winner:
-            write(f"  {who}: out ({result.reason}), collects {result.changes[seat]};"
-                  f" laid {laid}")
-            continue
-        left = " ".join(c.label for c in hand.ungrouped) or "no cards"
-        write(f"  {who}: {result.points[seat]} left in hand ({left}), score"
-              f" {result.changes[seat]:+d}; laid {laid}")
-    if isinstance(result, RoundResult) and result.rummy:
+    for seat in range(len(result.hands)):
+        write(f"  {_name(seats[seat], me)}: {terminal.result_line(result, seat)}")
+    if result.rummy:
         write("  rummy! every card laid in one turn: the hand values count double")
+
+
+def _shown_line(result: DealResult, seat: int) -> str:
+    """A seat's hand at the end of a deal where hands are shown: its points and why."""
+    return f"{result.points[seat]} points ({result.reasons[seat]}): {result.hands[seat]}"
+
+
+def _laid_line(result: DealResult, seat: int) -> str:
+    """A seat's hand at the end of a round where melds lie on the table: what it laid,
+    what it was left holding and what the round does to its score."""
+    hand = result.hands[seat]
+    laid = " | ".join(" ".join(c.label for c in g) for g in hand.groups) or "nothing"
+    if seat == result.winner:
+        return f"out ({result.reason}), collects {result.changes[seat]}; laid {laid}"
+    left = " ".join(c.label for c in hand.ungrouped) or "no cards"
+    return (f"{result.points[seat]} left in hand ({left}), score"
+            f" {result.changes[seat]:+d}; laid {laid}")
 
 
 def _standing(game: Session, me: int, write: Write) -> None:
@@ -268,9 +274,11 @@ def _melds_text(view: PlayerView) -> str:
     return "\n".join(lines)
 
 
-DECLARE_TERMINAL = Terminal(help=declare_help, read=declare_move, table_text=_declare_text)
+DECLARE_TERMINAL = Terminal(help=declare_help, read=declare_move, table_text=_declare_text,
+                            result_line=_shown_line)
 """How the declare family plays in the terminal (``Declare.pieces`` names it)."""
-MELD_TERMINAL = Terminal(help=meld_help, read=meld_move, table_text=_melds_text)
+MELD_TERMINAL = Terminal(help=meld_help, read=meld_move, table_text=_melds_text,
+                         result_line=_laid_line)
 """How classic and contract rummy play in the terminal (their pieces name it)."""
 
 

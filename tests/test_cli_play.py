@@ -142,15 +142,15 @@ def test_classic_flip_when_the_stock_is_empty() -> None:
 
 
 def test_a_rummy_round_says_it_counts_double() -> None:
-    from rummy.cli_play import _result
+    from rummy.cli_play import MELD_TERMINAL, _result
     from rummy.model.cards import parse_cards
-    from rummy.model.scoring import RoundResult, ShownHand
+    from rummy.model.scoring import ShownHand, round_result
 
     run, left = tuple(parse_cards("5S 6S 7S")), tuple(parse_cards("KD 2C"))
-    result = RoundResult(1, (12, 0), (0, 24), 24, True, "rummy",
-                         (ShownHand((), left), ShownHand((run,), ())))
+    result = round_result(1, (12, 0), (0, 24), "rummy",
+                          (ShownHand((), left), ShownHand((run,), ())), 24, rummy=True)
     lines: list[str] = []
-    _result(result, (0, 1), 0, lines.append)
+    _result(result, (0, 1), 0, lines.append, MELD_TERMINAL)
     assert lines == [
         "  you: 12 left in hand (K♦ 2♣), score +0; laid nothing",
         "  seat 1: out (rummy), collects 24; laid 5♠ 6♠ 7♠",

@@ -29,7 +29,7 @@ from rummy.model.table_melds import TableMeld
 
 from .actions import DECKS, DrawSource, Piles
 from .cards import Card, Rank
-from .scoring import DealResult, RoundResult
+from .scoring import DealResult
 
 
 def to_jsonable(value: Any) -> Any:
@@ -295,7 +295,7 @@ class DealScored(_Event):
     """The deal is over: every hand is shown and scored."""
 
     kind: ClassVar[str] = "deal_scored"
-    result: DealResult | RoundResult
+    result: DealResult
 
     def __str__(self) -> str:
         return str(self.result)

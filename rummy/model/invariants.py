@@ -120,6 +120,8 @@ def _result_problems(state: DeclareState) -> list[str]:
     problems: list[str] = []
     if len(result.points) != state.players:
         return [f"the result scores {len(result.points)} seats, not {state.players}"]
+    if result.winner is None:
+        return ["a declare deal ends with a winner"]
     if state.status[result.winner] is not SeatStatus.PLAYING:
         problems.append(f"the winner, seat {result.winner}, is out of the deal")
     if result.points[result.winner] != 0:

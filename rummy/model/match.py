@@ -27,7 +27,6 @@ from .events import Event
 from .match_state import MatchState
 from .randomness import Seed, deal_key
 from .rules import family_of
-from .scoring import RoundResult
 from .state import start_deal
 
 __all__ = ["MatchState", "deal_seed", "describe", "finish_deal", "start_match"]
@@ -69,7 +68,7 @@ def _changes(match: MatchState) -> list[int | None]:
     state = match.state
     result = state.result
     assert result is not None
-    per_deal = result.changes if isinstance(result, RoundResult) else result.points
+    per_deal = result.changes
     row: list[int | None] = [None] * match.players
     for deal_seat, seat in enumerate(match.seats):
         row[seat] = per_deal[deal_seat]

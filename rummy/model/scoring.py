@@ -51,27 +51,48 @@ class SeatScore:
 
 @dataclass(frozen=True)
 class DealResult:
-    """The end of a deal: who won, every seat's points, and every hand shown.
+    """The end of a deal in any family: who won, every seat's points and what they do to
+    its match total, and every hand shown.
 
-    ``points[winner]`` is 0; ``collected`` (what the winner takes) is the sum of the others.
-    ``finish_card`` is the card the winner put on the finish slot (``None`` when the deal
-    ended because only one player was left).
+    ``points[s]`` is what seat ``s`` scored: its count (or penalty) where it lost, 0 for
+    the winner. ``changes[s]`` is what the deal does to the seat's match total: its points
+    where every seat adds its own (Indian and contract rummy), what the winner collects
+    where the winner collects (classic rummy: the others' points, doubled for ``rummy``),
+    or minus the points left in hand when a classic round ends with nobody out
+    (``deck_exhaust: end_round``). ``winner`` is ``None`` when the deal ended without
+    anyone going out. ``reasons[s]`` says why seat ``s`` scored what it did, ``reason`` how
+    the deal ended; ``finish_card`` is the card a declaration put on the finish slot.
     """
 
-    winner: int
+    winner: int | None
     points: tuple[int, ...]
+    changes: tuple[int, ...]
     collected: int
     reasons: tuple[str, ...]
     hands: tuple[ShownHand, ...]
+    reason: str = ""
     finish_card: Card | None = None
+    rummy: bool = False
 
     def __str__(self) -> str:
-        losers = ", ".join(
-            f"seat {s} {p} ({r})"
-            for s, (p, r) in enumerate(zip(self.points, self.reasons, strict=True))
-            if s != self.winner
-        )
-        return f"seat {self.winner} wins {self.collected}: {losers}"
+        losers = ", ".join(f"seat {s} {p} ({r})" for s, (p, r) in
+                           enumerate(zip(self.points, self.reasons, strict=True))
+                           if s != self.winner)
+        if self.winner is None:
+            return f"deal over ({self.reason}): {losers}"
+        rummy = " (rummy: doubled)" if self.rummy else ""
+        return (f"seat {self.winner} wins{rummy} ({self.reason}), collects {self.collected}:"
+                f" {losers}")
+
+
+def round_result(winner: int | None, points: tuple[int, ...], changes: tuple[int, ...],
+                 reason: str, hands: tuple[ShownHand, ...], collected: int = 0,
+                 rummy: bool = False) -> DealResult:
+    """The end of a round where melds lie on the table: every seat but the winner scores
+    the value left in its hand."""
+    reasons = tuple(reason if s == winner else "left in hand" for s in range(len(points)))
+    return DealResult(winner, points, changes, collected, reasons, hands, reason,
+                      rummy=rummy)
 
 
 def drop_penalty(variant: Variant, turns_done: int) -> int:
@@ -111,39 +132,14 @@ def settle(winner: int, winner_score: SeatScore, losers: Mapping[int, SeatScore]
     if sorted(seats) != list(order) or winner in losers:
         raise ValueError("every seat needs exactly one score")
     collected = sum(s.points for seat, s in seats.items() if seat != winner)
+    points = tuple(0 if s == winner else seats[s].points for s in order)
     return DealResult(
         winner=winner,
-        points=tuple(0 if s == winner else seats[s].points for s in order),
+        points=points,
+        changes=points,  # every seat adds its own points to its total
         collected=collected,
         reasons=tuple(seats[s].reason for s in order),
         hands=tuple(seats[s].hand for s in order),
+        reason="valid show" if finish_card is not None else "last player left",
         finish_card=finish_card,
     )
-
-
-@dataclass(frozen=True)
-class RoundResult:
-    """The end of a round of the classic or contract family.
-
-    ``points[s]`` is the value left in seat ``s``'s hand after any laying at the end (0 for
-    the winner); ``changes[s]`` is what the round does to the seat's match score: in the
-    classic family the winner gains ``collected`` (the others' points, doubled for rummy),
-    or with ``deck_exhaust: end_round`` every seat loses its points (the match keeps
-    scores at 0 or more); in the contract family every seat adds its points. ``winner`` is
-    ``None`` when the round ended without anyone going out.
-    """
-
-    winner: int | None
-    points: tuple[int, ...]
-    changes: tuple[int, ...]
-    collected: int
-    rummy: bool
-    reason: str
-    hands: tuple[ShownHand, ...]
-
-    def __str__(self) -> str:
-        left = ", ".join(f"seat {s} {p}" for s, p in enumerate(self.points) if s != self.winner)
-        if self.winner is None:
-            return f"round over ({self.reason}): {left}"
-        rummy = " (rummy: doubled)" if self.rummy else ""
-        return f"seat {self.winner} goes out{rummy}, collects {self.collected}: {left}"

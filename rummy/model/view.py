@@ -34,7 +34,7 @@ from .cards import Card, Rank
 from .events import Event, redact_for, seen_by, to_jsonable
 from .families import Phase
 from .rules import RuleFamily, family_of
-from .scoring import DealResult, RoundResult
+from .scoring import DealResult
 from .state import GameState
 from .variant_parts import WrongFamilyError
 from .view_parts import DeclareView, MeldTableView, SeatView, ViewPart
@@ -63,7 +63,7 @@ class PlayerView:
     contract families, whose only wild cards are printed jokers)."""
     wild_rank: Rank | None
     history: tuple[Event, ...]
-    result: DealResult | RoundResult | None
+    result: DealResult | None
     part: ViewPart
     """The family's own part: read it through :attr:`melding` or :attr:`declare`."""
 

@@ -35,7 +35,7 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from rummy.model.rules import family_of
-from rummy.model.scoring import DealResult, RoundResult
+from rummy.model.scoring import DealResult
 from rummy.model.state import GameState
 from rummy.model.variant_type import Variant
 from rummy.store.files import data_dir, set_aside
@@ -272,14 +272,12 @@ def deal_outcome(state: GameState, seat: int) -> tuple[bool, int, bool]:
     return result_outcome(state.result, state.variant, seat)
 
 
-def result_outcome(result: DealResult | RoundResult | None, variant: Variant,
+def result_outcome(result: DealResult | None, variant: Variant,
                    seat: int) -> tuple[bool, int, bool]:
     """:func:`deal_outcome` from a deal's result as a seat's view holds it (an online
     table's: the client has no whole state)."""
     if result is None:
         raise ValueError("the deal is not over")
     won = result.winner == seat
-    if isinstance(result, RoundResult):
-        collects = family_of(variant).winner_collects  # then the highest total wins
-        return won, result.changes[seat], not collects
-    return won, result.points[seat], True
+    collects = family_of(variant).winner_collects  # then the highest total wins
+    return won, result.changes[seat], not collects

@@ -10,7 +10,7 @@ import pytest
 
 from rummy.model.families.melding import MeldState
 from rummy.model.match import MatchState, _next_deal, _score, describe, start_match
-from rummy.model.scoring import RoundResult
+from rummy.model.scoring import round_result
 from rummy.model.variant import load_variant
 from rummy.session import Session
 from rummy.simulate import simulate_match
@@ -44,7 +44,7 @@ def test_match_playout(variant_id: str, options: dict[str, Any]) -> None:
 def _finished(match: MatchState, winner: int | None, changes: tuple[int, ...]) -> MatchState:
     state = match.state
     assert isinstance(state, MeldState)
-    result = RoundResult(winner, (0,) * len(changes), changes, 0, False, "test", ())
+    result = round_result(winner, (0,) * len(changes), changes, "test", ())
     return replace(match, state=replace(state, result=result))
 
 

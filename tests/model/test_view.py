@@ -160,8 +160,9 @@ def greedy_playout(variant: Variant, players: int, seed: int) -> list[DeclareSta
 def test_views_never_show_hidden_cards_up_to_a_valid_declaration(indian: Variant,
                                                                  seed: int) -> None:
     states = greedy_playout(indian, 3, seed)
-    assert states[-1].result is not None
-    assert states[-1].result.reasons[states[-1].result.winner] == "valid declaration"
+    result = states[-1].result
+    assert result is not None and result.winner is not None
+    assert result.reasons[result.winner] == "valid declaration"
     assert_no_leak(states, every=3)
 
 
@@ -222,7 +223,7 @@ def test_history_is_redacted_for_the_viewer(indian: Variant) -> None:
 def test_result_reveals_every_hand_when_the_deal_is_over(indian: Variant) -> None:
     states = greedy_playout(indian, 2, 0)
     last = states[-1]
-    assert last.result is not None
+    assert last.result is not None and last.result.winner is not None
     view = view_for(last, 1 - last.result.winner)
     assert view.result == last.result
     shown = {c for hand in view.result.hands for c in hand.cards}

@@ -12,7 +12,6 @@ import pytest
 
 from rummy.model.actions import Action, Discard, Draw, DrawSource, Stalemate
 from rummy.model.events import STUCK_TURNOVERS
-from rummy.model.scoring import RoundResult
 from rummy.net.mirror import Mirror
 from rummy.net.protocol import ProtocolError
 from rummy.net.room import Room
@@ -118,7 +117,7 @@ def test_only_the_server_ends_a_deal_and_only_at_its_cap() -> None:
     assert mover is not None
     step = room.act(mover, due, clock=True)
     assert room.over and step.finished is not None and step.finished.result is not None
-    assert isinstance(step.finished.result, RoundResult)  # dummy rummy lays its melds on the table
+    assert step.finished.result is not None
     assert step.finished.result.reason == "nobody went out in 2 turns"
     assert not any(isinstance(a, Stalemate) for a in room.legal(0) + room.legal(1))
 

@@ -10,7 +10,7 @@ import pytest
 
 from rummy.model import Card, parse_card, parse_cards
 from rummy.model.families.declare_deal import deal_from_cards
-from rummy.model.scoring import DealResult, RoundResult, ShownHand
+from rummy.model.scoring import DealResult, ShownHand, round_result
 from rummy.model.variant import load_variant
 from rummy.session import Session
 from rummy.ui.app import App
@@ -78,7 +78,7 @@ def test_the_result_panel_reads_in_seat_order_with_others_loose_cards_sorted(
     monkeypatch.setattr(dialogs, "_draw_groups", seen)
     hands = tuple(ShownHand((), tuple(parse_cards(h)))
                   for h in ("2S 3S", "KD 4S AS", "9C 8C", "QH 2H"))
-    result = DealResult(0, (0, 5, 17, 12), 34, ("", "", "", ""), hands)
+    result = DealResult(0, (0, 5, 17, 12), (0, 5, 17, 12), 34, ("", "", "", ""), hands)
     variant = load_variant("indian_13")
     panel = dialogs.ResultPanel(result, ["You", "B", "C", "D"], variant, None, False)
     panel.build((1280, 720), CardArt(app.res), TextCache(app.res), 18)
@@ -149,8 +149,8 @@ def test_points_taken_off_in_a_round_with_no_winner_read_as_a_loss(app: App) -> 
 
     text.get = get  # type: ignore[method-assign, assignment]
     hands = tuple(ShownHand((), tuple(parse_cards(h))) for h in ("10S", "AS", ""))
-    result = RoundResult(None, (10, 1, 0), (-10, -1, 0), 0, False,
-                         "the stock went round 4 times with nothing laid", hands)
+    result = round_result(None, (10, 1, 0), (-10, -1, 0),
+                          "the stock went round 4 times with nothing laid", hands)
     panel = dialogs.ResultPanel(result, ["You", "B", "C"], load_variant("super_rummy"), None,
                                 False)
     panel.build((1280, 720), CardArt(app.res), text, 18)

@@ -33,7 +33,7 @@ from ..actions import (
 from ..cards import Card, shuffled
 from ..events import CardLaidOff, DealScored, DiscardFlipped, Event, MeldLaid, OpenCardTurned
 from ..randomness import Seed, stream
-from ..scoring import RoundResult, ShownHand
+from ..scoring import DealResult, ShownHand, round_result
 from . import Phase
 from .lay_at_end import best_lay
 from .melding import (
@@ -323,16 +323,16 @@ def _finish_round(state: MeldState, winner: int, events: list[Event],
     collected = sum(points) * (2 if rummy else 1)
     changes = tuple(collected if s == winner else 0 for s in range(state.players))
     reason = "rummy" if rummy else "went out"
-    return _end(state, RoundResult(winner, points, changes, collected, rummy, reason,
-                                   _shown(state)), events)
+    return _end(state, round_result(winner, points, changes, reason, _shown(state),
+                                    collected, rummy), events)
 
 
 def _end_without_winner(state: MeldState, reason: str, events: list[Event]) -> MeldState:
     order = [(state.turn + k) % state.players for k in range(state.players)]
     state = _lay_all(state, order, events)
     points = tuple(hand_value(state.variant, h) for h in state.hands)
-    return _end(state, RoundResult(None, points, tuple(-p for p in points), 0, False, reason,
-                                   _shown(state)), events)
+    return _end(state, round_result(None, points, tuple(-p for p in points), reason,
+                                    _shown(state)), events)
 
 
 def _shown(state: MeldState) -> tuple[ShownHand, ...]:
@@ -340,6 +340,6 @@ def _shown(state: MeldState) -> tuple[ShownHand, ...]:
                  for s in range(state.players))
 
 
-def _end(state: MeldState, result: RoundResult, events: list[Event]) -> MeldState:
+def _end(state: MeldState, result: DealResult, events: list[Event]) -> MeldState:
     events.append(DealScored(result))
     return replace(state, phase=Phase.OVER, result=result, drawn=None, taken=())

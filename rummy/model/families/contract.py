@@ -47,7 +47,7 @@ from ..events import (
     TossWon,
 )
 from ..randomness import Seed, stream
-from ..scoring import RoundResult, ShownHand
+from ..scoring import ShownHand, round_result
 from . import Phase
 from .melding import (
     MeldState,
@@ -350,7 +350,7 @@ def _end(state: MeldState, winner: int | None, reason: str, events: list[Event])
     points = tuple(hand_value(state.variant, h) for h in state.hands)
     shown = tuple(ShownHand(tuple(m.cards for m in state.melds if m.owner == s),
                             state.hands[s]) for s in range(state.players))
-    result = RoundResult(winner, points, points, 0, False, reason, shown)
+    result = round_result(winner, points, points, reason, shown)
     events.append(DealScored(result))
     return replace(state, phase=Phase.OVER, result=result, drawn=None, taken=())
 

@@ -31,7 +31,7 @@ from ..events import (
     turnovers_since_laid,
 )
 from ..randomness import Seed, stream
-from ..scoring import RoundResult
+from ..scoring import DealResult
 from . import DealState, Phase
 
 _T = TypeVar("_T")
@@ -52,7 +52,7 @@ class MeldState(DealState):
     melds: tuple[TableMeld, ...]
     laid_at: tuple[int, ...]
     taken: tuple[Card, ...]
-    result: RoundResult | None = None
+    result: DealResult | None = None
 
     @property
     def rules(self) -> MeldRules:

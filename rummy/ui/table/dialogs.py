@@ -15,7 +15,7 @@ from rummy.model import Card, Variant, check_declaration, wild_rank_for
 from rummy.model.grouping import read_group
 from rummy.model.match import MatchState
 from rummy.model.rules import family_of
-from rummy.model.scoring import DealResult, RoundResult
+from rummy.model.scoring import DealResult
 from rummy.ui.palette import DIM, GOLD, INK, KIND_COLORS, RED
 from rummy.ui.table.sprites import CardArt, TextCache
 from rummy.ui.words import number_word, points_word
@@ -230,7 +230,7 @@ class ResultPanel(_Overlay):
     the title: where it is, every total, who is out, and the match winner once it is over.
     ``next_label`` names the button that goes on (Next deal, New match)."""
 
-    def __init__(self, result: DealResult | RoundResult, names: Sequence[str], variant: Variant,
+    def __init__(self, result: DealResult, names: Sequence[str], variant: Variant,
                  cut: Card | None, demo: bool, standing: Standing | None = None,
                  next_label: str = "Next deal", viewer: int | None = None,
                  order: Sequence[Card] = (), back_label: str = "Menu",
@@ -283,33 +283,32 @@ class ResultPanel(_Overlay):
         top = rect.y + font * 3 + extra
         surf = _frame(size, rect)
         if r.winner is None:
-            title = f"No winner: {getattr(r, 'reason', 'the deal is over')}"
+            title = f"No winner: {r.reason}"
         else:
             win = self.names[r.winner]
             you = win == "You"
-            if family_of(self.variant).winner_collects or isinstance(r, DealResult):
+            if r.collected or family_of(self.variant).winner_collects:
                 verb = "win" if you else "wins"
                 title = (f"{win} {verb} and collect{'' if you else 's'}"
                          f" {points_word(r.collected)}")
             else:
                 title = f"{win} {'go' if you else 'goes'} out and score{'' if you else 's'} 0"
-            if isinstance(r, RoundResult) and r.rummy:
+            if r.rummy:
                 title += " · Rummy! Every hand counts double"
         surf.blit(text.get(title, font + 6, GOLD, bold=True), (rect.x + 20, rect.y + 12))
         if self.standing is not None:
             self._draw_standing(surf, text, self.standing, rect.x + 20, rect.y + font + 28,
                                 rect.width - 40, font)
-        reasons = getattr(r, "reasons", None)
         for seat, hand in enumerate(r.hands):
             row, col = divmod(seat, cols)  # read across, then down: in seat order
             x = rect.x + 20 + col * (cell_w + 20)
             y = top + row * used
             color = GOLD if seat == r.winner else INK
             pts = "winner" if seat == r.winner else points_word(r.points[seat])
-            if isinstance(r, RoundResult) and r.changes[seat] < 0:
+            if r.changes[seat] < 0:
                 # classic rummy with no winner: the hand's value comes off the score
                 pts = "\N{MINUS SIGN}" + points_word(-r.changes[seat])
-            reason = reasons[seat] if reasons else ""
+            reason = r.reasons[seat]
             if side:
                 surf.blit(text.get(self.names[seat], font, color, bold=True), (x, y + 4))
                 surf.blit(text.get(pts, font, color), (x, y + font + 10))

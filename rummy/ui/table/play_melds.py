@@ -14,7 +14,6 @@ from typing import Protocol
 
 from rummy.model import Card
 from rummy.model.events import CardLaidOff, DealScored, DiscardFlipped, MeldLaid, TurnBegan
-from rummy.model.scoring import RoundResult
 from rummy.model.table_melds import TableMeld
 from rummy.ui.words import number_word
 
@@ -100,7 +99,7 @@ def register(player: EventPlayer, parts: MeldsShown, names_of: Callable[[], list
 
     def round_over(event: DealScored) -> None:
         result = event.result
-        if isinstance(result, RoundResult) and result.winner is not None:
+        if result.winner is not None:
             who = player.name(result.winner)
             player.say(f"{who}: Rummy! Hands count double" if result.rummy
                        else f"{player.does(result.winner, 'go', 'goes')} out", False)

@@ -27,7 +27,7 @@ from rummy.model.families.lay_at_end import best_lay
 from rummy.model.families.melding import MeldState, hand_value
 from rummy.model.match import finish_deal, start_match
 from rummy.model.match_state import MatchState
-from rummy.model.scoring import RoundResult
+from rummy.model.scoring import round_result
 from rummy.model.state import Phase, apply, legal_actions, start_deal
 from rummy.model.table_melds import MeldKind, MeldRules, TableMeld, lay_off, lay_run, lay_set
 from rummy.model.variant_type import Variant, VariantError
@@ -124,7 +124,7 @@ def _round_won(match: MatchState, winner: int | None, points: tuple[int, ...]) -
     collected = sum(points)
     changes = tuple(collected if s == winner else 0 for s in range(len(points))) \
         if winner is not None else tuple(-p for p in points)
-    result = RoundResult(winner, points, changes, collected, False, "test", ())
+    result = round_result(winner, points, changes, "test", (), collected)
     assert isinstance(match.state, MeldState)
     state = replace(match.state, phase=Phase.OVER, result=result)
     return finish_deal(replace(match, state=state))[0]

@@ -20,7 +20,7 @@ from rummy.model.families.contract import choose_dealer, find_contract
 from rummy.model.families.melding import MeldState
 from rummy.model.match import finish_deal, start_match
 from rummy.model.match_state import MatchState
-from rummy.model.scoring import RoundResult
+from rummy.model.scoring import round_result
 from rummy.model.state import Phase, apply, legal_actions, start_deal
 from rummy.model.table_melds import MeldKind, MeldRules, lay_run, lay_set
 
@@ -128,7 +128,7 @@ def test_first_dealer_highest_card_aces_low_the_player_left_of_the_dealer_plays_
 
 
 def _round_over(match: MatchState, points: tuple[int, ...]) -> MatchState:
-    result = RoundResult(points.index(0), points, points, 0, False, "test", ())
+    result = round_result(points.index(0), points, points, "test", ())
     assert isinstance(match.state, MeldState)
     state = replace(match.state, phase=Phase.OVER, result=result)
     return finish_deal(replace(match, state=state))[0]

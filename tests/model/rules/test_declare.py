@@ -699,7 +699,7 @@ def test_two_player_invalid_declaration_the_opponent_wins() -> None:
 def _deal_points(match: MatchState, points: tuple[int, ...]) -> MatchState:
     """``match`` with its current deal ended with these points (the 0 is the winner),
     scored, and the next deal dealt among the seats still in."""
-    result = DealResult(points.index(0), points, sum(points), ("",) * len(points),
+    result = DealResult(points.index(0), points, points, sum(points), ("",) * len(points),
                         (ShownHand(()),) * len(points))
     assert isinstance(match.state, DeclareState)
     state = replace(match.state, phase=Phase.OVER, result=result)
