@@ -52,3 +52,11 @@ def test_the_model_names_its_pieces_without_importing_them() -> None:
     out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True,
                          check=True, timeout=60)
     assert out.stdout.strip() == "[]"
+
+
+@pytest.mark.parametrize("variant_id", list_variant_ids())
+def test_a_family_holds_its_parameters(variant_id: str) -> None:
+    variant = load_variant(variant_id)
+    family = FAMILIES[variant.family]
+    assert isinstance(variant.params, family.shape.part)
+    assert family.shape is variant.shape

@@ -23,6 +23,7 @@ from typing import Any, ClassVar
 from rummy.model.melds import classify_group
 from rummy.model.table_melds import classify_meld
 from rummy.model.variant_fields import FirstTurn, MatchFormat
+from rummy.model.variant_parts import SHAPES, FamilyShape
 from rummy.model.variant_type import Variant
 
 from .actions import DECKS, STOCK, Action, Piles
@@ -100,6 +101,14 @@ class RuleFamily:
 
     def __init__(self, module: Any) -> None:
         self._module = module
+
+    @property
+    def shape(self) -> FamilyShape:
+        """The family's parameters as the variant layer holds them: its own keys, the
+        dataclass of its part of a variant (``shape.part``) and how they fill the shared
+        fields. They sit below the rules, since a variant file is read before any rule
+        is asked (:mod:`rummy.model.variant_parts`)."""
+        return SHAPES[self.name]
 
     def piece(self, kind: str) -> Any:
         """The family's piece ``kind`` (a field of :class:`Pieces`), imported on first
