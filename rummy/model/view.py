@@ -32,7 +32,7 @@ from rummy.model.table_melds import TableMeld
 from rummy.model.variant_type import Variant
 
 from .cards import Card, Rank
-from .events import Event, redact_for, seen_by, to_jsonable
+from .events import CardPicked, DeckSpread, Event, redact_for, seen_by, to_jsonable
 from .families import Phase, SeatStatus
 from .families.melding import MeldState
 from .rules import RuleFamily, family_of
@@ -82,6 +82,23 @@ class DeclareView:
 
 
 @dataclass(frozen=True)
+class SpreadView:
+    """A deck spread face down for picking, as every seat sees it: how many cards, who
+    picks, and only the cards already picked (turned face up for everyone)."""
+
+    purpose: str
+    """``"toss"`` (each picker picks a card) or ``"joker"`` (the dealer picks the wild
+    joker from the rest of the closed deck)."""
+    size: int
+    pickers: tuple[int, ...]
+    """The seats picking this round, in order."""
+    picker: int | None
+    """The seat to pick now."""
+    turned: tuple[tuple[int, int, Card], ...]
+    """``(seat, position, card)`` of every card picked from this spread so far, in order."""
+
+
+@dataclass(frozen=True)
 class PlayerView:
     """Everything seat ``seat`` may know about the deal, and nothing more."""
 
@@ -107,6 +124,8 @@ class PlayerView:
     result: DealResult | RoundResult | None
     part: MeldTableView | DeclareView
     """The family's own part: read it through :attr:`melding` or :attr:`declare`."""
+    spread: SpreadView | None = None
+    """The deck spread face down while seats pick (the ``PICK`` phase), else None."""
 
     def __post_init__(self) -> None:
         if not isinstance(self.part, part_type(self.variant)):
@@ -212,7 +231,24 @@ def view_for(state: GameState, seat: int) -> PlayerView:
         history=_history(state, seat),
         result=state.result,
         part=DeclareView(drop_at_turn=bool(state.drop_at_turn) and state.drop_at_turn[seat]),
+        spread=spread_view(state),
     )
+
+
+def spread_view(state: GameState) -> SpreadView | None:
+    """The spread on the table as any seat sees it: the cards picked from it come from the
+    public :class:`CardPicked` events since it was laid out, never from the spread."""
+    spread = state.spread
+    if spread is None:
+        return None
+    turned: list[tuple[int, int, Card]] = []
+    for event in reversed(state.history):
+        if isinstance(event, DeckSpread):
+            break
+        if isinstance(event, CardPicked):
+            turned.append((event.seat, event.position, event.card))
+    return SpreadView(spread.purpose, len(spread.cards), spread.pickers, spread.picker,
+                      tuple(reversed(turned)))
 
 
 def _history(state: GameState, seat: int) -> tuple[Event, ...]:
@@ -242,8 +278,9 @@ def _meld_view(state: MeldState, seat: int) -> PlayerView:
             laid_down=tuple(state.laid_down(s) for s in range(state.players)),
             contract=state.contract, round_no=state.round_no,
         ),
+        spread=spread_view(state),
     )
 
 
-__all__ = ["DeclareView", "MeldTableView", "PlayerView", "SeatStatus", "SeatView",
+__all__ = ["DeclareView", "MeldTableView", "PlayerView", "SeatStatus", "SeatView", "SpreadView",
            "part_type", "view_for"]
