@@ -161,7 +161,8 @@ class RuleFamily:
 
     def next_deal(self, match: MatchState, seed: Seed, players: int) -> GameState:
         """The match's next deal, among ``players`` seats (the ones still in)."""
-        return self.start_deal(match.variant, players, seed, round_no=match.deal_no + 1)
+        return self.start_deal(match.variant, players, seed, ceremony=match.ceremony,
+                               round_no=match.deal_no + 1)
 
     def terms(self, variant: Variant) -> MatchTerms:
         """The match's length and scoring, for the standing a table shows."""
@@ -265,7 +266,7 @@ class Classic(RuleFamily):
         else:
             first = state.first_player + 1
         return self.start_deal(match.variant, players, seed, first_player=first % players,
-                               round_no=match.deal_no + 1)
+                               ceremony=match.ceremony, round_no=match.deal_no + 1)
 
     def deal_args(self, state: GameState) -> dict[str, int]:
         return {**super().deal_args(state), "first_player": state.first_player}
@@ -297,7 +298,7 @@ class Contract(RuleFamily):
         assert isinstance(state, MeldState)
         dealer = ((state.dealer or 0) + 1) % players
         return self.start_deal(match.variant, players, seed, dealer=dealer,
-                               round_no=match.deal_no + 1)
+                               ceremony=match.ceremony, round_no=match.deal_no + 1)
 
     def deal_args(self, state: GameState) -> dict[str, int]:
         # the first round's dealer is drawn from the seed (its toss replays with it)
