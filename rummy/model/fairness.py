@@ -146,10 +146,7 @@ def check_deal(variant: Variant, seat: int | None, promised: str, reveal: Reveal
                        *facts, f"The revealed key and deck hash to {made}")
     family = family_of(variant)
     try:
-        where = dict(reveal.dealt_as)
-        ceremony = bool(where.pop("ceremony", 0))
-        state = family.start_deal(variant, reveal.players, reveal.seed, ceremony=ceremony,
-                                  **where)
+        state = family.start_deal(variant, reveal.players, reveal.seed, **reveal.dealt_as)
     except (ValueError, TypeError) as err:
         return _failed("the revealed deal cannot be dealt", *facts, str(err))
     if tuple(family.layout(state)) != reveal.layout:

@@ -82,14 +82,15 @@ class RuleFamily:
 
     # -- one deal
 
-    def start_deal(self, variant: Variant, players: int, seed: Seed, *, ceremony: bool = False,
-                   **where: int) -> GameState:
+    def start_deal(self, variant: Variant, players: int, seed: Seed, **where: int
+                   ) -> GameState:
         """A new deal; ``where`` is the match's position (``round_no``, ``first_player``
         in classic rummy, ``dealer`` in contract rummy). With ``ceremony`` a deal whose toss
         or joker is picked starts in the ``PICK`` phase, the seats to pick; without it
         (Quick start) the picks are made for them, as :func:`quick_pick` makes them, and the
         deal starts at the first turn, as it always did (docs/rules.md, "The toss and the
         dealer")."""
+        ceremony = bool(where.pop("ceremony", False))
         start: Callable[..., GameState] = self._module.start_deal
         state = start(variant, players, seed, **where)
         return state if ceremony else self.skip_ceremony(state)
@@ -183,10 +184,10 @@ class Declare(RuleFamily):
     deals_replay_alone = True
     piles = DECKS
 
-    def start_deal(self, variant: Variant, players: int, seed: Seed, *, ceremony: bool = False,
-                   **where: int) -> GameState:
+    def start_deal(self, variant: Variant, players: int, seed: Seed, **where: int
+                   ) -> GameState:
         # one deal knows no position; the deal is dealt where the family's state is made
-        return super().start_deal(variant, players, seed, ceremony=ceremony)
+        return super().start_deal(variant, players, seed, ceremony=where.get("ceremony", 0))
 
     def deal_args(self, state: GameState) -> dict[str, int]:
         return _ceremony(state)
