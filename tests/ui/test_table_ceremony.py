@@ -42,7 +42,7 @@ def test_two_player_toss_and_joker_are_picked_with_clicks(app: App) -> None:
         if scene.driver.state.phase is not Phase.PICK and scene.idle:
             break
     state = scene.driver.state
-    assert state.phase is Phase.DRAW and state.wild_joker is not None
+    assert state.phase is Phase.DRAW and scene.driver.view.wild_joker is not None
     dealer = state.dealer
     assert dealer is not None
     who = scene.board.names
