@@ -47,7 +47,9 @@ def deal_seed(seed: Seed, deal_no: int) -> Seed:
 def start_match(variant: Variant, players: int, seed: Seed, *, ceremony: bool = False
                 ) -> MatchState:
     """The first deal of a match (``ceremony``: every deal's seats pick its toss)."""
-    state = start_deal(variant, players, deal_seed(seed, 0), ceremony=ceremony)
+    # the position says "ceremony" only when it is on, as a revealed deal's does
+    where = {"ceremony": 1} if ceremony else {}
+    state = start_deal(variant, players, deal_seed(seed, 0), **where)
     return MatchState(variant, players, seed, 0, tuple(range(players)), state,
                       (0,) * players, (), (False,) * players, ceremony=ceremony)
 
