@@ -30,11 +30,10 @@ def test_a_table_with_the_ceremony_picks_by_clock_and_bot_and_its_deal_proves() 
     promised = room.commitment
     dealt_variant = state.variant
     seen = []
-    moves = 0
     view = room.view(me)
     assert view is not None
     seen.append(Seen(0, view))
-    for _ in range(400):  # the person never moves: the clock plays for it; the bot plays
+    for moves in range(1, 401):  # the person never moves: the clock plays for it; the bot plays
         if room.over:
             break
         place = room.place_to_move()
@@ -52,7 +51,6 @@ def test_a_table_with_the_ceremony_picks_by_clock_and_bot_and_its_deal_proves() 
             bot_view = room.view(place)
             assert bot_view is not None
             step = room.act(place, room.bots[place].choose(bot_view, room.legal(place)))
-        moves += 1
         mine = room.view(me)
         if step.reveal is None and mine is not None:
             seen.append(Seen(moves, mine))
