@@ -76,7 +76,7 @@ class Ceremony:
             event.size, event.purpose, event.pickers, 0)
         self.turned = {}
         if event.purpose == "joker":
-            self.banner = f"{self._name(event.pickers[0])} picks the wild joker"
+            self.banner = f"{self._does(event.pickers[0], 'pick', 'picks')} the wild joker"
         else:
             self.banner = "Each player picks a card for the toss"
 
@@ -100,9 +100,9 @@ class Ceremony:
         self.hold(SHOW_SECONDS, lambda: None)
 
     def _won(self, event: TossWon) -> None:
-        starts = f"{self._name(event.first_player)} plays first"
+        starts = f"{self._does(event.first_player, 'play', 'plays')} first"
         self.banner = starts if event.dealer is None else (
-            f"{self._name(event.dealer)} deals · {starts}")
+            f"{self._does(event.dealer, 'deal', 'deals')} · {starts}")
         self.hold(SHOW_SECONDS, self._clear)
 
     def _clear(self) -> None:
@@ -125,7 +125,7 @@ class Ceremony:
         self.turned = {position: card for _, position, card in spread.turned}
         if not self.banner:
             self.banner = ("Each player picks a card for the toss" if spread.purpose != "joker"
-                           else f"{self._name(spread.pickers[0])} picks the wild joker")
+                           else f"{self._does(spread.pickers[0], 'pick', 'picks')} the wild joker")
 
     # -- where things are
 
@@ -177,6 +177,11 @@ class Ceremony:
     def _name(self, seat: int) -> str:
         names = self.board.names
         return names[seat] if 0 <= seat < len(names) else f"Seat {seat + 1}"
+
+    def _does(self, seat: int, you: str, other: str) -> str:
+        """``seat``'s name with the verb that agrees with it: "You deal", "Hard 2 deals"."""
+        name = self._name(seat)
+        return f"{name} {you if name == 'You' else other}"
 
     def _seat_spot(self, seat: int, w: int, h: int) -> tuple[int, int]:
         lay = self.board.lay
