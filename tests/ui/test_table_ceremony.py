@@ -46,7 +46,9 @@ def test_two_player_toss_and_joker_are_picked_with_clicks(app: App) -> None:
     dealer = state.dealer
     assert dealer is not None
     who = scene.board.names
-    assert f"{who[dealer]} deals · {who[1 - dealer]} plays first" in banners
+    deals = "You deal" if who[dealer] == "You" else f"{who[dealer]} deals"
+    plays = "You play" if who[1 - dealer] == "You" else f"{who[1 - dealer]} plays"
+    assert f"{deals} · {plays} first" in banners
     # the outcome was said before the deal's cards flew: it is in the history before them
     kinds = [type(e) for e in state.history]
     assert kinds.index(CardsDealt) < kinds.index(WildJokerCut)
