@@ -273,6 +273,9 @@ def build_parser() -> argparse.ArgumentParser:
     play.add_argument("--seed", type=int, default=None)
     play.add_argument("--bot", default="greedy", help="the bots' kind (default: greedy)")
     play.add_argument("--options", nargs="*", default=[], metavar="KEY=VALUE")
+    play.add_argument("--ceremony", action="store_true",
+                      help="pick the toss (and the two-player joker) from the spread deck"
+                           " yourself, as at the table without Quick start")
     play.set_defaults(run=cmd_play)
 
     check = sub.add_parser("check", help="best arrangement of a hand, or the kind of a group")

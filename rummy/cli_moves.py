@@ -41,6 +41,7 @@ from rummy.model.actions import (
     LayDown,
     LayMeld,
     LayOff,
+    Pick,
 )
 from rummy.model.cards import Card, CardError, parse_cards
 from rummy.model.scoring import DealResult
@@ -66,7 +67,9 @@ Cards:           rank A 2-10 J Q K (T for 10) and suit S H D C, e.g. 7H 10S QC; 
 
 
 def help_text(view: PlayerView) -> str:
-    """The commands of this game, for ``h``."""
+    """The commands of this game, for ``h`` (a pick's, while a deck is spread)."""
+    if view.spread is not None:
+        return PICK_HELP
     return terminal_of(view).help(view)
 
 
@@ -106,7 +109,35 @@ def read_move(line: str, view: PlayerView) -> tuple[Action, ...]:
     ``h`` are the caller's to handle before."""
     word, _, rest = line.strip().partition(" ")
     word, rest = word.lower(), rest.strip()
+    if view.spread is not None:
+        return (read_pick(word, rest, view),)
     return terminal_of(view).read(word, rest, line, view)
+
+
+PICK_HELP = """\
+The deck is spread face down: p N (or just N) = pick card N, counted from 1 on the left
+Any time:        h = this help, q = quit"""
+
+
+def read_pick(word: str, rest: str, view: PlayerView) -> Action:
+    """A pick of the spread deck: ``p N``, ``pick N`` or ``N`` (from 1, left to right).
+
+    >>> from rummy.model.variant import load_variant
+    >>> from rummy.model.state import start_deal
+    >>> from rummy.model.view import view_for
+    >>> view = view_for(start_deal(load_variant("two_player_13"), 2, 1, ceremony=True), 0)
+    >>> [str(read_move(text, view)[0]) for text in ("p 3", "52")]
+    ['0: pick card 3', '0: pick card 52']
+    >>> read_move("p 60", view)
+    Traceback (most recent call last):
+    rummy.cli_moves.MoveError: pick a card from 1 to 52 of the spread, e.g. p 7
+    """
+    assert view.spread is not None
+    number = rest if word in ("p", "pick") else word
+    size = view.spread.size
+    if not number.isdigit() or not 1 <= int(number) <= size:
+        raise MoveError(f"pick a card from 1 to {size} of the spread, e.g. p 7")
+    return Pick(view.seat, int(number) - 1)
 
 
 def declare_move(word: str, rest: str, line: str, view: PlayerView) -> tuple[Action, ...]:

@@ -55,7 +55,8 @@ def cmd_play(args: argparse.Namespace) -> int:
     _load(args.variant, options)
     seed = args.seed if args.seed is not None else random.randrange(1_000_000)
     try:
-        game = Session.new(args.variant, args.players, seed, options)
+        game = Session.new(args.variant, args.players, seed, options,
+                           ceremony=args.ceremony)
         bots = {s: make_bot(args.bot, seed + s) for s in range(1, args.players)}
     except ValueError as err:
         raise UsageError(one_line(err)) from err
@@ -216,7 +217,21 @@ def _name(seat: int, me: int) -> str:
 
 def _table_text(view: PlayerView) -> str:
     """The table as the person's seat sees it, and what to do now."""
+    if view.spread is not None:
+        return spread_text(view)
     return terminal_of(view).table_text(view)
+
+
+def spread_text(view: PlayerView) -> str:
+    """The deck spread face down for picking: ``#`` a card still face down, the picked
+    ones face up."""
+    spread = view.spread
+    assert spread is not None
+    shown = {position: card for _, position, card in spread.turned}
+    cards = " ".join(shown[p].label if p in shown else "#" for p in range(spread.size))
+    what = "the wild joker" if spread.purpose == "joker" else "a card for the toss"
+    return (f"the deck is spread face down: {cards}\n"
+            f"your move: pick {what}: p N (1 to {spread.size}, from the left)")
 
 
 def _hand_text(view: PlayerView) -> str:

@@ -77,7 +77,8 @@ class Session:
     simulations keep their own)."""
 
     def __init__(self, variant_ref: str, options: Mapping[str, Any], players: int, seed: Seed,
-                 variant: Variant, *, lone: bool = False, max_turns: int = MAX_TURNS) -> None:
+                 variant: Variant, *, lone: bool = False, max_turns: int = MAX_TURNS,
+                 ceremony: bool = False) -> None:
         self.variant_ref = variant_ref
         self.options = dict(options)
         self.players = players
@@ -85,7 +86,10 @@ class Session:
         self.variant = variant
         self.lone = lone
         self.max_turns = max_turns
-        self.match: MatchState = start_match(variant, players, seed)
+        self.ceremony = ceremony
+        """Each deal starts with its toss and dealer ceremony, the seats picking; off (Quick
+        start, and every record written before) the picks are made for them."""
+        self.match: MatchState = start_match(variant, players, seed, ceremony=ceremony)
         self.deals: list[list[Action]] = [[]]
         """Every deal's actions; the last is the current deal's."""
         self.ends: list[GameState] = []
@@ -98,12 +102,12 @@ class Session:
     @classmethod
     def new(cls, variant_id_or_path: str | Path, players: int, seed: Seed,
             options: Mapping[str, Any] | None = None, *, lone: bool = False,
-            max_turns: int = MAX_TURNS) -> Session:
-        """A new match (``lone``: one deal). Raises ValueError (VariantError) for a bad
-        variant, options or count."""
+            max_turns: int = MAX_TURNS, ceremony: bool = False) -> Session:
+        """A new match (``lone``: one deal; ``ceremony``: the seats pick each toss).
+        Raises ValueError (VariantError) for a bad variant, options or count."""
         variant = _variant(variant_id_or_path, options)
         return cls(str(variant_id_or_path), options or {}, players, seed, variant,
-                   lone=lone, max_turns=max_turns)
+                   lone=lone, max_turns=max_turns, ceremony=ceremony)
 
     @classmethod
     def lone_deal(cls, variant_id_or_path: str | Path, players: int, seed: Seed,
@@ -226,7 +230,7 @@ class Session:
         """The game again from its deal, one position per action, played as a record is
         loaded (:meth:`_play`); the first is the deal as dealt."""
         again = Session(self.variant_ref, self.options, self.players, self.seed, self.variant,
-                        lone=self.lone, max_turns=0)
+                        lone=self.lone, max_turns=0, ceremony=self.ceremony)
         yield again._position(0, None, again.state.history)
         number = 0
         for deal in self.deals:
@@ -241,13 +245,18 @@ class Session:
     # -- records
 
     def to_record(self) -> dict[str, Any]:
-        """The session as JSON-ready data: enough to replay it exactly."""
-        return {
+        """The session as JSON-ready data: enough to replay it exactly (``ceremony`` is
+        written only when on: a record without it deals as Quick start, as every record
+        before it did)."""
+        record: dict[str, Any] = {
             "format": FORMAT, "variant": self.variant_ref, "options": dict(self.options),
             "players": self.players, "lone": self.lone,
             "seed": self.seed if isinstance(self.seed, int) else seed_text(self.seed),
             "deals": [[a.to_json() for a in deal] for deal in self.deals],
         }
+        if self.ceremony:
+            record["ceremony"] = True
+        return record
 
     def save(self, path: str | Path) -> None:
         Path(path).write_text(json.dumps(self.to_record(), indent=1) + "\n", encoding="utf-8")
@@ -304,6 +313,9 @@ def _start(record: Any) -> tuple[Session, list[Any]]:
                          f" {', '.join(map(repr, FORMATS))}")
     ref, options = record.get("variant"), record.get("options") or {}
     players, seed = record.get("players"), record.get("seed")
+    ceremony = record.get("ceremony", False)
+    if not isinstance(ceremony, bool):
+        raise ValueError("a saved game's 'ceremony' is true or false")
     if not isinstance(ref, str) or not isinstance(options, dict):
         raise ValueError("a saved game names its variant and its options")
     try:  # a number, or the hex key of a table played online
@@ -325,7 +337,7 @@ def _start(record: Any) -> tuple[Session, list[Any]]:
         if not isinstance(deals, list) or (lone and len(deals) != 1):
             raise ValueError("a saved game lists its deals (a lone deal, one)")
     try:
-        return Session.new(ref, players, seed, options, lone=lone), deals
+        return Session.new(ref, players, seed, options, lone=lone, ceremony=ceremony), deals
     except (ValueError, TypeError) as err:
         raise ValueError(f"cannot start the saved game: {err}") from err
 

@@ -17,11 +17,12 @@ seeded, so a game between bots replays exactly.
 
 from __future__ import annotations
 
+import random
 from collections.abc import Callable, Sequence
 from functools import partial
 from typing import Protocol
 
-from rummy.model.actions import Action
+from rummy.model.actions import Action, Pick
 from rummy.model.view import PlayerView
 
 from .easy import EasyBot
@@ -70,6 +71,7 @@ class EveryFamily:
         self.name = name
         self.seed = seed
         self._bots: dict[str, Bot] = {}
+        self._picks = random.Random(f"{seed}/pick")
 
     def for_family(self, view: PlayerView) -> Bot:
         """The bot that plays the deals of ``view``'s family."""
@@ -79,6 +81,11 @@ class EveryFamily:
         return bot
 
     def choose(self, view: PlayerView, legal: Sequence[Action]) -> Action:
+        # A card of a spread face down is as good as any other: every level picks one at
+        # random (its own seeded stream, so a game between bots replays exactly).
+        picks = [a for a in legal if isinstance(a, Pick)]
+        if picks:
+            return self._picks.choice(picks)
         return self.for_family(view).choose(view, legal)
 
 

@@ -39,6 +39,7 @@ from rummy.model.actions import (
     LayDown,
     LayMeld,
     LayOff,
+    Pick,
 )
 from rummy.model.cards import Card
 from rummy.model.solver import best_arrangement
@@ -177,6 +178,8 @@ def in_words(view: PlayerView, action: Action | None) -> str:
         return f"lay {action.card.label} off onto {_labels(meld.cards)}"
     if isinstance(action, FlipDiscard):
         return f"turn the {piles.open} over"
+    if isinstance(action, Pick):
+        return "pick any card of the spread: every one is as good as another"
     return "wait for your turn"
 
 

@@ -240,9 +240,26 @@ class Stalemate:
         return {"type": "stalemate", "seat": self.seat}
 
 
+@dataclass(frozen=True)
+class Pick:
+    """Pick the card at ``position`` (from 0, left to right) of the deck spread face down
+    on the table: a card of the toss, or the two-player table's wild joker. A pick names a
+    place in the spread, never a card: the seat cannot know which card lies there
+    (docs/rules.md, "The toss and the dealer")."""
+
+    seat: int
+    position: int
+
+    def __str__(self) -> str:
+        return f"{self.seat}: pick card {self.position + 1}"
+
+    def to_json(self) -> dict[str, Any]:
+        return {"type": "pick", "seat": self.seat, "position": self.position}
+
+
 Action = (
     Draw | Discard | Finish | Drop | DropAtTurn | Timeout | LayMeld | LayDown | LayOff
-    | FlipDiscard | Stalemate
+    | FlipDiscard | Stalemate | Pick
 )
 
 
@@ -283,6 +300,11 @@ def action_from_json(data: dict[str, Any]) -> Action:
             return Timeout(seat)
         if kind == "stalemate":
             return Stalemate(seat)
+        if kind == "pick":
+            position = data["position"]
+            if type(position) is not int or position < 0:
+                raise ValueError(f"not an action: 'position' must be a whole number in {data!r}")
+            return Pick(seat, position)
     except (KeyError, TypeError) as exc:
         raise ValueError(f"not an action: {data!r}") from exc
     raise ValueError(f"not an action: unknown type {data.get('type')!r}")

@@ -98,6 +98,38 @@ class TossMade(_Event):
 
 
 @dataclass(frozen=True)
+class DeckSpread(_Event):
+    """A deck was spread face down across the table for picking: ``pickers`` pick a card
+    each, in that order (``purpose`` ``"toss"``), or the dealer picks the wild joker from
+    the rest of the closed deck (``"joker"``). The cards stay hidden until picked."""
+
+    kind: ClassVar[str] = "deck_spread"
+    purpose: str
+    size: int
+    pickers: tuple[int, ...]
+
+    def __str__(self) -> str:
+        who = ", ".join(f"seat {s}" for s in self.pickers)
+        what = "the wild joker" if self.purpose == "joker" else "a card each"
+        return f"{self.size} cards spread face down: {who} to pick {what}"
+
+
+@dataclass(frozen=True)
+class CardPicked(_Event):
+    """A seat picked the card at ``position`` (from 0, left to right) of the spread deck,
+    and it was turned face up for everyone."""
+
+    kind: ClassVar[str] = "card_picked"
+    seat: int
+    position: int
+    card: Card
+    purpose: str = "toss"
+
+    def __str__(self) -> str:
+        return f"seat {self.seat} picks card {self.position + 1}: {self.card.label}"
+
+
+@dataclass(frozen=True)
 class TossWon(_Event):
     """The toss decided who moves first (and who deals, when the toss picks a dealer)."""
 
@@ -345,7 +377,8 @@ class DiscardFlipped(_Event):
 
 
 Event = (
-    TossMade | TossWon | CardsDealt | OpenCardTurned | WildJokerCut | TurnBegan | CardDrawn
+    DeckSpread | CardPicked | TossMade | TossWon | CardsDealt | OpenCardTurned | WildJokerCut
+    | TurnBegan | CardDrawn
     | CardDiscarded | CardFinished | Declared | PlayerDropped | DropAtTurnSet | TurnMissed
     | DeckReshuffled | DealScored | MeldLaid | CardLaidOff | DiscardFlipped
 )

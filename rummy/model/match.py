@@ -43,11 +43,14 @@ def deal_seed(seed: Seed, deal_no: int) -> Seed:
     return deal_key(seed, deal_no)
 
 
-def start_match(variant: Variant, players: int, seed: Seed) -> MatchState:
-    """The first deal of a match."""
-    state = start_deal(variant, players, deal_seed(seed, 0))
+def start_match(variant: Variant, players: int, seed: Seed, *, ceremony: bool = False
+                ) -> MatchState:
+    """The first deal of a match (``ceremony``: every deal's seats pick its toss)."""
+    # the position says "ceremony" only when it is on, as a revealed deal's does
+    where = {"ceremony": 1} if ceremony else {}
+    state = start_deal(variant, players, deal_seed(seed, 0), **where)
     return MatchState(variant, players, seed, 0, tuple(range(players)), state,
-                      (0,) * players, (), (False,) * players)
+                      (0,) * players, (), (False,) * players, ceremony=ceremony)
 
 
 def finish_deal(match: MatchState) -> tuple[MatchState, tuple[Event, ...]]:

@@ -31,3 +31,6 @@ class MatchState:
     out: tuple[bool, ...]
     winner: int | None = None
     over: bool = False
+    ceremony: bool = False
+    """Every deal starts with its toss and dealer ceremony, the seats picking (docs/rules.md,
+    "The toss and the dealer"); off: Quick start, the picks made for them."""

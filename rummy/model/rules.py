@@ -28,11 +28,12 @@ from rummy.model.variant_type import Variant
 
 from .actions import DECKS, STOCK, Action, Piles
 from .cards import Card, Rank
-from .events import Event
-from .families import SeatStatus, classic, contract, declare, declare_deal
+from .events import CardPicked, DeckSpread, Event
+from .families import SeatStatus, classic, contract, declare
 from .families.classic import DRAW_CHOICE_DEPTH
 from .families.declare_deal import DeclareState
 from .families.melding import MeldState
+from .families.toss import quick_pick
 from .match_state import GameState, MatchState
 from .randomness import Seed
 from .view_parts import DeclareView, MeldTableView, SeatView, ViewPart
@@ -121,9 +122,25 @@ class RuleFamily:
     def start_deal(self, variant: Variant, players: int, seed: Seed, **where: int
                    ) -> GameState:
         """A new deal; ``where`` is the match's position (``round_no``, ``first_player``
-        in classic rummy, ``dealer`` in contract rummy)."""
+        in classic rummy, ``dealer`` in contract rummy). With ``ceremony`` a deal whose toss
+        or joker is picked starts in the ``PICK`` phase, the seats to pick; without it
+        (Quick start) the picks are made for them, as :func:`quick_pick` makes them, and the
+        deal starts at the first turn, as it always did (docs/rules.md, "The toss and the
+        dealer")."""
+        ceremony = bool(where.pop("ceremony", False))
         start: Callable[..., GameState] = self._module.start_deal
-        return start(variant, players, seed, **where)
+        state = start(variant, players, seed, **where)
+        return state if ceremony else self.skip_ceremony(state)
+
+    def skip_ceremony(self, state: GameState) -> GameState:
+        """``state`` with every pick still to make made for its seat; the picking itself
+        (the spreads and the picked cards) leaves no event, only the toss's outcome."""
+        if state.spread is None:
+            return state
+        while state.spread is not None:
+            state, _ = self.apply(state, quick_pick(state.spread, state.seed))
+        history = tuple(e for e in state.history if not isinstance(e, (DeckSpread, CardPicked)))
+        return replace(state, history=history)
 
     def apply(self, state: GameState, action: Action) -> tuple[GameState, tuple[Event, ...]]:
         result: tuple[GameState, tuple[Event, ...]] = self._module.apply(state, action)
@@ -148,16 +165,21 @@ class RuleFamily:
 
     def deal_args(self, state: GameState) -> dict[str, int]:
         """The match's position (``where`` of :meth:`start_deal`) that deals ``state``'s
-        deal again from its seed: a seat checking a revealed deal rebuilds it with them."""
-        return {"round_no": _round_no(state)} if _round_no(state) else {}
+        deal again from its seed: a seat checking a revealed deal rebuilds it with them.
+        A deal dealt with its ceremony says so (``ceremony``: 1)."""
+        args = {"round_no": _round_no(state)} if _round_no(state) else {}
+        return {**args, **_ceremony(state)}
 
     def layout(self, state: GameState) -> list[str]:
         """Where every card of a deal lies, as lines of card codes: each seat's hand as
-        dealt, the open deck and the closed deck (bottom first, the top card last). A
-        deal's fairness commitment is over these lines (docs/protocol.md, "Fair deals")."""
+        dealt, the open deck and the closed deck (bottom first, the top card last), and a
+        deck spread face down for picking (left to right). A deal's fairness commitment is
+        over these lines (docs/protocol.md, "Fair deals")."""
         lines = [f"hand {seat}: {_codes(hand)}" for seat, hand in enumerate(state.hands)]
         lines.append(f"open: {_codes(state.open_deck)}")
         lines.append(f"closed: {_codes(state.closed_deck)}")
+        if state.spread is not None:
+            lines.append(f"spread ({state.spread.purpose}): {_codes(state.spread.cards)}")
         return lines
 
     # -- what a seat sees of it (rummy.model.view puts these together)
@@ -199,7 +221,8 @@ class RuleFamily:
 
     def next_deal(self, match: MatchState, seed: Seed, players: int) -> GameState:
         """The match's next deal, among ``players`` seats (the ones still in)."""
-        return self.start_deal(match.variant, players, seed, round_no=match.deal_no + 1)
+        return self.start_deal(match.variant, players, seed, ceremony=match.ceremony,
+                               round_no=match.deal_no + 1)
 
     def terms(self, variant: Variant) -> MatchTerms:
         """The match's length and scoring, for the standing a table shows."""
@@ -226,10 +249,10 @@ class Declare(RuleFamily):
     def start_deal(self, variant: Variant, players: int, seed: Seed, **where: int
                    ) -> GameState:
         # one deal knows no position; the deal is dealt where the family's state is made
-        return declare_deal.start_deal(variant, players, seed)
+        return super().start_deal(variant, players, seed, ceremony=where.get("ceremony", 0))
 
     def deal_args(self, state: GameState) -> dict[str, int]:
-        return {}
+        return _ceremony(state)
 
     def group_kind(self, variant: Variant, cards: Sequence[Card], cut: Card | None) -> str:
         return classify_group(variant, cards, cut=cut).value
@@ -342,7 +365,7 @@ class Classic(Melding):
         else:
             first = state.first_player + 1
         return self.start_deal(match.variant, players, seed, first_player=first % players,
-                               round_no=match.deal_no + 1)
+                               ceremony=match.ceremony, round_no=match.deal_no + 1)
 
     def deal_args(self, state: GameState) -> dict[str, int]:
         return {**super().deal_args(state), "first_player": state.first_player}
@@ -377,13 +400,18 @@ class Contract(Melding):
         assert isinstance(state, MeldState)
         dealer = ((state.dealer or 0) + 1) % players
         return self.start_deal(match.variant, players, seed, dealer=dealer,
-                               round_no=match.deal_no + 1)
+                               ceremony=match.ceremony, round_no=match.deal_no + 1)
 
     def deal_args(self, state: GameState) -> dict[str, int]:
         # the first round's dealer is drawn from the seed (its toss replays with it)
         if not _round_no(state) or state.dealer is None:
-            return {}
+            return _ceremony(state)
         return {**super().deal_args(state), "dealer": state.dealer}
+
+
+def _ceremony(state: GameState) -> dict[str, int]:
+    """``start_deal``'s ``ceremony`` for a deal as dealt: 1 when its seats pick."""
+    return {"ceremony": 1} if state.spread is not None else {}
 
 
 def _round_no(state: GameState) -> int:

@@ -39,10 +39,14 @@ __all__ = [
 
 
 def start_deal(variant: Variant, players: int, seed: Seed, **where: int) -> GameState:
-    """A new deal: toss, shuffle and deal, all from ``seed``. The first player is to move.
+    """A new deal: toss, shuffle and deal, all from ``seed``. The first player is to move;
+    with ``ceremony``, where the toss (or the joker) is picked, the first seat to pick is
+    (the ``PICK`` phase: docs/rules.md, "The toss and the dealer").
 
     ``where`` passes a match's position to the family (``round_no``; ``first_player`` in
-    the classic family, ``dealer`` in the contract family)."""
+    the classic family, ``dealer`` in the contract family) and ``ceremony`` (true: the
+    seats pick; a whole number among the position's, as a revealed deal's ``dealt_as``
+    carries it)."""
     return family_of(variant).start_deal(variant, players, seed, **where)
 
 

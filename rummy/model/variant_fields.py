@@ -23,6 +23,12 @@ class Toss(enum.Enum):
     LOWEST_DEALS = "lowest_deals"
     """Two players pick a card each; the lower card deals, the other receives and moves first."""
 
+    @property
+    def picked(self) -> bool:
+        """The players pick their toss cards from a deck spread face down (the two-player
+        table's rules), rather than each being given one."""
+        return self is Toss.LOWEST_DEALS
+
 
 class AceRule(str, enum.Enum):
     """Where an ace may stand in a sequence. Sequences never wrap (K-A-2)."""

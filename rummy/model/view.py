@@ -31,13 +31,30 @@ from typing import Any
 from rummy.model.variant_type import Variant
 
 from .cards import Card, Rank
-from .events import Event, redact_for, seen_by, to_jsonable
+from .events import CardPicked, DeckSpread, Event, redact_for, seen_by, to_jsonable
 from .families import Phase
 from .rules import RuleFamily, family_of
 from .scoring import DealResult
 from .state import GameState
 from .variant_parts import WrongFamilyError
 from .view_parts import DeclareView, MeldTableView, SeatView, ViewPart
+
+
+@dataclass(frozen=True)
+class SpreadView:
+    """A deck spread face down for picking, as every seat sees it: how many cards, who
+    picks, and only the cards already picked (turned face up for everyone)."""
+
+    purpose: str
+    """``"toss"`` (each picker picks a card) or ``"joker"`` (the dealer picks the wild
+    joker from the rest of the closed deck)."""
+    size: int
+    pickers: tuple[int, ...]
+    """The seats picking this round, in order."""
+    picker: int | None
+    """The seat to pick now."""
+    turned: tuple[tuple[int, int, Card], ...]
+    """``(seat, position, card)`` of every card picked from this spread so far, in order."""
 
 
 @dataclass(frozen=True)
@@ -66,6 +83,8 @@ class PlayerView:
     result: DealResult | None
     part: ViewPart
     """The family's own part: read it through :attr:`melding` or :attr:`declare`."""
+    spread: SpreadView | None = None
+    """The deck spread face down while seats pick (the ``PICK`` phase), else None."""
 
     def __post_init__(self) -> None:
         if not isinstance(self.part, part_type(self.variant)):
@@ -149,8 +168,24 @@ def view_for(state: GameState, seat: int) -> PlayerView:
         open_size=len(state.open_deck), closed_size=len(state.closed_deck),
         wild_joker=wild_joker, wild_rank=wild_rank,
         history=tuple(redact_for(e, seat) for e in state.history if seen_by(e, seat)),
-        result=state.result, part=rules.view_part(state, seat),
+        result=state.result, part=rules.view_part(state, seat), spread=spread_view(state),
     )
 
 
-__all__ = ["PlayerView", "part_type", "view_for"]
+def spread_view(state: GameState) -> SpreadView | None:
+    """The spread on the table as any seat sees it: the cards picked from it come from the
+    public :class:`CardPicked` events since it was laid out, never from the spread."""
+    spread = state.spread
+    if spread is None:
+        return None
+    turned: list[tuple[int, int, Card]] = []
+    for event in reversed(state.history):
+        if isinstance(event, DeckSpread):
+            break
+        if isinstance(event, CardPicked):
+            turned.append((event.seat, event.position, event.card))
+    return SpreadView(spread.purpose, len(spread.cards), spread.pickers, spread.picker,
+                      tuple(reversed(turned)))
+
+
+__all__ = ["PlayerView", "SpreadView", "part_type", "view_for"]

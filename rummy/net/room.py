@@ -135,13 +135,15 @@ def _base_variant(variant_id: str) -> Variant:
     return load_variant(variant_id)
 
 
-def new_match(variant_id: str, options: dict[str, Any], players: int, seed: Seed) -> Session:
+def new_match(variant_id: str, options: dict[str, Any], players: int, seed: Seed,
+              ceremony: bool = False) -> Session:
     """The room's match. Its turn cap is the server's (configurable, and its Stalemate is
     logged and sent as a move of its own), not the session's."""
     variant = _base_variant(variant_id)
     if options:
         variant = variant.with_options(options)
-    return Session(variant_id, options, players, seed, variant, max_turns=0)
+    return Session(variant_id, options, players, seed, variant, max_turns=0,
+                   ceremony=ceremony)
 
 
 @dataclass
@@ -196,6 +198,9 @@ class Room:
     turn_seconds: int = DEFAULT_TURN_TIMER
     """The seconds each person's turn has: the variant's turn timer where it has one, else
     what the host picked."""
+    ceremony: bool = False
+    """Each deal's toss and dealer ceremony is played, every seat picking (its creator's
+    choice: docs/protocol.md, "The toss and the dealer"); else the picks are made at once."""
     public: bool = False
     """Its creator listed it: the server's ``list`` shows it while it waits for players
     (docs/protocol.md, "Public tables"); a private room is found by its code alone."""
@@ -203,12 +208,14 @@ class Room:
     @classmethod
     def create(cls, code: str, variant: Any, options: Any, players: int,
                deals: int | None, bot_level: str, turn_seconds: Any = None,
-               public: Any = False) -> Room:
+               public: Any = False, ceremony: Any = False) -> Room:
         """A new room in the lobby; ProtocolError for a bad variant, options, count,
         clock or ``public``. ``turn_seconds`` is the clock of a variant without a turn
         timer option."""
         if not isinstance(public, bool):
             raise ProtocolError("bad_request", "public is true or false")
+        if not isinstance(ceremony, bool):
+            raise ProtocolError("bad_request", "ceremony is true or false")
         if not isinstance(variant, str) or variant not in list_variant_ids():
             raise ProtocolError("bad_request", f"no variant {variant!r:.40} (variants:"
                                 f" {', '.join(list_variant_ids())})")
@@ -229,7 +236,7 @@ class Room:
                                 f" {rules.max_players} players")
         clock = _clock(options["turn_timer"] if "turn_timer" in offered else turn_seconds)
         return cls(code, variant, options, players, deals, bot_level, turn_seconds=clock,
-                   public=public)
+                   public=public, ceremony=ceremony)
 
     # -- the lobby
 
@@ -279,7 +286,7 @@ class Room:
     def start(self, seed: Seed) -> None:
         """Fill the empty seats with bots and deal; joiner ``i`` sits ``i`` places after the
         engine's first player."""
-        game = new_match(self.variant_ref, self.options, self.players, seed)
+        game = new_match(self.variant_ref, self.options, self.players, seed, self.ceremony)
         while len(self.seats) < self.players:
             n = len(self.seats)
             self.seats.append(Seat(f"{self.bot_level.capitalize()} {n + 1}", bot=self.bot_level,
@@ -443,7 +450,7 @@ class Room:
                 "bot_level": self.bot_level,
                 "seed": self.seed if self.seed is None else _seed_json(self.seed),
                 "seats": [s.to_json() for s in self.seats], "turn_seconds": self.turn_seconds,
-                "public": self.public}
+                "public": self.public, "ceremony": self.ceremony}
 
     @classmethod
     def from_record(cls, meta: dict[str, Any], actions: list[dict[str, Any]]) -> Room:
@@ -453,14 +460,16 @@ class Room:
         room = cls(meta["code"], meta["variant"], dict(meta["options"]), int(meta["players"]),
                     meta["deals"], meta["bot_level"],
                     turn_seconds=int(meta.get("turn_seconds", DEFAULT_TURN_TIMER)),
-                    public=meta.get("public") is True)
+                    public=meta.get("public") is True,
+                    ceremony=meta.get("ceremony") is True)
         room.seats = [Seat(s["name"], s["token_hash"], s["bot"], bool(s["ready"]),
                             int(s["join_no"])) for s in meta["seats"]]
         seed = meta["seed"]
         if seed is None:
             return room
         room.seed = seed_from_text(seed)
-        room.game = new_match(room.variant_ref, room.options, room.players, room.seed)
+        room.game = new_match(room.variant_ref, room.options, room.players, room.seed,
+                              room.ceremony)
         room._make_bots()
         room._dealt()
         from rummy.model.actions import action_from_json

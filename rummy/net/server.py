@@ -267,7 +267,7 @@ class Server(Turns):
             code = new_code()
         room = Room.create(code, msg["variant"], msg.get("options", {}), players, deals,
                              bots if isinstance(bots, str) else "", msg.get("turn_seconds"),
-                             msg.get("public", False))
+                             msg.get("public", False), msg.get("ceremony", False))
         self.rooms[code] = room
         self.listing.add(room)
         self.quota.add(code, conn.address)

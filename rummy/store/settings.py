@@ -156,6 +156,9 @@ class Settings:
     four_colour: bool = _kept(False, _FLAG)
     confirm_declare: bool = _kept(True, _FLAG)
     confirm_drop: bool = _kept(True, _FLAG)
+    quick_start: bool = _kept(False, _FLAG)
+    """Skip the toss and dealer ceremony: the picks are made for the players at random
+    (docs/rules.md, "The toss and the dealer")."""
     sort_by: str = _kept("suit", _one_of(SORT_ORDERS))
     fullscreen: bool = _kept(False, _FLAG)
     """Full screen (F11, or the Settings screen) at the next start."""

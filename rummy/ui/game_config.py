@@ -49,7 +49,8 @@ class GameConfig:
     - ``human_seat``: the seat the mouse plays, None for a demo where bots fill every seat;
     - ``deals``: stop dealing after this many deals (``--deals N``), None for no limit;
     - ``quit_when_done``: call ``app.quit()`` once ``deals`` deals are over
-      (``--demo --deals N --quit-when-done``, so the process exits 0).
+      (``--demo --deals N --quit-when-done``, so the process exits 0);
+    - ``ceremony``: the toss and dealer ceremony is played (see below).
     """
 
     variant_id: str
@@ -60,6 +61,9 @@ class GameConfig:
     human_seat: int | None = 0
     deals: int | None = None
     quit_when_done: bool = False
+    ceremony: bool = False
+    """Each deal begins with its toss and dealer ceremony, the seats picking; New game sets
+    it from the player's Quick start setting (off: the ceremony)."""
 
     def seat_bots(self) -> dict[int, str]:
         """``{seat: bot name}`` for every seat the computer plays."""

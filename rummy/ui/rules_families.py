@@ -51,7 +51,17 @@ def declare(variant: Variant) -> str:
     decks = "1 deck" if variant.packs == 1 else f"{variant.packs} decks"
     jokers = (f" and {variant.printed_jokers} printed jokers" if variant.printed_jokers
               else ", no printed jokers")
-    table = [f"• {decks}{jokers}. Every player gets {variant.hand_size} cards. The next card "
+    if d.toss.picked:
+        toss = ("• The toss: the deck is spread face down and each player clicks a card. The "
+                "lower card deals (ace high; spades, hearts, diamonds, clubs); the other "
+                "player is dealt first and plays first. The dealer then clicks a card of the "
+                "rest of the closed deck, spread out: that card is the wild joker.")
+    else:
+        toss = ("• The toss: every player is given an open card; the highest (ace high; "
+                "spades, hearts, diamonds, clubs) is dealt first and plays first.")
+    table = [toss + " Quick start (Settings) skips the ceremony: the cards are picked for "
+             "you at random.",
+             f"• {decks}{jokers}. Every player gets {variant.hand_size} cards. The next card "
              "starts the open deck (face up); the rest is the closed deck (face down)."]
     if d.wild_joker_cut:
         line = ("• One card is cut from the closed deck and lies face up beside it: the wild "
@@ -186,6 +196,9 @@ def contract(variant: Variant) -> str:
         f"{number_word(len(c.contracts)).capitalize()} rounds, each with a contract to lay down; "
         "the lowest total at the end wins.", "",
         "The contracts", ", ".join(words) + ".",
+        "• The first dealer: the deck is spread face down and each player clicks a card; the "
+        "highest deals (aces low), and the player on the dealer's left starts. The deal then "
+        "passes to the left each round. Quick start (Settings) picks for you at random.",
         f"• Set: {variant.set_min_size} or more cards of one rank (suits may repeat). Run: "
         f"{c.run_min_length} or more cards in a row of one suit{_ace_in_runs(variant)}.",
         "• Jokers are wild; a meld of jokers only is not allowed. A joker laid on the table "

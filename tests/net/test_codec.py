@@ -19,7 +19,7 @@ from rummy.net.codec import DecodeError, view_from_json, view_json
 
 SHARED = {"variant", "seat", "players", "phase", "turn", "first_player", "dealer", "hand",
           "drawn", "seats", "open_top", "open_size", "closed_size", "wild_joker", "wild_rank",
-          "history", "result"}
+          "history", "result", "spread"}
 TABLE_KEYS = {"melds", "open_cards", "taken", "laid_down", "contract", "round_no"}
 
 

@@ -16,11 +16,16 @@ from rummy.model.variant_type import Variant
 from ..cards import Card
 from ..events import Event
 from ..randomness import Seed
+from .toss import Spread
 
 
 class Phase(enum.Enum):
     """Where the deal stands: what the seat to move must do next."""
 
+    PICK = "pick"
+    """Before the deal proper: the seat to move picks a card of the deck spread face down
+    (the toss, or the two-player table's wild joker; docs/rules.md, "The toss and the
+    dealer")."""
     DRAW = "draw"
     """The seat to move starts its turn: draw a card (or drop, where allowed)."""
     DISCARD = "discard"
@@ -72,6 +77,8 @@ class DealState:
     """How often the closed deck was made again from the open deck."""
     history: tuple[Event, ...]
     """Every event of the deal so far, unredacted."""
+    spread: Spread | None = None
+    """The deck spread face down for picking, while the phase is ``PICK``."""
 
     @property
     def is_over(self) -> bool:

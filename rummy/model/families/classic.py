@@ -51,6 +51,7 @@ from .melding import (
     this_turn,
     without,
 )
+from .toss import refuse_pick
 
 __all__ = ["MeldState", "apply", "check_action", "legal_actions", "meld_options", "start_deal"]
 
@@ -106,6 +107,7 @@ def check_action(state: MeldState, action: Action) -> None:
     """Raise IllegalMoveError with a short reason if ``action`` is not allowed now."""
     seat = action.seat
     check_turn(state, seat)
+    refuse_pick(action)
     drawing = state.phase is Phase.DRAW
     hand = state.hands[seat]
     if isinstance(action, Draw):

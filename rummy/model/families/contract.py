@@ -35,6 +35,7 @@ from ..actions import (
     IllegalMoveError,
     LayDown,
     LayOff,
+    Pick,
     Stalemate,
 )
 from ..cards import Card, make_deck, shuffled
@@ -51,6 +52,7 @@ from ..scoring import ShownHand, round_result
 from . import Phase
 from .melding import (
     MeldState,
+    check_players,
     check_stalemate,
     check_turn,
     deal,
@@ -63,33 +65,58 @@ from .melding import (
     put,
     stalemate_reason,
 )
-from .toss import toss
+from .toss import Spread, check_pick, legal_picks, play_pick, refuse_pick, spread_for_toss, toss
 
 __all__ = ["MeldState", "apply", "check_action", "choose_dealer", "find_contract",
            "legal_actions", "start_deal"]
 
 
+def highest_aces_low(cards: list[Card]) -> list[int]:
+    """Source 002's rule for the first dealer: the highest card, aces low (suits do not
+    count, so equal ranks tie and pick again)."""
+    best = max(int(c.rank or 0) for c in cards)
+    return [i for i, c in enumerate(cards) if int(c.rank or 0) == best]
+
+
 def choose_dealer(players: int, seed: Seed) -> tuple[int, tuple[Event, ...]]:
     """Source 002: every player draws a card; the highest is dealer, aces low. Seats that
-    tie draw again among themselves."""
-
-    def highest(cards: list[Card]) -> list[int]:
-        best = max(int(c.rank or 0) for c in cards)
-        return [i for i, c in enumerate(cards) if int(c.rank or 0) == best]
-
-    dealer, events = toss(players, make_deck(1, 0), stream(seed, "dealer"), highest)
+    tie draw again among themselves. The dealer the toss finds when the picks are made for
+    the players (Quick start), from the ``"dealer"`` stream."""
+    dealer, events = toss(players, make_deck(1, 0), stream(seed, "dealer"), highest_aces_low)
     return dealer, (*events, TossWon((dealer + 1) % players, dealer))
 
 
 def start_deal(variant: Variant, players: int, seed: Seed, *, dealer: int | None = None,
                round_no: int = 0) -> MeldState:
-    """Round ``round_no`` (0 = round 1): the dealer is drawn for when not given; the player
-    left of the dealer is dealt first and plays first."""
-    prelude: tuple[Event, ...] = ()
-    if dealer is None:
-        dealer, prelude = choose_dealer(players, seed)
-    dealer %= players
-    return deal(variant, players, seed, (dealer + 1) % players, dealer, round_no, prelude)
+    """Round ``round_no`` (0 = round 1): the player left of the dealer is dealt first and
+    plays first. Without a dealer (the first round) the round starts in the ``PICK`` phase:
+    a deck spread face down, each seat to pick a card, the highest deals
+    (:mod:`rummy.model.families.toss`)."""
+    if dealer is not None:
+        dealer %= players
+        return deal(variant, players, seed, (dealer + 1) % players, dealer, round_no)
+    check_players(variant, players)
+    spread, laid = spread_for_toss(seed, "dealer", 1, players)
+    deck = shuffled(make_deck(variant.packs, variant.printed_jokers), stream(seed, "deal"))
+    zeros = (0,) * players
+    return MeldState(
+        variant=variant, players=players, seed=seed, phase=Phase.PICK, turn=0,
+        first_player=0, dealer=None, round_no=round_no, hands=((),) * players,
+        closed_deck=tuple(reversed(deck)), open_deck=(), melds=(), turns_done=zeros,
+        laid_at=(-1,) * players, taken=(), drawn=None, reshuffles=0, history=(laid,),
+        spread=spread,
+    )
+
+
+def _dealer_found(state: MeldState, spread: Spread, last: Pick, winner: int | None,
+                  events: list[Event]) -> MeldState:
+    """The toss is decided: the winner deals, the player on its left is dealt first."""
+    assert winner is not None
+    first = (winner + 1) % state.players
+    events.append(TossWon(first, winner))
+    dealt = deal(state.variant, state.players, state.seed, first, winner, state.round_no)
+    events.extend(dealt.history)
+    return replace(dealt, history=state.history)
 
 
 # ---------------------------------------------------------------- legality
@@ -100,6 +127,8 @@ def legal_actions(state: MeldState, seat: int) -> list[Action]:
     found by :func:`find_contract`; :func:`apply` takes any valid one."""
     if state.is_over or seat != state.turn:
         return []
+    if state.spread is not None:
+        return legal_picks(state.spread, seat)
     if state.phase is Phase.DRAW:
         actions: list[Action] = []
         if state.closed_deck:
@@ -151,6 +180,10 @@ def check_action(state: MeldState, action: Action) -> None:
     """Raise IllegalMoveError with a short reason if ``action`` is not allowed now."""
     seat = action.seat
     check_turn(state, seat)
+    if state.spread is not None:
+        check_pick(state.spread, action)
+        return
+    refuse_pick(action)
     drawing = state.phase is Phase.DRAW
     hand = state.hands[seat]
     if isinstance(action, Draw):
@@ -304,6 +337,8 @@ def find_contract(rules: MeldRules, contract: tuple[int, int],
 def apply(state: MeldState, action: Action) -> tuple[MeldState, tuple[Event, ...]]:
     """The state after ``action`` and the events on the way. Raises IllegalMoveError."""
     check_action(state, action)
+    if state.spread is not None:
+        return play_pick(state, action, highest_aces_low, _dealer_found)
     events: list[Event] = []
     seat = action.seat
     if isinstance(action, Draw):

@@ -49,12 +49,10 @@ from ..randomness import stream
 from ..scoring import DealResult, SeatScore, ShownHand, arrange, drop_penalty, score_loser, settle
 from ..solver import best_arrangement
 from . import Phase, SeatStatus
-from .declare_deal import (
-    DeclareState,
-    Groups,
-)
+from .declare_deal import DeclareState, Groups, after_picks, leaders_of, start_deal
+from .toss import check_pick, legal_picks, play_pick, refuse_pick
 
-__all__ = ["apply", "check_action", "legal_actions"]
+__all__ = ["apply", "check_action", "legal_actions", "start_deal"]
 
 _T = TypeVar("_T")
 
@@ -71,6 +69,8 @@ def legal_actions(state: DeclareState, seat: int) -> list[Action]:
     """
     if state.is_over or not 0 <= seat < state.players or state.status[seat].is_out:
         return []
+    if state.spread is not None:
+        return legal_picks(state.spread, seat)
     variant = state.variant
     if seat != state.turn:
         return [DropAtTurn(seat, not _asked(state, seat))] if variant.declare.allow_drop else []
@@ -100,6 +100,10 @@ def check_action(state: DeclareState, action: Action) -> None:
         raise IllegalMoveError("there is no such seat")
     if state.status[seat].is_out:
         raise IllegalMoveError("you are out of this deal")
+    if state.spread is not None:
+        check_pick(state.spread, action)
+        return
+    refuse_pick(action)
     if isinstance(action, DropAtTurn):
         if not state.variant.declare.allow_drop:
             raise IllegalMoveError("this table does not allow dropping")
@@ -145,6 +149,8 @@ def check_action(state: DeclareState, action: Action) -> None:
 def apply(state: DeclareState, action: Action) -> tuple[DeclareState, tuple[Event, ...]]:
     """The state after ``action`` and the events on the way. Raises IllegalMoveError."""
     check_action(state, action)
+    if state.spread is not None:
+        return play_pick(state, action, leaders_of(state.variant), after_picks)
     events: list[Event] = []
     if isinstance(action, Draw):
         state = _draw(state, action.seat, action.source, events)

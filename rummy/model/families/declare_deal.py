@@ -11,18 +11,20 @@ Deck order: the last card of ``closed_deck`` and of ``open_deck`` is the top one
 from __future__ import annotations
 
 from collections import Counter
-from collections.abc import Sequence
-from dataclasses import dataclass
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass, replace
 
 from rummy.model.variant_fields import Toss
 from rummy.model.variant_type import Variant
 
+from ..actions import Pick
 from ..cards import Card, Rank, make_deck, shuffled, toss_key
 from ..events import CardsDealt, Event, OpenCardTurned, TossWon, TurnBegan, WildJokerCut
 from ..randomness import Seed, stream
 from ..scoring import DealResult
 from ..solver import wild_rank_for
 from . import DealState, Phase, SeatStatus
+from .toss import JOKER, Spread, spread_for_joker, spread_for_toss
 from .toss import toss as draw_cards
 
 Groups = tuple[tuple[Card, ...], ...]
@@ -90,26 +92,103 @@ def toss(variant: Variant, players: int, seed: Seed) -> tuple[int, int | None, t
 
 
 def start_deal(variant: Variant, players: int, seed: Seed) -> DeclareState:
-    """Toss, shuffle, deal ``hand_size`` each (first player first), turn the open card,
-    cut the wild joker. Raises ValueError for a player count the variant does not allow."""
+    """A new deal. Indian rummy's toss gives every seat an open card, then the deal is dealt
+    (shuffle, ``hand_size`` each, first player first, the open card, the wild joker's cut).
+    The two-player table's toss is picked: the deal starts in the ``PICK`` phase, its deck
+    spread face down for each seat to pick a card (:mod:`rummy.model.families.toss`).
+    Raises ValueError for a player count the variant does not allow."""
     _check_players(variant, players)
-    first, dealer, toss_events = toss(variant, players, seed)
     deck = shuffled(make_deck(variant.packs, variant.printed_jokers), stream(seed, "deal"))
-    dealt = variant.hand_size * players
-    if dealt + 2 > len(deck):
+    if variant.hand_size * players + 2 > len(deck):
         raise ValueError(f"{players} hands of {variant.hand_size} do not fit in the deck")
-    hands: list[list[Card]] = [[] for _ in range(players)]
-    for i, card in enumerate(deck[:dealt]):
-        hands[(first + i) % players].append(card)
-    open_card = deck[dealt]
-    closed = deck[dealt + 1:]
-    wild = None
-    if variant.declare.wild_joker_cut:
-        wild = closed.pop(stream(seed, "cut").randrange(len(closed)))
-    return deal_from_cards(
-        variant, hands, [open_card], wild, closed_top=closed, first_player=first,
-        dealer=dealer, seed=seed, prelude=toss_events,
+    if not variant.declare.toss.picked:
+        first, dealer, toss_events = toss(variant, players, seed)
+        events: list[Event] = []
+        state = after_picks(_waiting(variant, players, seed, deck, toss_events), None, None,
+                            first, events, dealer=dealer)
+        return replace(state, history=state.history + tuple(events))
+    spread, laid = spread_for_toss(seed, "toss", variant.packs, players)
+    return replace(_waiting(variant, players, seed, deck, (laid,)), spread=spread)
+
+
+def _waiting(variant: Variant, players: int, seed: Seed, deck: list[Card],
+             history: tuple[Event, ...]) -> DeclareState:
+    """The deal before its cards are dealt: the shuffled deck face down (its first card on
+    top), every hand empty, the toss's events so far."""
+    zeros = (0,) * players
+    return DeclareState(
+        variant=variant, players=players, seed=seed, phase=Phase.PICK, turn=0,
+        first_player=0, dealer=None, hands=((),) * players, closed_deck=tuple(reversed(deck)),
+        open_deck=(), wild_joker=None, wild_rank=None, finish_slot=None,
+        dead=((),) * players, status=(SeatStatus.PLAYING,) * players, penalties=zeros,
+        turns_done=zeros, missed=zeros, shows=(None,) * players, drawn=None, reshuffles=0,
+        history=history, drop_at_turn=(False,) * players,
     )
+
+
+def leaders_of(variant: Variant) -> Callable[[list[Card]], tuple[int, ...]]:
+    """The variant's rule for the toss's winning card."""
+    rule = variant.declare.toss
+    return lambda cards: toss_leaders(rule, cards)
+
+
+def after_picks(state: DeclareState, spread: Spread | None, last: Pick | None,
+                winner: int | None, events: list[Event], *, dealer: int | None = None
+                ) -> DeclareState:
+    """The deal's next step once the toss is decided or the joker picked (``winner``: the
+    toss's, None after the joker's pick). A picked toss's winner deals (the lower card,
+    docs/rules.md) and the other seat receives: dealt first, moves first. Then the hands,
+    the open card and the wild joker: cut from the seed's ``"cut"`` stream, or picked by the
+    dealer from the rest of the closed deck spread face down (the two-player table)."""
+    variant = state.variant
+    if spread is not None and spread.purpose == JOKER:
+        assert last is not None and state.dealer is not None
+        wild = spread.cards[last.position]
+        rest = [c for i, c in enumerate(spread.cards) if i != last.position]
+        return _cut(state, wild, rest, events)
+    assert winner is not None
+    if spread is not None:  # a picked toss: the lower card deals, the receiver moves first
+        dealer = winner
+        first = (dealer + 1) % state.players
+    else:
+        first = winner
+    if spread is not None:
+        events.append(TossWon(first, dealer))
+    deck = list(reversed(state.closed_deck))
+    dealt = variant.hand_size * state.players
+    hands: list[list[Card]] = [[] for _ in range(state.players)]
+    for i, card in enumerate(deck[:dealt]):
+        hands[(first + i) % state.players].append(card)
+    open_card, closed = deck[dealt], deck[dealt + 1:]
+    hand_tuples = tuple(tuple(h) for h in hands)
+    events += [CardsDealt(first, tuple(len(h) for h in hands), hand_tuples),
+               OpenCardTurned(open_card)]
+    state = replace(state, first_player=first, dealer=dealer, hands=hand_tuples,
+                    open_deck=(open_card,), closed_deck=tuple(reversed(closed)))
+    if not variant.declare.wild_joker_cut:
+        return _begin(state, events)
+    if spread is None:  # Indian rummy: the joker is cut at random
+        wild = closed.pop(stream(state.seed, "cut").randrange(len(closed)))
+        return _cut(state, wild, closed, events)
+    assert dealer is not None
+    joker, laid = spread_for_joker(closed, dealer)
+    events.append(laid)
+    return replace(state, spread=joker, turn=dealer)
+
+
+def _cut(state: DeclareState, wild: Card, closed_from_top: Sequence[Card],
+         events: list[Event]) -> DeclareState:
+    """The wild joker lies face up under the closed deck; the first player's turn begins."""
+    rank = _wild_rank(state.variant, wild)
+    events.append(WildJokerCut(wild, rank, state.dealer))
+    state = replace(state, wild_joker=wild, wild_rank=rank,
+                    closed_deck=tuple(reversed(closed_from_top)))
+    return _begin(state, events)
+
+
+def _begin(state: DeclareState, events: list[Event]) -> DeclareState:
+    events.append(TurnBegan(state.first_player))
+    return replace(state, phase=Phase.DRAW, turn=state.first_player)
 
 
 def deal_from_cards(

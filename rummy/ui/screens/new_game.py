@@ -11,6 +11,7 @@ skipped, with the reason shown (:mod:`rummy.ui.options_panel`).
 from __future__ import annotations
 
 import random
+from dataclasses import replace
 from functools import partial
 from pathlib import Path
 from typing import Any
@@ -133,7 +134,8 @@ class NewGameScene(Screen):
         if entry is None or entry.variant is None:
             return None
         return GameConfig(variant_id=entry.id, options=self.options(), players=self.players(),
-                          opponents=self.opponent_levels(), seed=fixed_seed(), human_seat=0)
+                          opponents=self.opponent_levels(), seed=fixed_seed(), human_seat=0,
+                          ceremony=not self.app.settings.quick_start)
 
     def options_problem(self) -> str:
         """Why the engine refuses the chosen options and seats ("" when it plays them)."""
@@ -202,8 +204,7 @@ class NewGameScene(Screen):
             self.message = REPLACE_QUESTION
             return
         seed = config.seed if config.seed is not None else random.randrange(2**31)
-        config = GameConfig(config.variant_id, config.options, config.players,
-                            config.opponents, seed, config.human_seat)
+        config = replace(config, seed=seed)
         # The table takes this screen's place, so leaving it goes back to the title, which
         # says the game is saved and offers Continue (back here, Esc landed on Start, as if
         # the game were gone).

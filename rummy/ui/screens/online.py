@@ -256,7 +256,8 @@ class OnlineScene(Screen):
         """The ``create`` message of a table as the Host column has it chosen."""
         create = {"type": "create", "variant": self.variant.value, "name": name,
                   "seats": self.seats.value, "bots": self.bots.value,
-                  "options": self.options(), "public": self.public.value}
+                  "options": self.options(), "public": self.public.value,
+                  "ceremony": not self.app.settings.quick_start}
         clock = self.turn_seconds()
         if clock is not None:
             create["turn_seconds"] = clock

@@ -58,6 +58,8 @@ class SettingsScene(Screen):
                      self.set_confirm_declare),
             Selector("Confirm before dropping", (False, True), settings.confirm_drop,
                      self.set_confirm_drop),
+            Selector("Quick start (skip the toss and the dealer's pick)", (False, True),
+                     settings.quick_start, self.set_quick_start),
             Selector("Sort the hand by", SORT_ORDERS, settings.sort_by, self.set_sort_by,
                      str.capitalize),
             # as the window is now: F11 may have changed it, or --windowed
@@ -99,6 +101,10 @@ class SettingsScene(Screen):
 
     def set_confirm_drop(self, on: bool) -> None:
         self.app.settings.confirm_drop = on
+        self._kept()
+
+    def set_quick_start(self, on: bool) -> None:
+        self.app.settings.quick_start = on
         self._kept()
 
     def set_sort_by(self, order: str) -> None:

@@ -112,13 +112,15 @@ class TableDriver:
     @classmethod
     def new(cls, variant_id: str, options: dict[str, Any], players: int,
             opponents: tuple[str, ...], seed: int | None, human_seat: int | None,
-            game: Session | None = None, inline: bool = False) -> TableDriver:
+            game: Session | None = None, inline: bool = False, ceremony: bool = False
+            ) -> TableDriver:
         """The first deal of a new match (``game``: a prepared first deal, or a prepared
-        match to play on from where it stands; ``inline``: think in the caller's thread)."""
+        match to play on from where it stands; ``inline``: think in the caller's thread;
+        ``ceremony``: the seats pick each toss, no Quick start)."""
         if seed is None:
             seed = random.randrange(1 << 30)
         if game is None:
-            game = Session.new(variant_id, players, seed, options=options)
+            game = Session.new(variant_id, players, seed, options=options, ceremony=ceremony)
         names = list(opponents) or ["greedy"]
         others = [s for s in range(game.players) if s != human_seat]
         table = {seat: names[i] if i < len(names) else names[-1]

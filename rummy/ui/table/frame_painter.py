@@ -18,6 +18,7 @@ from rummy.ui.table.sprites import CardArt, TextCache
 
 from .anim import Flights
 from .board import Board, StillKey
+from .ceremony import Ceremony
 from .dialogs import DeclareDialog, ResultPanel
 from .drag import Drag
 from .gone import ServerGonePanel
@@ -33,6 +34,7 @@ class FrameMixin:
     board: Board
     drag: Drag | None
     flights: Flights
+    ceremony: Ceremony
     art: CardArt
     text: TextCache
     parts: FamilyParts
@@ -99,6 +101,7 @@ class FrameMixin:
             for target in self._legal_targets:
                 if b.lit.get(target.name) == 2:
                     draw_glow(out, target.rect, True)
+        self.ceremony.draw(out, self.seat is not None and self.ceremony.picker == self.seat)
         self.flights.draw(out, self.art)
         d = self.drag
         if d is not None and d.kind != "hand" and d.moved:

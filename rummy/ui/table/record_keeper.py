@@ -140,7 +140,8 @@ def config_data(config: GameConfig) -> dict[str, Any]:
     """The menu's choices as plain data for the save (Continue rebuilds the config)."""
     return {"variant_id": config.variant_id, "options": dict(config.options),
             "players": config.players, "opponents": list(config.opponents),
-            "seed": config.seed, "human_seat": config.human_seat}
+            "seed": config.seed, "human_seat": config.human_seat,
+            "ceremony": config.ceremony}
 
 
 ONLINE = "online"
@@ -372,7 +373,8 @@ def _deal_game(driver: TableDriver, session: Session) -> Session:
     action, including those played before a Continue)."""
     number = driver.deal_no
     deal = Session(session.variant_ref, session.options, len(driver.seats),
-                   deal_seed(session.seed, number), session.variant, lone=True)
+                   deal_seed(session.seed, number), session.variant, lone=True,
+                   ceremony=session.ceremony)
     deal.deals = [list(driver.actions)]
     deal.match = replace(deal.match, state=driver.state)
     deal.ends = [driver.state]

@@ -32,7 +32,8 @@ def config_from_data(data: Any) -> GameConfig:
         return GameConfig(str(data["variant_id"]), dict(data["options"]),
                           int(data["players"]), opponents,
                           None if seed is None else int(seed),
-                          None if human is None else int(human))
+                          None if human is None else int(human),
+                          ceremony=data.get("ceremony") is True)
     except (KeyError, TypeError, ValueError) as exc:
         raise ValueError(f"the save's game settings are not readable ({exc})") from exc
 

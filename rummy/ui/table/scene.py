@@ -31,6 +31,7 @@ from rummy.ui.scene import Scene
 
 from .anim import Flights
 from .board import Board, StillKey
+from .ceremony import Ceremony
 from .controls import ControlsMixin
 from .dialogs import DeclareDialog, ResultPanel, Standing, contract_words
 from .drag import Drag
@@ -152,7 +153,7 @@ class TableScene(ControlsMixin, PointerMixin, FrameMixin, Scene):
         if driver is None:
             driver = TableDriver.new(c.variant_id, dict(c.options), c.players, c.opponents,
                                      seed, c.human_seat, game=game,
-                                     inline=self.app.inline_work)
+                                     inline=self.app.inline_work, ceremony=c.ceremony)
         self.watching = driver.human is not None and driver.human_seat is None
         self._start_deal(driver)
 
@@ -177,6 +178,9 @@ class TableScene(ControlsMixin, PointerMixin, FrameMixin, Scene):
         self.player.on_turn = self._turn_began
         self.player.on_result = self._deal_over
         self.parts.register_animations(self.player, lambda: self.board.names)
+        # the toss and the dealer's pick, over the felt (its own module: .ceremony)
+        self.ceremony = Ceremony(self.board, self.art, self.text, self.flights, self.play_speed)
+        self.ceremony.register(self.player)
         self.flights.items.clear()
         self.result = None
         self.dialog = None
@@ -321,6 +325,7 @@ class TableScene(ControlsMixin, PointerMixin, FrameMixin, Scene):
         if self.idle and getattr(self, "_dirty", False):
             self._dirty = False
             self.board.sync(self.driver.view)
+            self.ceremony.follow(self.driver.view)
             if self.result is None:  # during the deal: a drop's points count already
                 self.board.points = [t + s.penalty for t, s in
                                      zip(self.totals, self.driver.view.seats, strict=True)]
@@ -421,7 +426,8 @@ class TableScene(ControlsMixin, PointerMixin, FrameMixin, Scene):
         elif event.type == pygame.MOUSEMOTION:
             self._motion(event.pos)
         elif event.type == pygame.MOUSEBUTTONDOWN and event.button == 1:
-            self._press(event.pos)
+            if not self.ceremony.press(event.pos, self.seat, self._act):
+                self._press(event.pos)
         elif event.type == pygame.MOUSEBUTTONUP and event.button == 1:
             self._release(event.pos)
 
