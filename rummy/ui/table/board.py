@@ -17,6 +17,7 @@ import pygame
 from rummy.model import Card, PlayerView
 from rummy.model.families import SeatStatus
 from rummy.model.families.classic import DRAW_CHOICE_DEPTH
+from rummy.model.rules import family_of
 from rummy.ui.palette import INK
 from rummy.ui.table.sprites import CardArt, CardSprite, TextCache
 
@@ -24,6 +25,7 @@ from .board_paint import BoardPainting, felt_surface
 from .hand import HandModel
 from .layers import Layer, Lights, changed_lights, lights_of
 from .layout import TableLayout, card_height, compute_layout
+from .move_log import MoveLog
 from .panels import PanelCache, TableButton, fan_end
 from .parts_base import LIT_MARGIN, FamilyParts
 from .parts_declare import DeclareParts
@@ -83,6 +85,8 @@ class Board(BoardPainting):
         """Where the match stands ("Pool 101 · deal 3"), top left; empty for one deal."""
         self.gone: list[str] = []
         """The seats out of the match (a pool), shown under the match line."""
+        self.moves = MoveLog(family_of(hand.variant).piles)
+        """The last few moves in words, and each seat's last move while fresh."""
 
     # -- layout
 
@@ -173,6 +177,7 @@ class Board(BoardPainting):
         return None
 
     def update(self, dt: float, dragging: Card | None) -> None:
+        self.moves.update(dt)
         lift = card_height(self.lay.hand_w)
         for card, sprite in self.sprites.items():
             if card == dragging:
@@ -196,7 +201,7 @@ class Board(BoardPainting):
                 tuple(self.out), self.turn, second, self.match_line, tuple(self.gone),
                 self.wild, self.closed_size, tuple(self.open_pile), tuple(self.open_cards),
                 self.open_lifted, self.finish_taken, self.count, self.status_line,
-                self.parts.paint_key(self.lay))
+                self.parts.paint_key(self.lay), self.moves.key())
         return rest, lights_of(self.lit)
 
     def still_changes(self, old: StillKey, new: StillKey) -> list[pygame.Rect] | None:

@@ -20,6 +20,7 @@ from rummy.ui.widgets import wrap
 
 from .hand import HandModel
 from .layout import TableLayout, card_height
+from .move_log import MoveLog
 from .panels import (
     PanelCache,
     TableButton,
@@ -83,6 +84,7 @@ class BoardPainting:
     status_line: str
     match_line: str
     gone: list[str]
+    moves: MoveLog
 
     if TYPE_CHECKING:
         def discard_fan(self) -> list[tuple[int, int]]: ...
@@ -98,8 +100,10 @@ class BoardPainting:
             status = "out" if self.out[seat] else f"{size} card{'' if size == 1 else 's'}"
             detail = f"{status} · score {points}"  # (as the player's own line says it)
             draw_seat(surface, lay, spot, art, text, self.panels, self.names[seat], detail,
-                      self.sizes[seat], seat == self.turn, self.out[seat], timer)
+                      self.sizes[seat], seat == self.turn, self.out[seat], timer,
+                      self.moves.last_move(seat))
         self._draw_match(surface)
+        self.moves.draw(surface, text, lay.move_log, lay.font_small)
         self._draw_piles(surface)
         self.parts.draw(surface, art, text, lay, self.lit)
         self._draw_me(surface)

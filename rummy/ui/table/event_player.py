@@ -72,6 +72,7 @@ class EventPlayer:
         handler = self.handlers.get(type(event))
         if handler is None:
             raise KeyError(f"no animation for {type(event).__name__}")
+        self.board.moves.note(event, self.name)
         handler(event)
 
     def _core_handlers(self) -> dict[type, Callable[[Any], None]]:

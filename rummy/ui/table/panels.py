@@ -87,7 +87,10 @@ class PanelCache:
 
 def draw_seat(surface: pygame.Surface, lay: TableLayout, spot: SeatSpot, art: CardArt,
               text: TextCache, panels: PanelCache, name: str, detail: str,
-              hand_size: int, active: bool, out: bool, timer: str | None) -> None:
+              hand_size: int, active: bool, out: bool, timer: str | None,
+              last_move: str | None = None) -> None:
+    """A seat's panel (its name, the clock on its turn, its count and score, its last move
+    while fresh) and its fan of backs."""
     panel = spot.panel
     fan = None
     if not out and hand_size > 0:
@@ -120,6 +123,9 @@ def draw_seat(surface: pygame.Surface, lay: TableLayout, spot: SeatSpot, art: Ca
     surface.blit(text.get(detail, fs, RED if out else DIM), (panel.x + 10, panel.y + 10 + fs))
     if clock is not None:
         surface.blit(clock, clock.get_rect(topright=(panel.right - 8, panel.y + 6)))
+    if last_move:
+        said = ellipsize(text.res.font(fs), last_move, panel.width - 20)
+        surface.blit(text.get(said, fs, GOLD), (panel.x + 10, panel.y + 14 + 2 * fs))
     if fan is not None:
         surface.blit(fan, (x, y))
 
