@@ -151,6 +151,11 @@ class RuleFamily:
         no contract, or past the last."""
         return None
 
+    def missed_turns(self, variant: Variant) -> tuple[int, int] | None:
+        """(missed turns in a row that drop a seat, the points it is dropped for) where the
+        turn clock drops a seat; None where it never does."""
+        return None
+
 
 class Declare(RuleFamily):
     """Indian rummy: hands private until a declaration on the finish slot."""
@@ -179,6 +184,12 @@ class Declare(RuleFamily):
         assert isinstance(state, DeclareState)
         wild = "-" if state.wild_joker is None else state.wild_joker.code
         return [*super().layout(state), f"wild joker: {wild}"]
+
+    def missed_turns(self, variant: Variant) -> tuple[int, int] | None:
+        rules = variant.declare
+        if rules.missed_turns_to_drop <= 0:
+            return None
+        return rules.missed_turns_to_drop, rules.auto_drop_penalty
 
     def describe_match(self, variant: Variant) -> str:
         fmt = variant.declare.match_format

@@ -32,6 +32,7 @@ from .panels import (
 )
 from .parts_base import FamilyParts
 from .strokes import Pen, pen_for
+from .turn_clock import clock_colour, seconds_shown
 
 
 def felt_surface(size: tuple[int, int]) -> pygame.Surface:
@@ -95,13 +96,13 @@ class BoardPainting:
         for seat, spot in lay.seats.items():
             timer = None
             if self.timer is not None and seat == self.turn:
-                timer = f"{max(0, int(self.timer + 0.99))}s"
+                timer = f"{seconds_shown(self.timer)}s"
             size, points = self.sizes[seat], self.points[seat]
             status = "out" if self.out[seat] else f"{size} card{'' if size == 1 else 's'}"
             detail = f"{status} · score {points}"  # (as the player's own line says it)
             draw_seat(surface, lay, spot, art, text, self.panels, self.names[seat], detail,
                       self.sizes[seat], seat == self.turn, self.out[seat], timer,
-                      self.moves.last_move(seat))
+                      self.moves.last_move(seat), clock_colour(self.timer or 0.0))
         self._draw_match(surface)
         self.moves.draw(surface, text, lay.move_log, lay.font_small)
         self._draw_piles(surface)
@@ -209,13 +210,11 @@ class BoardPainting:
             draw_slot(surface, lay.finish_slot, "finish", text, fs, self.lit.get("finish", 0))
 
     def my_line(self) -> str:
-        """The line under the player's name: what the hand costs now and the score."""
+        """The line under the player's name: what the hand costs now and the score (the
+        clock is written beside the name, as large as the others')."""
         me = self.viewer
         now = "out of this deal" if self.out[me] else self.parts.count_words(self.count)
-        line = f"{now} · score {self.points[me]}"
-        if self.timer is not None and self.turn == me:
-            line += f"   {max(0, int(self.timer + 0.99))}s left"
-        return line
+        return f"{now} · score {self.points[me]}"
 
     def _draw_me(self, surface: pygame.Surface) -> None:
         lay, text = self.lay, self.text
@@ -226,6 +225,11 @@ class BoardPainting:
         name = text.get(self.names[me], fs + 1, color, bold=True)
         x, y = lay.count_pos
         surface.blit(name, (x, lay.my_panel.y))
+        if self.timer is not None and active:
+            clock = text.get(f"{seconds_shown(self.timer)}s left", fs + 2,
+                             clock_colour(self.timer), bold=True)
+            surface.blit(clock, clock.get_rect(
+                bottomleft=(x + name.get_width() + fs, lay.my_panel.y + name.get_height())))
         surface.blit(text.get(self.my_line(), fs, DIM), (x, lay.my_panel.y + fs + 6))
         if self.status_line:
             t = text.get(self.status_line, fs, GOLD if active else DIM)

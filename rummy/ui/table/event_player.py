@@ -30,10 +30,12 @@ from rummy.model.events import (
     TurnMissed,
     WildJokerCut,
 )
+from rummy.model.rules import family_of
 
 from .anim import Flight, Flights
 from .board import Board
 from .drag import Place
+from .turn_clock import missed_words
 
 
 class EventPlayer:
@@ -158,7 +160,9 @@ class EventPlayer:
                  else "You will play your turn", event.on)
 
     def _missed(self, event: TurnMissed) -> None:
-        self.say(f"{self.does(event.seat, 'missed', 'missed')} a turn", True)
+        variant = self.board.hand.variant
+        allowed = family_of(variant).missed_turns(variant)
+        self.say(missed_words(event, self.name(event.seat), allowed), True)
 
     def _reshuffled(self, event: DeckReshuffled) -> None:
         self.say("The open deck is shuffled into a new closed deck", False)

@@ -7,7 +7,7 @@ from dataclasses import dataclass
 import pygame
 
 from rummy.ui.palette import DIM, FELT_DARK, GOLD, INK, RED
-from rummy.ui.table.sprites import CardArt, TextCache
+from rummy.ui.table.sprites import CardArt, Color, TextCache
 
 from ..widgets import ellipsize
 from .layout import BUTTON_LABELS, SeatSpot, TableLayout
@@ -88,7 +88,7 @@ class PanelCache:
 def draw_seat(surface: pygame.Surface, lay: TableLayout, spot: SeatSpot, art: CardArt,
               text: TextCache, panels: PanelCache, name: str, detail: str,
               hand_size: int, active: bool, out: bool, timer: str | None,
-              last_move: str | None = None) -> None:
+              last_move: str | None = None, timer_colour: Color = RED) -> None:
     """A seat's panel (its name, the clock on its turn, its count and score, its last move
     while fresh) and its fan of backs."""
     panel = spot.panel
@@ -110,7 +110,7 @@ def draw_seat(surface: pygame.Surface, lay: TableLayout, spot: SeatSpot, art: Ca
     if active:
         pygame.draw.rect(surface, GOLD, panel.inflate(4, 4), width=3, border_radius=12)
     fs = lay.font_small
-    clock = None if timer is None else text.get(timer, fs + 2, RED, bold=True)
+    clock = None if timer is None else text.get(timer, fs + 2, timer_colour, bold=True)
     # The name gives way to the clock ("Ben (away)" ran into "100s") and the badge's edge.
     room = panel.width - 20 - (clock.get_width() + 6 if clock is not None else 0)
     font = text.res.font(fs + 1, True)

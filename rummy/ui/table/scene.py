@@ -47,6 +47,7 @@ from .record_keeper import TableKeeper
 from .sprites import CardArt, TextCache
 from .strokes import Strokes
 from .targets import DropTarget
+from .turn_clock import Ticker
 
 if TYPE_CHECKING:
     from rummy.ai.hint import Hint
@@ -96,6 +97,7 @@ class TableScene(ControlsMixin, PointerMixin, FrameMixin, Scene):
         """Over everything while an online table's server is stopped (see ``gone``)."""
         self.result_wait = 0.0
         self.turn_left: float | None = None
+        self.ticker = Ticker()
         self.message_left = 0.0
         self.hint_job: Future[Hint] | None = None
         self.armed: dict[str, float] = {}
@@ -403,6 +405,8 @@ class TableScene(ControlsMixin, PointerMixin, FrameMixin, Scene):
             return
         self.turn_left -= dt
         self.board.timer = self.turn_left
+        if self.ticker.due(self.turn_left, self.board.turn == self.seat):
+            self._sound("tick")  # the player's own last seconds
         if self.turn_left > 0:
             return
         # This deal's turn, from the seat's view: once a deal ends, the session has already
