@@ -72,6 +72,8 @@ class Board(BoardPainting):
         self.turn = -1
         self.timer: float | None = None
         self.count = 0
+        self.count_reason = ""
+        """Why the count stands where it does (the family's words)."""
         self.labels: list[tuple[str, str, int]] = []
         self.buttons: dict[str, TableButton] = {}
         self.lit: dict[str, int] = {}
@@ -151,6 +153,7 @@ class Board(BoardPainting):
             x0, x1 = row[0][0], row[-1][0] + self.lay.hand_w
             self.labels.append((reading.label, reading.key, (x0 + x1) // 2))
         self.count = self.parts.count_of(self.hand)
+        self.count_reason = self.parts.count_reason(self.hand)
 
     def slot_of(self, card: Card) -> tuple[int, int]:
         sprite = self.sprites.get(card)
@@ -200,8 +203,8 @@ class Board(BoardPainting):
         rest = (self.lay, self.felt, tuple(self.names), tuple(self.sizes), tuple(self.points),
                 tuple(self.out), self.turn, second, self.match_line, tuple(self.gone),
                 self.wild, self.closed_size, tuple(self.open_pile), tuple(self.open_cards),
-                self.open_lifted, self.finish_taken, self.count, self.status_line,
-                self.parts.paint_key(self.lay), self.moves.key())
+                self.open_lifted, self.finish_taken, self.count, self.count_reason,
+                self.status_line, self.parts.paint_key(self.lay), self.moves.key())
         return rest, lights_of(self.lit)
 
     def still_changes(self, old: StillKey, new: StillKey) -> list[pygame.Rect] | None:

@@ -77,6 +77,7 @@ class BoardPainting:
     turn: int
     timer: float | None
     count: int
+    count_reason: str
     labels: list[tuple[str, str, int]]
     buttons: dict[str, TableButton]
     lit: dict[str, int]
@@ -231,6 +232,13 @@ class BoardPainting:
             surface.blit(clock, clock.get_rect(
                 bottomleft=(x + name.get_width() + fs, lay.my_panel.y + name.get_height())))
         surface.blit(text.get(self.my_line(), fs, DIM), (x, lay.my_panel.y + fs + 6))
+        if self.count_reason and not self.out[me]:
+            # Why the count stands there, in up to two rows over the name.
+            font = text.res.font(fs)
+            rows = wrap(font, self.count_reason, lay.size[0] * 2 // 5)[:2]
+            for i, row in enumerate(rows):
+                y = lay.my_panel.y - (len(rows) - i) * (fs + 4)
+                surface.blit(text.get(row, fs, DIM), (x, y))
         if self.status_line:
             t = text.get(self.status_line, fs, GOLD if active else DIM)
             mx, my = lay.message_pos

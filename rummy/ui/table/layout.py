@@ -219,7 +219,9 @@ def compute_layout(size: tuple[int, int], players: int, viewer: int,
     if melds:
         # Under the decks (and the discards fanned down with draw choice), left of the melds.
         top = max(stock_count_top + small * 2, open_deck.bottom + ph * 2 // 5) + 6
-        move_log = Rect(margin, top, meld_area.left - margin - gap // 2, by - 8 - top)
+        # (above the row that says why the count stands where it does)
+        bottom = by - 8 - (small + 4)
+        move_log = Rect(margin, top, meld_area.left - margin - gap // 2, bottom - top)
     else:
         # Beside the finish slot, above the message, clear of a seat at the right.
         right = min((s.fan_origin[0] for s in seats.values() if s.vertical and s.fan_origin[0]
