@@ -34,7 +34,8 @@ def row_cells(s: Summary, title: str) -> list[str]:
     best = "-" if s.best is None else f"{s.best} / {s.worst}"
     return [title, s.level.capitalize(), f"{s.deals_won} of {s.deals}", f"{s.win_rate:.0%}",
             f"{s.average_points:.1f}", best, f"{s.current_streak} / {s.longest_streak}",
-            f"{s.matches_won} of {s.matches}", format_duration(s.seconds)]
+            f"{s.matches_won} of {s.matches}" if s.matches else "-",
+            format_duration(s.seconds)]
 
 
 class StatsScene(Screen):

@@ -125,6 +125,13 @@ class MoveLog:
             self.fresh[move.seat] = (move.short, SEAT_SECONDS)
         return move
 
+    def recall(self, event: Event, name: Callable[[int], str]) -> None:
+        """Add ``event``'s move to the log alone: a move seen before the table opened
+        (Continue, a rejoined seat), not fresh at its seat any more."""
+        move = move_of(event, name, self.piles)
+        if move is not None:
+            self.lines.append(move.line)
+
     def update(self, dt: float) -> None:
         self.fresh = {seat: (text, left - dt) for seat, (text, left) in self.fresh.items()
                       if left > dt}
