@@ -126,8 +126,15 @@ class Board(BoardPainting):
     def layout_hand(self, jump: bool = False, groups: list[list[Card]] | None = None) -> None:
         """Point every hand sprite at its place (``groups``: a preview while dragging)."""
         groups = self.hand.groups if groups is None else groups
+        # A parked card has left the hand for now (the finish card behind the declaration
+        # dialog): no gap where it was, and the labels read the groups without it.
+        groups = [[c for c in g if c not in self.parked] for g in groups]
         positions = self.lay.hand_positions([len(g) for g in groups])
-        live = set()
+        live = set(self.parked)
+        for card, pos in self.parked.items():
+            sprite = self.sprites.get(card)
+            if sprite is not None:
+                sprite.set_target(pos)
         for g, row in zip(groups, positions, strict=True):
             for card, pos in zip(g, row, strict=True):
                 live.add(card)
@@ -137,7 +144,7 @@ class Board(BoardPainting):
                     if jump:
                         sprite.set_target(pos)
                         sprite.jump()
-                sprite.set_target(self.parked.get(card, pos))
+                sprite.set_target(pos)
                 if jump and not sprite.dragging:
                     sprite.jump()
         for card in list(self.sprites):
