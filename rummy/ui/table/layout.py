@@ -208,9 +208,13 @@ def compute_layout(size: tuple[int, int], players: int, viewer: int,
     stock_count_top = closed_deck.bottom + 8
     if melds:
         # Messages and the status line get their own rows under the melds, never over them.
-        text_rows = 2 * normal + small + 12
+        text_rows = 2 * normal + small + 18
         meld_area.height = max(ph, by - 8 - text_rows - meld_area.top)
-        message_pos = (cx, meld_area.bottom + normal // 2 + 4)
+        # Clear of the lay-down slots (and their glow) at the meld area's foot, and centred
+        # over the melds, clear of the move log under the decks (a long hint's box ran over
+        # both).
+        box = normal * 5 // 4 + 10
+        message_pos = (meld_area.centerx, meld_area.bottom + box // 2 + 8)
     else:
         meld_area.height = max(ph, by - 8 - meld_area.top)
         # Under the stock's count, clear of it (a line of text is about 1.25 times its
