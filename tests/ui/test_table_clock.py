@@ -94,6 +94,8 @@ def test_a_missed_turn_says_how_many_of_the_allowed_are_used(app: App) -> None:
             break
     assert scene.board.message == \
         "Missed turn 1 of 3: 2 more in a row and you are dropped for 40"
+    # and the move log keeps it after the message has gone
+    assert "You missed turn 1 of 3: the clock played it" in scene.board.moves.lines
 
 
 def test_the_missed_turn_figures_are_the_variant_s(tmp_path: Path) -> None:

@@ -57,6 +57,10 @@ def test_moves_read_in_the_family_s_words() -> None:
         "Asha declared a wrong show (fewer than 2 sequences)"
     assert said(PlayerDropped(1, 20)) == "Medium 2 dropped (20 points)"
     assert said(TurnMissed(1, 2)) == "Medium 2 missed a turn: the clock played it"
+    # where missed turns drop a seat, how many of them (the family's figures)
+    move = move_of(TurnMissed(0, 2), NAMES.__getitem__, DECKS, missed=(3, 40))
+    assert move is not None and move.line == "You missed turn 2 of 3: the clock played it"
+    assert move.short == "missed turn 2 of 3"
     assert said(TurnBegan(1)) is None  # not a move
 
 

@@ -87,7 +87,8 @@ class Board(BoardPainting):
         """Where the match stands ("Pool 101 · deal 3"), top left; empty for one deal."""
         self.gone: list[str] = []
         """The seats out of the match (a pool), shown under the match line."""
-        self.moves = MoveLog(family_of(hand.variant).piles)
+        family = family_of(hand.variant)
+        self.moves = MoveLog(family.piles, missed=family.missed_turns(hand.variant))
         """The last few moves in words, and each seat's last move while fresh."""
 
     # -- layout

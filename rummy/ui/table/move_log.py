@@ -58,20 +58,23 @@ def _labels(cards: tuple[Card, ...]) -> str:
     return " ".join(c.label for c in cards)
 
 
-def move_of(event: Event, name: Callable[[int], str], piles: Piles) -> Move | None:
+def move_of(event: Event, name: Callable[[int], str], piles: Piles,
+            missed: tuple[int, int] | None = None) -> Move | None:
     """``event`` as a move in words, or None for what is not a seat's move (the deal, a
-    turn beginning, the score)."""
+    turn beginning, the score). ``missed``: the family's (missed turns that drop a seat,
+    its points), for a missed turn's count."""
     if isinstance(event, (DeckReshuffled, DiscardFlipped)):
         text = event.told(piles)
         return Move(NOBODY, text[0].upper() + text[1:], "")
-    words = _words(event, piles)
+    words = _words(event, piles, missed)
     if words is None:
         return None
     seat, short, long = words
     return Move(seat, f"{name(seat)} {long}", short)
 
 
-def _words(event: Event, piles: Piles) -> tuple[int, str, str] | None:
+def _words(event: Event, piles: Piles, missed: tuple[int, int] | None
+           ) -> tuple[int, str, str] | None:
     """(seat, the move for its panel, the move for the log) of a seat's move."""
     if isinstance(event, CardDrawn):
         pile = piles.name(event.source)
@@ -95,7 +98,10 @@ def _words(event: Event, piles: Piles) -> tuple[int, str, str] | None:
         how = "was dropped after missed turns" if event.auto else "dropped"
         return event.seat, f"dropped ({event.penalty})", f"{how} ({event.penalty} points)"
     if isinstance(event, TurnMissed):
-        return event.seat, "missed a turn", "missed a turn: the clock played it"
+        if missed is None:
+            return event.seat, "missed a turn", "missed a turn: the clock played it"
+        used = f"missed turn {event.streak} of {missed[0]}"
+        return event.seat, used, f"{used}: the clock played it"
     if isinstance(event, MeldLaid):
         cards = _labels(event.meld.cards)
         return event.seat, f"laid {cards}", f"laid {cards}"
@@ -109,15 +115,18 @@ def _words(event: Event, piles: Piles) -> tuple[int, str, str] | None:
 class MoveLog:
     """The last few moves, and each seat's last move while it is fresh."""
 
-    def __init__(self, piles: Piles, lines: int = LOG_LINES) -> None:
+    def __init__(self, piles: Piles, lines: int = LOG_LINES,
+                 missed: tuple[int, int] | None = None) -> None:
         self.piles = piles
+        self.missed = missed
+        """The family's (missed turns that drop a seat, its points); see :func:`move_of`."""
         self.lines: deque[str] = deque(maxlen=lines)
         self.fresh: dict[int, tuple[str, float]] = {}
         """Seat -> (its last move, seconds it still shows)."""
 
     def note(self, event: Event, name: Callable[[int], str]) -> Move | None:
         """Add ``event``'s move, if it is one."""
-        move = move_of(event, name, self.piles)
+        move = move_of(event, name, self.piles, self.missed)
         if move is None:
             return None
         self.lines.append(move.line)
@@ -128,7 +137,7 @@ class MoveLog:
     def recall(self, event: Event, name: Callable[[int], str]) -> None:
         """Add ``event``'s move to the log alone: a move seen before the table opened
         (Continue, a rejoined seat), not fresh at its seat any more."""
-        move = move_of(event, name, self.piles)
+        move = move_of(event, name, self.piles, self.missed)
         if move is not None:
             self.lines.append(move.line)
 
