@@ -49,6 +49,8 @@ def test_moves_read_in_the_family_s_words() -> None:
     assert said(CardDrawn(1, DrawSource.OPEN, two)) == "Medium 2 took 2♦ from the open deck"
     assert said(CardDrawn(1, DrawSource.OPEN, two), STOCK) == \
         "Medium 2 took 2♦ from the discard pile"
+    took = move_of(CardDrawn(1, DrawSource.OPEN, two), NAMES.__getitem__, DECKS)
+    assert took is not None and took.short == "took 2♦"  # what its badge has room for
     assert said(CardDrawn(1, DrawSource.CLOSED, None)) == "Medium 2 drew from the closed deck"
     assert said(CardDrawn(1, DrawSource.CLOSED, None), STOCK) == "Medium 2 drew from the stock"
     assert said(CardDrawn(0, DrawSource.CLOSED, two)) == "You drew 2♦ from the closed deck"

@@ -79,8 +79,9 @@ def _words(event: Event, piles: Piles, missed: tuple[int, int] | None
     if isinstance(event, CardDrawn):
         pile = piles.name(event.source)
         if event.source is DrawSource.OPEN and event.card is not None:
-            # A pick from the open deck is public: say which card went where.
-            return event.seat, f"took {event.card.label} · {pile}", \
+            # A pick from the open deck is public: say which card went where (the badge has
+            # room for the card alone: "took" is said only of the open deck's cards).
+            return event.seat, f"took {event.card.label}", \
                 f"took {event.card.label} from the {pile}"
         what = "" if event.card is None else f" {event.card.label}"
         return event.seat, f"drew{what} · {pile}", f"drew{what} from the {pile}"
