@@ -9,7 +9,7 @@ from a fixed-seed generator), so the committed WAVs can always be regenerated. E
 22050 Hz, mono, 16-bit and shorter than a second.
 
 Paper noises (shuffle, deal, draw, discard) are filtered noise shaped by envelopes; the two
-declare sounds and the click are small synthesised tones.
+declare sounds, the click and the clock's tick are small synthesised tones.
 """
 
 from __future__ import annotations
@@ -187,6 +187,15 @@ def click() -> Samples:
     return finish(out, 0.35, 0.005)
 
 
+def tick() -> Samples:
+    """A clock's tick, lower and woodier than the button click: a turn's last seconds."""
+    noise = Noise(6)
+    out = tone(900.0, 0.06, 0.012, (1.0, 0.45, 0.15))
+    mix_into(out, bandpass(shaped_noise(noise, 0.015, 0.0005, 0.004), 1200.0, 4000.0), 0.0,
+             0.5)
+    return finish(out, 0.45, 0.005)
+
+
 SOUNDS: dict[str, Callable[[], Samples]] = {
     "shuffle": shuffle,
     "deal": deal,
@@ -195,6 +204,7 @@ SOUNDS: dict[str, Callable[[], Samples]] = {
     "declare_ok": declare_ok,
     "declare_bad": declare_bad,
     "click": click,
+    "tick": tick,
 }
 
 

@@ -12,7 +12,11 @@
   in hand that could be laid.
 - Always: the best grouping of the cards in hand (``groups`` and ``ungrouped``, from
   :func:`~rummy.model.solver.best_arrangement`; in the classic and contract families the
-  melds that leave the fewest points), for the table's "arrange my hand".
+  melds that leave the fewest points), for the table's "arrange my hand". Where the hint
+  is to declare, the grouping is the one to declare with: the other cards' best
+  arrangement (a valid show), the finish card left out of every group, so that a player
+  who follows it shows exactly that (the best grouping of all the cards would put the
+  finish card in a group and leave a wrong show behind it).
 
 >>> from rummy.model.state import start_deal, legal_actions
 >>> from rummy.model.view import view_for
@@ -68,9 +72,9 @@ class Hint:
     drop: bool
     """Hard would drop this hand."""
     groups: tuple[tuple[Card, ...], ...]
-    """The best grouping of the hand, group by group."""
+    """The best grouping of the hand, group by group (to declare: the other cards')."""
     ungrouped: tuple[Card, ...]
-    """The cards of the hand in no group."""
+    """The cards of the hand in no group (to declare: the finish card among them)."""
     points: int
     """What the hand would count as it stands (0 for a valid show)."""
     cards: tuple[Card, ...] = ()
@@ -92,7 +96,13 @@ def hint(view: PlayerView, legal: Sequence[Action]) -> Hint:
     action = _BOT.choose(view, legal) if legal else None
     # the best grouping in the family's own terms (melds that leave the fewest points
     # where melds lie on the table)
-    arrangement = best_arrangement(view.variant, view.hand, view.wild_joker)
+    keep = view.hand
+    if isinstance(action, Finish):
+        keep = tuple(c for c in view.hand if c != action.card)
+    arrangement = best_arrangement(view.variant, keep, view.wild_joker)
+    ungrouped = arrangement.ungrouped
+    if isinstance(action, Finish):
+        ungrouped = (*ungrouped, action.card)
     return Hint(
         action=action,
         source=action.source if isinstance(action, Draw) else None,
@@ -100,7 +110,7 @@ def hint(view: PlayerView, legal: Sequence[Action]) -> Hint:
         declare=isinstance(action, Finish),
         drop=isinstance(action, Drop),
         groups=arrangement.groups,
-        ungrouped=arrangement.ungrouped,
+        ungrouped=ungrouped,
         points=arrangement.points,
         cards=played(action),
         text=in_words(view, action) + _why(view, legal, action),

@@ -68,3 +68,37 @@ def hand_count(variant: Variant, groups: Sequence[Sequence[Card]], cut: Card | N
                    if not read_group(variant, g, None).valid for c in g)
     points, _valid, _reason = arrangement_count(variant, groups, _wild_rank_for(variant, cut))
     return points
+
+
+_NUMBERS = {1: "one", 2: "two", 3: "three", 4: "four"}
+
+
+def count_reason(variant: Variant, groups: Sequence[Sequence[Card]], cut: Card | None) -> str:
+    """Why an Indian rummy hand arranged as ``groups`` counts what it does, in one line
+    (docs/rules.md, "Scoring": the same three cases as :func:`hand_count`).
+
+    >>> from rummy.model.cards import parse_cards
+    >>> from rummy.model.variant import load_variant
+    >>> v = load_variant("indian_13")
+    >>> count_reason(v, [parse_cards("3S 4S 5S"), parse_cards("7H 7D 7C")], None)[-57:]
+    'sets count until you have two sequences, one of them pure'
+    """
+    rules = variant.declare
+    groups = [g for g in groups if g]
+    wild = _wild_rank_for(variant, cut)
+    points, valid, _reason = arrangement_count(variant, groups, wild)
+    kinds = [read_group(variant, g, cut).key for g in groups]
+    pure = [g for g, k in zip(groups, kinds, strict=True)
+            if k == "pure_sequence" and len(g) >= rules.pure_min_length]
+    sequences = sum(k in ("pure_sequence", "impure_sequence") for k in kinds)
+    need = _NUMBERS.get(rules.min_sequences, str(rules.min_sequences))
+    if not pure:
+        return f"Every card counts until you have a pure sequence of {rules.pure_min_length}" \
+            " or more"
+    if sequences < rules.min_sequences:
+        return (f"Only the pure sequence is off the count: sets count until you have {need}"
+                " sequences, one of them pure")
+    if valid or points == 0:
+        return "Every group is valid: nothing counts"
+    return "Your sequences are in: only the cards in no valid group count"
+

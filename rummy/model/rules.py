@@ -233,6 +233,11 @@ class RuleFamily:
         no contract, or past the last."""
         return None
 
+    def missed_turns(self, variant: Variant) -> tuple[int, int] | None:
+        """(missed turns in a row that drop a seat, the points it is dropped for) where the
+        turn clock drops a seat; None where it never does."""
+        return None
+
 
 class Declare(RuleFamily):
     """Indian rummy: hands private until a declaration on the finish slot."""
@@ -281,6 +286,12 @@ class Declare(RuleFamily):
     def wild(self, state: GameState) -> tuple[Card | None, Rank | None]:
         assert isinstance(state, DeclareState)
         return state.wild_joker, state.wild_rank
+
+    def missed_turns(self, variant: Variant) -> tuple[int, int] | None:
+        rules = variant.declare
+        if rules.missed_turns_to_drop <= 0:
+            return None
+        return rules.missed_turns_to_drop, rules.auto_drop_penalty
 
     def describe_match(self, variant: Variant) -> str:
         fmt = variant.declare.match_format

@@ -34,7 +34,7 @@ ICON_PATH = ASSETS_DIR / "icons" / "rummy.png"
 
 FONT_FILES = {False: "DejaVuSans.ttf", True: "DejaVuSans-Bold.ttf"}
 
-SOUNDS = ("shuffle", "deal", "draw", "discard", "declare_ok", "declare_bad", "click")
+SOUNDS = ("shuffle", "deal", "draw", "discard", "declare_ok", "declare_bad", "click", "tick")
 """Names accepted by :meth:`Resources.play`; each is ``assets/sounds/<name>.wav``."""
 
 RANK_CODES = ("A", "2", "3", "4", "5", "6", "7", "8", "9", "10", "J", "Q", "K")

@@ -208,8 +208,9 @@ def test_points_is_one_deal_then_a_new_match(app: App) -> None:
     finished = list(match.totals)
     press_next(app, scene)
     assert scene.driver.deal_no == 0 and scene.driver.match.totals == (0, 0)
-    # each one-deal game is its own match, but the seats' points run on for the sitting
-    assert scene.board.points == finished and any(finished)
+    # each one-deal game is its own match, and its points are its own: a new deal starts
+    # from 0 (issue 28: the points ran on for the sitting, and a Continue lost them)
+    assert any(finished) and scene.board.points == [0, 0]
     assert scene.driver.game.seed == 4  # the next match's seed
 
 

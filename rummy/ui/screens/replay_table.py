@@ -30,7 +30,7 @@ from rummy.ui.scene import Scene
 from rummy.ui.table.board import Board
 from rummy.ui.table.dialogs import ResultPanel, Standing
 from rummy.ui.table.hand import HandModel
-from rummy.ui.table.layout import TableLayout
+from rummy.ui.table.layout import SeatSpot, TableLayout, card_height
 from rummy.ui.table.panels import TableButton, draw_button
 from rummy.ui.table.parts import parts_for
 from rummy.ui.table.parts_base import FamilyParts
@@ -275,23 +275,43 @@ class ReplayTableScene(Scene):
         surface.blit(label, label.get_rect(midright=(first.x - 12, first.centery)))
 
     def _draw_hands(self, surface: pygame.Surface, views: list[PlayerView]) -> None:
-        """Every other seat's hand face up, over its fan of backs."""
+        """Every other seat's hand face up, over its fan of backs, each card's corner
+        (rank and suit) in sight."""
         lay = self.lay
         width = lay.back_w
         for seat, spot in lay.seats.items():
             if seat >= len(views):
                 continue
             cards = sorted(views[seat].hand, key=lambda c: c.sort_key())
-            if not cards:
-                continue
-            x, y = spot.fan_origin
-            n = len(cards)
-            if spot.vertical:
-                step = min(spot.fan_step, max(2, (lay.size[1] // 3) // n))
-            else:
-                step = min(max(spot.fan_step, width // 2),
-                           max(2, (spot.panel.width + width) // max(1, n - 1)))
-                x = spot.panel.centerx - (step * (n - 1) + width) // 2
-            for index, card in enumerate(cards):
-                pos = (x, y + index * step) if spot.vertical else (x + index * step, y)
+            for card, pos in zip(cards, face_up_spots(lay, spot, len(cards)), strict=True):
                 surface.blit(self.art.face(card, width), pos)
+
+
+def face_up_spots(lay: TableLayout, spot: SeatSpot, n: int) -> list[tuple[int, int]]:
+    """Where a seat's ``n`` cards go face up (top-left corners, at the back width): rows
+    under the seat's badge, each card showing its corner (rank over suit), as many to a
+    row as the room beside the neighbouring seats allows. (They were fanned as the backs
+    are, a few pixels apart, and only the corners' tops read.)"""
+    if n <= 0:
+        return []
+    width = lay.back_w
+    step = max(2, width * 2 // 5)  # the corner's rank and suit, and a little felt
+    row_step = card_height(width) * 9 // 20
+    if spot.vertical:
+        room = spot.panel.width
+    else:
+        others = [s.panel.centerx for s in lay.seats.values()
+                  if not s.vertical and s is not spot]
+        gap = min((abs(x - spot.panel.centerx) for x in others), default=lay.size[0])
+        room = max(spot.panel.width, min(gap - lay.back_w, width + step * (n - 1)))
+    per_row = max(1, min(n, (room - width) // step + 1))
+    rows = -(-n // per_row)
+    per_row = -(-n // rows)  # rows as even as they go
+    x0, y0 = spot.fan_origin
+    out = []
+    for i in range(n):
+        row, col = divmod(i, per_row)
+        in_row = min(per_row, n - row * per_row)
+        left = spot.panel.centerx - (width + step * (in_row - 1)) // 2
+        out.append((left + col * step, y0 + row * row_step))
+    return out

@@ -34,7 +34,8 @@ def row_cells(s: Summary, title: str) -> list[str]:
     best = "-" if s.best is None else f"{s.best} / {s.worst}"
     return [title, s.level.capitalize(), f"{s.deals_won} of {s.deals}", f"{s.win_rate:.0%}",
             f"{s.average_points:.1f}", best, f"{s.current_streak} / {s.longest_streak}",
-            f"{s.matches_won} of {s.matches}", format_duration(s.seconds)]
+            f"{s.matches_won} of {s.matches}" if s.matches else "-",
+            format_duration(s.seconds)]
 
 
 class StatsScene(Screen):
@@ -203,34 +204,49 @@ class StatsScene(Screen):
         more = " · click a row above for its deals" if len(self.summaries) > 1 else ""
         return f"Points per deal{whose} (last {len(self.points)}{better}){more}"
 
+    def _plot(self) -> tuple[pygame.Rect, int, int]:
+        """The chart's plotting area and its lowest and highest values."""
+        values = [p for _, p in self.points]
+        line = self.font.get_linesize()
+        plot = self.chart.inflate(-60, -line - 24).move(16, line // 2)
+        return plot, min(0, *values), max(1, *values)
+
+    def chart_spots(self) -> list[tuple[int, int]]:
+        """Where each deal's point is drawn, oldest first (one deal: in the middle)."""
+        values = [p for _, p in self.points]
+        if not values:
+            return []
+        plot, low, high = self._plot()
+        span = high - low
+
+        def at(index: int, value: int) -> tuple[int, int]:
+            x = plot.x + (round(index * plot.width / (len(values) - 1)) if len(values) > 1
+                          else plot.width // 2)
+            return x, plot.bottom - round((value - low) * plot.height / span)
+        return [at(i, v) for i, v in enumerate(values)]
+
     def draw_chart(self, surface: pygame.Surface) -> None:
-        """Points per deal, oldest on the left; each deal one point of the line."""
+        """Points per deal, oldest on the left: each deal a dot, joined by a line."""
         rect, font = self.chart, self.font
         pygame.draw.rect(surface, PANEL, rect, border_radius=8)
         pygame.draw.rect(surface, PANEL_EDGE, rect, width=1, border_radius=8)
         draw_text(surface, font, ellipsize(font, self.chart_title(), rect.width - 20),
                   (rect.x + 10, rect.y + 6), DIM)
-        values = [p for _, p in self.points]
-        if not values:
+        spots = self.chart_spots()
+        if not spots:
             return
-        plot = rect.inflate(-60, -font.get_linesize() - 24).move(16, font.get_linesize() // 2)
-        low, high = min(0, *values), max(1, *values)
-        span = high - low
-
-        def at(index: int, value: int) -> tuple[int, int]:
-            # (one deal: its point in the middle; the chart once stayed empty)
-            x = plot.x + (round(index * plot.width / (len(values) - 1)) if len(values) > 1
-                          else plot.width // 2)
-            return x, plot.bottom - round((value - low) * plot.height / span)
-
-        zero = at(0, 0)[1]
+        plot, low, high = self._plot()
+        zero = plot.bottom - round(-low * plot.height / (high - low))
         pygame.draw.line(surface, PANEL_EDGE, (plot.x, zero), (plot.right, zero))
         draw_text(surface, font, str(high), (plot.x - 6, plot.y), DIM, "topright")
         draw_text(surface, font, str(low), (plot.x - 6, plot.bottom), DIM, "bottomright")
-        if len(values) > 1:
-            pygame.draw.lines(surface, ACCENT, False, [at(i, v) for i, v in enumerate(values)], 2)
-        else:
-            pygame.draw.circle(surface, ACCENT, at(0, values[0]), 4)
+        if len(spots) > 1:
+            pygame.draw.lines(surface, ACCENT, False, spots, 2)
+        # Each deal a dot (a bare line hid how many deals it joined), smaller when crowded.
+        apart = plot.width / max(1, len(spots) - 1)
+        radius = 4 if apart >= 10 else 3 if apart >= 5 else 2
+        for spot in spots:
+            pygame.draw.circle(surface, ACCENT, spot, radius)
 
     def draw_question(self, surface: pygame.Surface) -> None:
         w, h = self.size

@@ -113,6 +113,11 @@ class TitleScene(Screen):
         self.notice, self.app.notice = self.app.notice, ""
         self.notice_color = INK
         self.resize(self.size)
+        # Lit from an earlier visit, a button may have moved (Continue takes New game's
+        # place) or the pointer may have: light only what is under the pointer now.
+        pointer = pygame.mouse.get_pos() if pygame.mouse.get_focused() else None
+        for button in [self.continue_button, *self.shown]:
+            button.hover = pointer is not None and button.rect.collidepoint(pointer)
 
     def update(self, dt: float) -> None:
         self.sound.text = self.sound_label()  # M is handled by the app, anywhere

@@ -17,6 +17,7 @@ import pygame
 from rummy.model import Card, PlayerView
 from rummy.model.families import SeatStatus
 from rummy.model.families.classic import DRAW_CHOICE_DEPTH
+from rummy.model.rules import family_of
 from rummy.ui.palette import INK
 from rummy.ui.table.sprites import CardArt, CardSprite, TextCache
 
@@ -24,6 +25,7 @@ from .board_paint import BoardPainting, felt_surface
 from .hand import HandModel
 from .layers import Layer, Lights, changed_lights, lights_of
 from .layout import TableLayout, card_height, compute_layout
+from .move_log import MoveLog
 from .panels import PanelCache, TableButton, fan_end
 from .parts_base import LIT_MARGIN, FamilyParts
 from .parts_declare import DeclareParts
@@ -70,6 +72,8 @@ class Board(BoardPainting):
         self.turn = -1
         self.timer: float | None = None
         self.count = 0
+        self.count_reason = ""
+        """Why the count stands where it does (the family's words)."""
         self.labels: list[tuple[str, str, int]] = []
         self.buttons: dict[str, TableButton] = {}
         self.lit: dict[str, int] = {}
@@ -83,6 +87,9 @@ class Board(BoardPainting):
         """Where the match stands ("Pool 101 · deal 3"), top left; empty for one deal."""
         self.gone: list[str] = []
         """The seats out of the match (a pool), shown under the match line."""
+        family = family_of(hand.variant)
+        self.moves = MoveLog(family.piles, missed=family.missed_turns(hand.variant))
+        """The last few moves in words, and each seat's last move while fresh."""
 
     # -- layout
 
@@ -120,8 +127,15 @@ class Board(BoardPainting):
     def layout_hand(self, jump: bool = False, groups: list[list[Card]] | None = None) -> None:
         """Point every hand sprite at its place (``groups``: a preview while dragging)."""
         groups = self.hand.groups if groups is None else groups
+        # A parked card has left the hand for now (the finish card behind the declaration
+        # dialog): no gap where it was, and the labels read the groups without it.
+        groups = [[c for c in g if c not in self.parked] for g in groups]
         positions = self.lay.hand_positions([len(g) for g in groups])
-        live = set()
+        live = set(self.parked)
+        for card, pos in self.parked.items():
+            sprite = self.sprites.get(card)
+            if sprite is not None:
+                sprite.set_target(pos)
         for g, row in zip(groups, positions, strict=True):
             for card, pos in zip(g, row, strict=True):
                 live.add(card)
@@ -131,7 +145,7 @@ class Board(BoardPainting):
                     if jump:
                         sprite.set_target(pos)
                         sprite.jump()
-                sprite.set_target(self.parked.get(card, pos))
+                sprite.set_target(pos)
                 if jump and not sprite.dragging:
                     sprite.jump()
         for card in list(self.sprites):
@@ -147,6 +161,7 @@ class Board(BoardPainting):
             x0, x1 = row[0][0], row[-1][0] + self.lay.hand_w
             self.labels.append((reading.label, reading.key, (x0 + x1) // 2))
         self.count = self.parts.count_of(self.hand)
+        self.count_reason = self.parts.count_reason(self.hand)
 
     def slot_of(self, card: Card) -> tuple[int, int]:
         sprite = self.sprites.get(card)
@@ -173,6 +188,7 @@ class Board(BoardPainting):
         return None
 
     def update(self, dt: float, dragging: Card | None) -> None:
+        self.moves.update(dt)
         lift = card_height(self.lay.hand_w)
         for card, sprite in self.sprites.items():
             if card == dragging:
@@ -195,8 +211,8 @@ class Board(BoardPainting):
         rest = (self.lay, self.felt, tuple(self.names), tuple(self.sizes), tuple(self.points),
                 tuple(self.out), self.turn, second, self.match_line, tuple(self.gone),
                 self.wild, self.closed_size, tuple(self.open_pile), tuple(self.open_cards),
-                self.open_lifted, self.finish_taken, self.count, self.status_line,
-                self.parts.paint_key(self.lay))
+                self.open_lifted, self.finish_taken, self.count, self.count_reason,
+                self.status_line, self.parts.paint_key(self.lay), self.moves.key())
         return rest, lights_of(self.lit)
 
     def still_changes(self, old: StillKey, new: StillKey) -> list[pygame.Rect] | None:

@@ -20,6 +20,7 @@ from rummy.ui.widgets import wrap
 
 from .hand import HandModel
 from .layout import TableLayout, card_height
+from .move_log import MoveLog
 from .panels import (
     PanelCache,
     TableButton,
@@ -31,6 +32,7 @@ from .panels import (
 )
 from .parts_base import FamilyParts
 from .strokes import Pen, pen_for
+from .turn_clock import clock_colour, seconds_shown
 
 
 def felt_surface(size: tuple[int, int]) -> pygame.Surface:
@@ -75,6 +77,7 @@ class BoardPainting:
     turn: int
     timer: float | None
     count: int
+    count_reason: str
     labels: list[tuple[str, str, int]]
     buttons: dict[str, TableButton]
     lit: dict[str, int]
@@ -83,6 +86,7 @@ class BoardPainting:
     status_line: str
     match_line: str
     gone: list[str]
+    moves: MoveLog
 
     if TYPE_CHECKING:
         def discard_fan(self) -> list[tuple[int, int]]: ...
@@ -93,13 +97,15 @@ class BoardPainting:
         for seat, spot in lay.seats.items():
             timer = None
             if self.timer is not None and seat == self.turn:
-                timer = f"{max(0, int(self.timer + 0.99))}s"
+                timer = f"{seconds_shown(self.timer)}s"
             size, points = self.sizes[seat], self.points[seat]
             status = "out" if self.out[seat] else f"{size} card{'' if size == 1 else 's'}"
             detail = f"{status} · score {points}"  # (as the player's own line says it)
             draw_seat(surface, lay, spot, art, text, self.panels, self.names[seat], detail,
-                      self.sizes[seat], seat == self.turn, self.out[seat], timer)
+                      self.sizes[seat], seat == self.turn, self.out[seat], timer,
+                      self.moves.last_move(seat), clock_colour(self.timer or 0.0))
         self._draw_match(surface)
+        self.moves.draw(surface, text, lay.move_log, lay.font_small)
         self._draw_piles(surface)
         self.parts.draw(surface, art, text, lay, self.lit)
         self._draw_me(surface)
@@ -205,13 +211,11 @@ class BoardPainting:
             draw_slot(surface, lay.finish_slot, "finish", text, fs, self.lit.get("finish", 0))
 
     def my_line(self) -> str:
-        """The line under the player's name: what the hand costs now and the score."""
+        """The line under the player's name: what the hand costs now and the score (the
+        clock is written beside the name, as large as the others')."""
         me = self.viewer
         now = "out of this deal" if self.out[me] else self.parts.count_words(self.count)
-        line = f"{now} · score {self.points[me]}"
-        if self.timer is not None and self.turn == me:
-            line += f"   {max(0, int(self.timer + 0.99))}s left"
-        return line
+        return f"{now} · score {self.points[me]}"
 
     def _draw_me(self, surface: pygame.Surface) -> None:
         lay, text = self.lay, self.text
@@ -222,7 +226,19 @@ class BoardPainting:
         name = text.get(self.names[me], fs + 1, color, bold=True)
         x, y = lay.count_pos
         surface.blit(name, (x, lay.my_panel.y))
+        if self.timer is not None and active:
+            clock = text.get(f"{seconds_shown(self.timer)}s left", fs + 2,
+                             clock_colour(self.timer), bold=True)
+            surface.blit(clock, clock.get_rect(
+                bottomleft=(x + name.get_width() + fs, lay.my_panel.y + name.get_height())))
         surface.blit(text.get(self.my_line(), fs, DIM), (x, lay.my_panel.y + fs + 6))
+        if self.count_reason and not self.out[me]:
+            # Why the count stands there, in up to two rows over the name.
+            font = text.res.font(fs)
+            rows = wrap(font, self.count_reason, lay.size[0] * 2 // 5)[:2]
+            for i, row in enumerate(rows):
+                y = lay.my_panel.y - (len(rows) - i) * (fs + 4)
+                surface.blit(text.get(row, fs, DIM), (x, y))
         if self.status_line:
             t = text.get(self.status_line, fs, GOLD if active else DIM)
             mx, my = lay.message_pos

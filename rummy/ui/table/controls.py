@@ -280,7 +280,8 @@ class ControlsMixin:
             # hand, selected, so that D (or a drag) plays what the hint says.
             self._take_back(in_slots)
         before = [list(g) for g in self.hand.groups]
-        if groups and self.hand.improves(groups):
+        # The arrangement to declare with is the hint itself, whatever the hand counts.
+        if groups and (hint is not None and hint.declare or self.hand.improves(groups)):
             self.hand.set_groups(groups)
         if self.hand.groups != before:
             # (Regrouped without a word, the hand looked rearranged behind the player's

@@ -30,10 +30,12 @@ from rummy.model.events import (
     TurnMissed,
     WildJokerCut,
 )
+from rummy.model.rules import family_of
 
 from .anim import Flight, Flights
 from .board import Board
 from .drag import Place
+from .turn_clock import missed_words
 
 
 class EventPlayer:
@@ -72,6 +74,7 @@ class EventPlayer:
         handler = self.handlers.get(type(event))
         if handler is None:
             raise KeyError(f"no animation for {type(event).__name__}")
+        self.board.moves.note(event, self.name)
         handler(event)
 
     def _core_handlers(self) -> dict[type, Callable[[Any], None]]:
@@ -157,7 +160,9 @@ class EventPlayer:
                  else "You will play your turn", event.on)
 
     def _missed(self, event: TurnMissed) -> None:
-        self.say(f"{self.does(event.seat, 'missed', 'missed')} a turn", True)
+        variant = self.board.hand.variant
+        allowed = family_of(variant).missed_turns(variant)
+        self.say(missed_words(event, self.name(event.seat), allowed), True)
 
     def _reshuffled(self, event: DeckReshuffled) -> None:
         self.say("The open deck is shuffled into a new closed deck", False)

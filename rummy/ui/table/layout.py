@@ -60,6 +60,9 @@ class TableLayout:
     my_panel: Rect
     meld_area: Rect
     """Where melds lie on the table (classic and contract rummy)."""
+    move_log: Rect
+    """Where the last few moves are written: beside the finish slot, or, where melds lie
+    on the table, under the decks at the left."""
     font_small: int
     font_normal: int
     font_big: int
@@ -205,14 +208,31 @@ def compute_layout(size: tuple[int, int], players: int, viewer: int,
     stock_count_top = closed_deck.bottom + 8
     if melds:
         # Messages and the status line get their own rows under the melds, never over them.
-        text_rows = 2 * normal + small + 12
+        text_rows = 2 * normal + small + 18
         meld_area.height = max(ph, by - 8 - text_rows - meld_area.top)
-        message_pos = (cx, meld_area.bottom + normal // 2 + 4)
+        # Clear of the lay-down slots (and their glow) at the meld area's foot, and centred
+        # over the melds, clear of the move log under the decks (a long hint's box ran over
+        # both).
+        box = normal * 5 // 4 + 10
+        message_pos = (meld_area.centerx, meld_area.bottom + box // 2 + 8)
     else:
         meld_area.height = max(ph, by - 8 - meld_area.top)
         # Under the stock's count, clear of it (a line of text is about 1.25 times its
         # font size high; a message's box adds 10).
         message_pos = (cx, stock_count_top + small * 5 // 4 + 4 + (normal * 5 // 4 + 10) // 2)
+    if melds:
+        # Under the decks (and the discards fanned down with draw choice), left of the melds.
+        top = max(stock_count_top + small * 2, open_deck.bottom + ph * 2 // 5) + 6
+        # (above the row that says why the count stands where it does)
+        bottom = by - 8 - (small + 4)
+        move_log = Rect(margin, top, meld_area.left - margin - gap // 2, bottom - top)
+    else:
+        # Beside the finish slot, above the message, clear of a seat at the right.
+        right = min((s.fan_origin[0] for s in seats.values() if s.vertical and s.fan_origin[0]
+                     > cx), default=w - margin) - gap // 2
+        left = finish_slot.right + gap
+        bottom = message_pos[1] - normal
+        move_log = Rect(left, finish_slot.top, right - left, bottom - finish_slot.top)
     return TableLayout(
         size=(w, h), hand_w=hand_w, pile_w=pile_w, back_w=back_w,
         closed_deck=closed_deck, wild_joker=wild_joker, open_deck=open_deck,
@@ -220,5 +240,6 @@ def compute_layout(size: tuple[int, int], players: int, viewer: int,
         count_pos=(margin, label_y), stock_count_top=stock_count_top,
         message_pos=message_pos,
         buttons=buttons, seats=seats, my_panel=my_panel, meld_area=meld_area,
+        move_log=move_log,
         font_small=small, font_normal=normal, font_big=big,
     )

@@ -7,7 +7,7 @@ from dataclasses import dataclass
 import pygame
 
 from rummy.ui.palette import DIM, FELT_DARK, GOLD, INK, RED
-from rummy.ui.table.sprites import CardArt, TextCache
+from rummy.ui.table.sprites import CardArt, Color, TextCache
 
 from ..widgets import ellipsize
 from .layout import BUTTON_LABELS, SeatSpot, TableLayout
@@ -87,7 +87,10 @@ class PanelCache:
 
 def draw_seat(surface: pygame.Surface, lay: TableLayout, spot: SeatSpot, art: CardArt,
               text: TextCache, panels: PanelCache, name: str, detail: str,
-              hand_size: int, active: bool, out: bool, timer: str | None) -> None:
+              hand_size: int, active: bool, out: bool, timer: str | None,
+              last_move: str | None = None, timer_colour: Color = RED) -> None:
+    """A seat's panel (its name, the clock on its turn, its count and score, its last move
+    while fresh) and its fan of backs."""
     panel = spot.panel
     fan = None
     if not out and hand_size > 0:
@@ -107,7 +110,7 @@ def draw_seat(surface: pygame.Surface, lay: TableLayout, spot: SeatSpot, art: Ca
     if active:
         pygame.draw.rect(surface, GOLD, panel.inflate(4, 4), width=3, border_radius=12)
     fs = lay.font_small
-    clock = None if timer is None else text.get(timer, fs + 2, RED, bold=True)
+    clock = None if timer is None else text.get(timer, fs + 2, timer_colour, bold=True)
     # The name gives way to the clock ("Ben (away)" ran into "100s") and the badge's edge.
     room = panel.width - 20 - (clock.get_width() + 6 if clock is not None else 0)
     font = text.res.font(fs + 1, True)
@@ -120,6 +123,9 @@ def draw_seat(surface: pygame.Surface, lay: TableLayout, spot: SeatSpot, art: Ca
     surface.blit(text.get(detail, fs, RED if out else DIM), (panel.x + 10, panel.y + 10 + fs))
     if clock is not None:
         surface.blit(clock, clock.get_rect(topright=(panel.right - 8, panel.y + 6)))
+    if last_move:
+        said = ellipsize(text.res.font(fs), last_move, panel.width - 20)
+        surface.blit(text.get(said, fs, GOLD), (panel.x + 10, panel.y + 14 + 2 * fs))
     if fan is not None:
         surface.blit(fan, (x, y))
 

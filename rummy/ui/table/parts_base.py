@@ -169,6 +169,10 @@ class FamilyParts:
         """What the hand's count costs, in words, beside the hand."""
         raise NotImplementedError
 
+    def count_reason(self, hand: HandModel) -> str:
+        """Why the count stands where it does, in one line over the player's name."""
+        raise NotImplementedError
+
     def targets(self, lay: TableLayout, hand: HandModel) -> list[DropTarget]:
         """Every place a dragged card may go (the hand apart)."""
         raise NotImplementedError

@@ -8,6 +8,7 @@ from typing import Any
 
 from rummy.model import Action, Card, Discard, Draw, Drop, Finish, PlayerView, Variant
 from rummy.model.actions import DropAtTurn
+from rummy.model.grouping import count_reason
 
 from .hand import HandModel
 from .layout import BUTTON_LABELS, TableLayout
@@ -40,6 +41,9 @@ class DeclareParts(FamilyParts):
         if count > cap:
             return f"count {count} (costs {cap})"
         return f"count {count}"
+
+    def count_reason(self, hand: HandModel) -> str:
+        return count_reason(self.variant, hand.groups, hand.cut)
 
     def targets(self, lay: TableLayout, hand: HandModel) -> list[DropTarget]:
         return [OpenDeck(lay.open_deck), FinishSlot(lay.finish_slot, hand.groups_without)]

@@ -69,6 +69,11 @@ class MeldParts(FamilyParts):
         # whole hand's value (a play-tester).
         return f"{count} pts {'unmatched' if self.unmatched else 'in hand'}"
 
+    def count_reason(self, hand: HandModel) -> str:
+        if self.unmatched:
+            return "Only cards in no meld count: the rest is laid for you at the end"
+        return "Every card in hand counts, melds too, until you lay them"
+
     def buttons_at(self, variant: Variant) -> tuple[str, ...]:
         return self.buttons  # no drop in the meld families
 

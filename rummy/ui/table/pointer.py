@@ -81,6 +81,11 @@ class PointerMixin:
             self.board.lit = {t.name: (2 if t is target else 1) for t in self._legal_targets}
             if in_hand and d.moved and len(d.cards) == 1:
                 self.board.layout_hand(groups=self._preview(d))
+            elif d.moved and len(d.cards) == 1:
+                # Out over the table: the hand closes up behind the card (no gap with its
+                # group's label left over it).
+                self.board.layout_hand(groups=[[c for c in g if c != d.card]
+                                               for g in self.hand.groups])
             else:
                 self.board.layout_hand()
 

@@ -273,7 +273,7 @@ class TableKeeper:
             won, points, lower = deal_outcome(driver.state, seat)
             others = [driver.opponents[s] for s in driver.seats if s != driver.human]
             match_won = None
-            if session.match.over:
+            if session.match.over and not _one_deal(driver):
                 match_won = session.match.winner == driver.human
             stats = self._open_stats()
             if stats is not None:
@@ -316,7 +316,7 @@ class TableKeeper:
             return
         won, points, lower = result_outcome(driver.view.result, driver.game.variant, seat)
         match_won = None
-        if driver.match_over:
+        if driver.match_over and not _one_deal(driver):
             match_won = driver.match.winner == driver.human
         stats = self._open_stats()
         if stats is not None:
@@ -366,6 +366,12 @@ class TableKeeper:
         if self._stats is not None:
             self._stats.close()
             self._stats = None
+
+
+def _one_deal(driver: TableDriver) -> bool:
+    """A game of one deal: a deal in the statistics, not a match of one (issue 28)."""
+    variant = driver.game.variant
+    return family_of(variant).terms(variant).deals == 1
 
 
 def _deal_game(driver: TableDriver, session: Session) -> Session:

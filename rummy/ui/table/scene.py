@@ -48,6 +48,7 @@ from .record_keeper import TableKeeper
 from .sprites import CardArt, TextCache
 from .strokes import Strokes
 from .targets import DropTarget
+from .turn_clock import Ticker
 
 if TYPE_CHECKING:
     from rummy.ai.hint import Hint
@@ -97,6 +98,7 @@ class TableScene(ControlsMixin, PointerMixin, FrameMixin, Scene):
         """Over everything while an online table's server is stopped (see ``gone``)."""
         self.result_wait = 0.0
         self.turn_left: float | None = None
+        self.ticker = Ticker()
         self.message_left = 0.0
         self.hint_job: Future[Hint] | None = None
         self.armed: dict[str, float] = {}
@@ -107,8 +109,6 @@ class TableScene(ControlsMixin, PointerMixin, FrameMixin, Scene):
         """The result panel moves on by itself (a demo, a deal limit, watching)."""
         self.totals: list[int] = []
         """Each deal seat's match total when the deal began (then after it was scored)."""
-        self.carried: list[int] = []
-        """Per match seat: the points of the one-deal games played before this one."""
         self.size = app.size
         self._shown: tuple[StillKey, Strokes] | None = None
         """What the last frame :meth:`paint` painted showed (None: paint it all next)."""
@@ -127,7 +127,7 @@ class TableScene(ControlsMixin, PointerMixin, FrameMixin, Scene):
         pending = self.driver.pending
         scored = [i for i, event in enumerate(pending) if isinstance(event, DealScored)]
         for _ in range(scored[-1] if scored else len(pending)):
-            pending.popleft()
+            self.board.moves.recall(pending.popleft(), self.player.name)
         turn = self.driver.view.turn
         if turn is not None and turn >= 0:
             self._turn_began(turn)
@@ -165,7 +165,7 @@ class TableScene(ControlsMixin, PointerMixin, FrameMixin, Scene):
         self.names = driver.match_names()
         """Every match seat's name (the board's ``names`` are the deal's seats)."""
         names = [self.names[seat] for seat in driver.seats]
-        self.totals = driver.deal_values(self._running(match.totals))
+        self.totals = driver.deal_values(match.totals)
         self.hand = HandModel(game.variant, view.wild_joker)
         self.parts = parts_for(game.variant)
         self.board = Board(self.art, self.text, self.hand, names, len(names),
@@ -192,11 +192,6 @@ class TableScene(ControlsMixin, PointerMixin, FrameMixin, Scene):
         self._dirty = True  # lay the board out from the view once the deal's events are shown
         self._refresh_buttons()
 
-    def _running(self, totals: tuple[int, ...]) -> list[int]:
-        """Match totals plus what earlier one-deal games of this sitting carried over."""
-        carried = self.carried or [0] * len(totals)
-        return [c + t for c, t in zip(carried, totals, strict=True)]
-
     def _match_hud(self, match: MatchState) -> tuple[str, list[str]]:
         """The felt's match line ("Pool 101 · deal 3") and the seats out of the match."""
         st = Standing.of(match, self.names)
@@ -221,7 +216,7 @@ class TableScene(ControlsMixin, PointerMixin, FrameMixin, Scene):
     def _deal_over(self, event: DealScored) -> None:
         r = event.result
         match = self.driver.match
-        self.totals = self.driver.deal_values(self._running(match.totals))
+        self.totals = self.driver.deal_values(match.totals)
         self.board.points = list(self.totals)
         self.deals_done += 1
         standing = Standing.of(match, self.names)
@@ -269,10 +264,7 @@ class TableScene(ControlsMixin, PointerMixin, FrameMixin, Scene):
             self._leave()  # the server's table is over (its match, or the deals it was for)
             return
         if self.driver.match.over:
-            match = self.driver.match
-            if Standing.of(match, self.names).deals == 1:
-                # One-deal games: the seats' points run on for the whole sitting.
-                self.carried = self._running(match.totals)
+            # A new match (after a one-deal game, a new deal): from 0 (issue 28).
             self.driver.close()
             self._start_match()
         else:
@@ -408,6 +400,8 @@ class TableScene(ControlsMixin, PointerMixin, FrameMixin, Scene):
             return
         self.turn_left -= dt
         self.board.timer = self.turn_left
+        if self.ticker.due(self.turn_left, self.board.turn == self.seat):
+            self._sound("tick")  # the player's own last seconds
         if self.turn_left > 0:
             return
         # This deal's turn, from the seat's view: once a deal ends, the session has already
