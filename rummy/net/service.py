@@ -1,0 +1,170 @@
+"""One process of a service: several ``python -m rummy serve --redis URL --postgres URL``
+processes, on one machine or several, serving one set of tables (docs/hosting.md,
+"Several processes"; docs/scaling.md says why it is built so).
+
+Each table has one owner process at a time, named in Redis (:mod:`rummy.net.directory`);
+its records are in PostgreSQL (:mod:`rummy.net.pgstore`), written with the table's fencing
+token. A client may connect to any process: a ``join`` or ``rejoin`` of a table owned
+elsewhere is answered with a ``redirect`` to its owner; a ``create`` goes to the least
+loaded process; ``list`` shows every process's public tables. Every heartbeat the process
+renews its lease and takes a share of the tables of processes whose lease has run out
+(killed, or cut off): it replays them from their records and plays them from there, and
+their players' ``rejoin`` finds them.
+"""
+
+from __future__ import annotations
+
+import logging
+import math
+import os
+import random
+import secrets
+import socket
+from typing import TYPE_CHECKING, Any
+
+from . import messages
+from .directory import Directory
+from .listing import MOST_LISTED, room_row
+from .pgstore import PostgresStore
+from .records import OpenRoom, Records
+from .room import is_code, new_code, normal_code
+
+if TYPE_CHECKING:
+    from .conn import Conn
+    from .server import Server
+
+log = logging.getLogger("rummy.net")
+
+SPREAD = 2
+"""A new table goes elsewhere only when another process holds at least this many fewer
+tables: a process near the least loaded keeps its own creators (no redirect for one)."""
+
+
+class Service:
+    """This process's part in the service: its directory and its records."""
+
+    def __init__(self, directory: Directory, store: PostgresStore,
+                 advertise: str | None = None) -> None:
+        self.directory = directory
+        self.store = store
+        self.process = directory.process
+        self.advertise = advertise
+        """The URL clients are sent to (``serve --advertise``); by default the address
+        the process listens at."""
+        self.releasing: list[str] = []
+
+    def at_start(self, store: Records) -> list[OpenRoom]:
+        return []  # a process starts empty; its heartbeat takes tables whose owner is gone
+
+    async def enter(self, server: Server, address: str) -> None:
+        await self.directory.enter(self.advertise or address, len(server.rooms))
+        await self.tick(server)  # orphans waiting for a process are taken now
+
+    def describe(self) -> str:
+        return (f"service: process {self.process}, directory {self.directory.url_shown},"
+                " records in PostgreSQL")
+
+    # -- messages that need no seat
+
+    async def route(self, server: Server, conn: Conn, msg: dict[str, Any]) -> bool:
+        kind = msg["type"]
+        if kind == "list":
+            await self._list(server, conn)
+            return True
+        if conn.room is not None:
+            return False  # the server says this connection has a seat already
+        if kind == "create":
+            return await self._create(server, conn)
+        code = normal_code(msg.get("code"))
+        if code in server.rooms or not is_code(code) or not server.failed_joins.allowed(
+                conn.address):
+            return False  # here, or refused here (an address that failed too often
+            # learns nothing of where a code is)
+        owner = await self.directory.owner(code)
+        if owner is not None and owner != self.process:
+            processes = await self.directory.processes()
+            if owner in processes:
+                conn.push(messages.redirect(processes[owner][0], code))
+                return True
+        if owner != self.process:  # its owner is gone and no heartbeat has taken it yet
+            await self._take(server, code, owner)
+        return False
+
+    async def _list(self, server: Server, conn: Conn) -> None:
+        listed, more = server.listing.open(server._creator_here)
+        rows = [room_row(room) for room in listed]
+        others = [n for n in await self.directory.processes() if n != self.process]
+        rows += await self.directory.listed(others)
+        conn.push(messages.table_rows(rows[:MOST_LISTED], more or len(rows) > MOST_LISTED))
+
+    async def _create(self, server: Server, conn: Conn) -> bool:
+        processes = await self.directory.processes()
+        here = len(server.rooms)
+        if processes:
+            name, (url, tables) = min(processes.items(), key=lambda p: (p[1][1], p[0]))
+            if name != self.process and tables + SPREAD <= here:
+                conn.push(messages.redirect(url, None))
+                return True
+        fence = None
+        while fence is None:  # a code no table of the service has or had
+            code = new_code()
+            if not self.store.code_taken(code):
+                fence = await self.directory.reserve(code)
+        self.store.claim(code, fence)
+        conn.reserved = code
+        await self.directory.load(here + 1)
+        return False
+
+    # -- tables whose owner is gone
+
+    async def _take(self, server: Server, code: str, gone: str | None) -> bool:
+        """Take table ``code`` from process ``gone`` and play it here."""
+        if self.store.room(code) is None:
+            return False  # no such table, or it is over: nothing to take
+        fence = await self.directory.take(code, gone)
+        if fence is None or not self.store.claim(code, fence):
+            return False
+        record = self.store.room(code)  # read again under the new token: the whole record
+        if record is None or code in server.rooms:
+            return False
+        if server.adopt(*record):
+            log.info("took table %s over from process %s", code, gone)
+            return True
+        return False
+
+    async def tick(self, server: Server) -> None:
+        """The heartbeat: the lease, the tables still this process's, and a share of
+        the tables of processes that are gone."""
+        while self.releasing:
+            await self.directory.release(self.releasing.pop())
+        listed, _ = server.listing.open(server._creator_here)
+        await self.directory.renew(len(server.rooms), [room_row(r) for r in listed])
+        codes = list(server.rooms)
+        for code, owner in zip(codes, await self.directory.owners(codes), strict=True):
+            if owner != self.process:  # taken while this process was paused past its lease
+                server.lose(code)
+        processes = await self.directory.processes()
+        orphans = [(code, process) for process, held in self.store.owners().items()
+                   if process not in processes for code in held]
+        if not orphans:
+            return
+        random.shuffle(orphans)  # each live process takes its share, others the rest
+        for code, gone in orphans[:math.ceil(len(orphans) / max(1, len(processes)))]:
+            await self._take(server, code, gone)
+
+    def forget(self, code: str) -> None:
+        self.releasing.append(code)  # at the next heartbeat (Redis is awaited there)
+
+    async def leave(self, server: Server) -> None:
+        await self.directory.leave()
+        await self.directory.close()
+
+
+def open_service(redis_url: str, postgres_url: str,
+                 advertise: str | None) -> tuple[PostgresStore, Service]:
+    """This process's records and front in the service at these URLs (ConnectionError,
+    with no password in it, when PostgreSQL cannot be reached; Redis is first reached
+    when the server starts)."""
+    process = f"{socket.gethostname()}-{os.getpid()}-{secrets.token_hex(3)}"
+    store = PostgresStore(postgres_url, process)
+    return store, Service(Directory(redis_url, process), store, advertise)
