@@ -16,6 +16,7 @@ import pwd
 import shutil
 import socket
 import subprocess
+import sys
 import tempfile
 import time
 import uuid
@@ -149,3 +150,47 @@ def _wait_accepting(server: str) -> None:
             if time.monotonic() > end:
                 raise
             time.sleep(0.1)
+
+
+@dataclass
+class ServiceProcess:
+    process: subprocess.Popen[str]
+    url: str
+    """``ws://127.0.0.1:port``, the URL it advertises too."""
+
+
+def start_process(urls: tuple[str, str], log: Path, *extra: str) -> ServiceProcess:
+    """``python -m rummy serve --redis --postgres`` on a free loopback port (wide message
+    limits: bots at full speed), its log in ``log``."""
+    from .nginx import ROOT, until_listening
+    redis_url, postgres_url = urls
+    proc = subprocess.Popen(
+        [sys.executable, "-m", "rummy", "serve", "--port", "0", "--redis", redis_url,
+         "--postgres", postgres_url, "--rate", "1000", "--burst", "1000",
+         "--connections", "0", "--failed-joins", "0", *extra],
+        cwd=ROOT, stdout=subprocess.PIPE, stderr=log.open("a"), text=True)
+    try:
+        line = until_listening(proc)
+    except AssertionError:
+        stop(proc)
+        raise AssertionError(f"a service process did not start: {log.read_text()[-3000:]}")\
+            from None
+    assert "service: process" in line, line
+    return ServiceProcess(proc, line.split("listening on ")[1].split()[0])
+
+
+@contextlib.contextmanager
+def running_service(backends: Backends, count: int, folder: Path,
+                    *extra: str) -> Iterator[list[ServiceProcess]]:
+    """``count`` processes of one service on fresh databases; stopped after."""
+    urls = backends.fresh()
+    started: list[ServiceProcess] = []
+    try:
+        for number in range(count):
+            started.append(start_process(urls, folder / f"process-{number}.log", *extra))
+        yield started
+    finally:
+        for one in started:
+            stop(one.process)
+            if one.process.stdout is not None:
+                one.process.stdout.close()

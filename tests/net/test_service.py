@@ -1,0 +1,170 @@
+"""Several server processes as one service, on real Redis and PostgreSQL (skipped where
+they are not installed): a client reaches a table's owner from any process (a
+``redirect``), a new table goes to the least loaded process, ``list`` shows every
+process's public tables, and when the owner is killed (SIGKILL) another process takes its
+table within 10 s: the same hands, the same turn, the clock where it stood, and the deal's
+fairness proof still verifies."""
+
+from __future__ import annotations
+
+import asyncio
+import time
+from collections.abc import Iterator
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from rummy.net.mirror import Mirror
+
+from .backends import Backends, ServiceProcess, running_backends, running_service
+from .helpers import Player, bot_chooser
+
+pytestmark = [pytest.mark.network, pytest.mark.timeout(120)]
+
+
+@pytest.fixture(scope="module")
+def backends() -> Iterator[Backends]:
+    with running_backends() as started:
+        yield started
+
+
+async def ask(player: Player, url: str, answer: str, **message: Any) -> dict[str, Any]:
+    """Connect at ``url``, send ``message`` and follow redirects: the ``answer`` (or an
+    error) and the URL it came from in ``player.url``."""
+    for _ in range(3):
+        try:
+            await player.connect(url)
+        except OSError:  # sent to an owner just killed (its lease has not run out yet)
+            return {"type": "error", "code": "unreachable"}
+        await player.send(**message)
+        while True:
+            msg = await player.recv()
+            if msg["type"] == "redirect":
+                assert msg["url"].startswith("ws://127.0.0.1:"), msg
+                url = msg["url"]
+                await player.close()
+                break
+            if msg["type"] in (answer, "error"):
+                player.url = url  # type: ignore[attr-defined]
+                return msg
+    raise AssertionError("more than two redirects in a row")
+
+
+def test_any_process_reaches_the_owner_and_lists_every_table(backends: Backends,
+                                                             tmp_path: Path) -> None:
+    with running_service(backends, 2, tmp_path) as (one, two):
+        async def scenario() -> None:
+            asha, bo, cy = Player("Asha"), Player("Bo"), Player("Cy")
+            joined = await ask(asha, one.url, "joined", type="create", variant="indian_13",
+                               name="Asha", seats=3, public=True)
+            assert asha.url == one.url  # type: ignore[attr-defined]
+            code = joined["code"]
+            # joining at the other process: sent to the owner, seated there
+            seated = await ask(bo, two.url, "joined", type="join", code=code, name="Bo")
+            assert seated["code"] == code and bo.url == one.url  # type: ignore[attr-defined]
+            # the other process lists the owner's public table (its next heartbeat)
+            for _ in range(40):
+                await cy.connect(two.url)
+                await cy.send(type="list")
+                rows = (await cy.expect("tables"))["tables"]
+                await cy.close()
+                if rows:
+                    break
+                await asyncio.sleep(0.1)
+            assert [(r["code"], r["free"], r["creator"]) for r in rows] == [(code, 1, "Asha")]
+            # a code no table has is refused as by one process, not redirected
+            wrong = await ask(cy, two.url, "joined", type="join", code="ACDEFHJKMN",
+                              name="Cy")
+            assert wrong["type"] == "error" and wrong["code"] == "no_table"
+            for p in (asha, bo, cy):
+                await p.close()
+        asyncio.run(scenario())
+
+
+def test_a_new_table_goes_to_the_least_loaded_process(backends: Backends,
+                                                      tmp_path: Path) -> None:
+    with running_service(backends, 2, tmp_path) as (one, two):
+        async def scenario() -> None:
+            players = [Player(f"p{i}") for i in range(4)]
+            where = []
+            for p in players:
+                await ask(p, one.url, "joined", type="create", variant="indian_13",
+                          name=p.name)
+                where.append(p.url)  # type: ignore[attr-defined]
+            # the first two stay (the other is not SPREAD fewer); then the other process
+            # is the less loaded one
+            assert where[:2] == [one.url, one.url] and two.url in where[2:], where
+            for p in players:
+                await p.close()
+        asyncio.run(scenario())
+
+
+def _left(mirror: Mirror) -> float:
+    left = mirror.clock_left()
+    assert left is not None
+    return left
+
+
+def test_a_killed_owners_table_is_taken_over_as_it_stood(backends: Backends,
+                                                        tmp_path: Path) -> None:
+    with running_service(backends, 2, tmp_path) as processes:
+        async def scenario() -> None:
+            asha = Player("Asha", bot_chooser("greedy", 1))
+            bo = Player("Bo", bot_chooser("greedy", 2))
+            joined = await ask(asha, processes[0].url, "joined", type="create",
+                               variant="indian_13", name="Asha", seats=2, deals=1)
+            code = joined["code"]
+            await ask(bo, processes[1].url, "joined", type="join", code=code, name="Bo")
+            owner: ServiceProcess = next(p for p in processes
+                                         if p.url == asha.url)  # type: ignore[attr-defined]
+            other = next(p for p in processes if p is not owner)
+            await bo.send(type="ready")
+            await asha.expect("lobby")
+            await asha.send(type="start")
+            for p in (asha, bo):
+                await p.expect("state")
+            await asyncio.gather(asha.play(until_seq=6), bo.play(until_seq=6))
+            await asyncio.sleep(2.5)  # the clock runs 2.5 s into the turn; then the kill
+            before = {p.name: (p.mirror.view, list(p.mirror.legal), p.mirror.turn)
+                      for p in (asha, bo)}
+            left = _left(asha.mirror)
+            assert asha.mirror.proofs.current is not None
+            commitment = asha.mirror.proofs.current.commitment
+            owner.process.kill()  # SIGKILL: no goodbye, no last heartbeat
+            killed = time.monotonic()
+            for p in (asha, bo):
+                await p.close()
+            states = {}
+            for p in (asha, bo):
+                token = p.mirror.token
+                while True:  # what a client does: rejoin again and again
+                    assert time.monotonic() - killed < 10, "not taken over within 10 s"
+                    p.mirror.view = None
+                    answer = await ask(p, other.url, "state", type="rejoin", code=code,
+                                       token=token)
+                    if answer["type"] == "state":
+                        break
+                    assert answer["code"] in ("no_table", "unreachable"), answer
+                    await p.close()
+                    await asyncio.sleep(0.2)
+                states[p.name] = answer
+            for p in (asha, bo):
+                view, legal, turn = before[p.name]
+                assert p.mirror.view is not None and view is not None
+                assert p.mirror.view.hand == view.hand
+                assert p.mirror.view.history == view.history
+                assert p.mirror.legal == legal and p.mirror.turn == turn
+            # the clock: what it had at the kill, give or take a heartbeat (1 s), no fresh turn
+            clock = states["Asha"]["clock"]
+            assert left - 0.5 <= clock <= left + 1.5, (left, clock)
+            assert asha.mirror.proofs.current.commitment == commitment
+            assert states["Bo"]["commitment"] == commitment
+            # play the deal out at the new owner: its reveal matches the commitment
+            await asyncio.gather(asha.play(timeout=60), bo.play(timeout=60))
+            assert asha.mirror.over and bo.mirror.over
+            assert asha.mirror.proofs.checked and all(
+                v.ok for v in asha.mirror.proofs.verdicts.values())
+            for p in (asha, bo):
+                await p.close()
+        asyncio.run(scenario())
