@@ -60,6 +60,9 @@ class Records(Protocol):
     def code_taken(self, code: str) -> bool:
         """Whether any table, over or not, ever had this code."""
 
+    def actions(self, code: str) -> list[dict[str, Any]]:
+        """Table ``code``'s actions in order (over or not)."""
+
     def room(self, code: str) -> OpenRoom | None:
         """Table ``code`` when it is not over (its record and actions), else None."""
 
