@@ -157,6 +157,8 @@ class ServiceProcess:
     process: subprocess.Popen[str]
     url: str
     """``ws://127.0.0.1:port``, the URL it advertises too."""
+    line: str
+    """What it printed when it started listening."""
 
 
 def start_process(urls: tuple[str, str], log: Path, *extra: str) -> ServiceProcess:
@@ -176,7 +178,7 @@ def start_process(urls: tuple[str, str], log: Path, *extra: str) -> ServiceProce
         raise AssertionError(f"a service process did not start: {log.read_text()[-3000:]}")\
             from None
     assert "service: process" in line, line
-    return ServiceProcess(proc, line.split("listening on ")[1].split()[0])
+    return ServiceProcess(proc, line.split("listening on ")[1].split()[0], line)
 
 
 @contextlib.contextmanager
