@@ -272,7 +272,9 @@ class NetClient:
                                    f" {why}")
             return
         self._redirects += 1
-        self.url, self._resend, self._following = msg["url"], self._asked, True
+        asked = json.loads(self._asked or "{}")
+        asked["redirected"] = True  # a create is made where the redirect sent it
+        self.url, self._resend, self._following = msg["url"], json.dumps(asked), True
 
     def _write_loop(self) -> None:
         while True:

@@ -30,9 +30,10 @@ from redis.exceptions import RedisError
 
 from .redact import redact_url
 
-LEASE_SECONDS = 5.0
-"""A process's lease: it is renewed every heartbeat (1 s), and another process takes over
-its tables once it has run out (so within this plus a heartbeat of a kill)."""
+LEASE_SECONDS = 4.0
+"""A process's lease: it is renewed every heartbeat (1 s), so three heartbeats may be late
+before it runs out; then another process takes over its tables (within this, a heartbeat,
+and the time to replay them, of a kill: docs/scaling.md)."""
 PREFIX = "rummy:"
 
 # Take a table over: only while it still names the process that is gone (or nobody),

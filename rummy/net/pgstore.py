@@ -152,6 +152,11 @@ class PostgresStore:
                                (code,)).fetchall()
         return [json.loads(a) for (a,) in rows]
 
+    def is_open(self, code: str) -> bool:
+        """Whether table ``code`` exists and is not over."""
+        return self.db.execute(f"SELECT 1 FROM tables WHERE code=%s AND {OPEN}",
+                               (code,)).fetchone() is not None
+
     def room(self, code: str) -> OpenRoom | None:
         row = self.db.execute(f"SELECT meta FROM tables WHERE code=%s AND {OPEN}",
                               (code,)).fetchone()

@@ -73,8 +73,11 @@ class Service:
             return True
         if conn.room is not None:
             return False  # the server says this connection has a seat already
-        if kind == "create":
-            return await self._create(server, conn)
+        if kind == "create":  # one sent on by a redirect stays where it was sent
+            if msg.get("redirected") is not True and await self._place(server, conn):
+                return True
+            await self._reserve(server, conn)
+            return False
         code = normal_code(msg.get("code"))
         if code in server.rooms or not is_code(code) or not server.failed_joins.allowed(
                 conn.address):
@@ -86,9 +89,9 @@ class Service:
             if owner in processes:
                 conn.push(messages.redirect(processes[owner][0], code))
                 return True
-        if owner != self.process:  # its owner is gone and no heartbeat has taken it yet
-            await self._take(server, code, owner)
-        return False
+        if owner != self.process and self.store.is_open(code):
+            await self._take(server, code, owner)  # its owner is gone, and no heartbeat
+        return False  # has taken it yet (a code of no open table is left alone)
 
     async def _list(self, server: Server, conn: Conn) -> None:
         listed, more = server.listing.open(server._creator_here)
@@ -97,14 +100,18 @@ class Service:
         rows += await self.directory.listed(others)
         conn.push(messages.table_rows(rows[:MOST_LISTED], more or len(rows) > MOST_LISTED))
 
-    async def _create(self, server: Server, conn: Conn) -> bool:
+    async def _place(self, server: Server, conn: Conn) -> bool:
+        """Send a ``create`` to the least loaded process, or keep it here."""
         processes = await self.directory.processes()
-        here = len(server.rooms)
         if processes:
             name, (url, tables) = min(processes.items(), key=lambda p: (p[1][1], p[0]))
-            if name != self.process and tables + SPREAD <= here:
+            if name != self.process and tables + SPREAD <= len(server.rooms):
                 conn.push(messages.redirect(url, None))
                 return True
+        return False
+
+    async def _reserve(self, server: Server, conn: Conn) -> None:
+        """A code for the ``create`` this process handles, unique in the service."""
         fence = None
         while fence is None:  # a code no table of the service has or had
             code = new_code()
@@ -112,15 +119,12 @@ class Service:
                 fence = await self.directory.reserve(code)
         self.store.claim(code, fence)
         conn.reserved = code
-        await self.directory.load(here + 1)
-        return False
+        await self.directory.load(len(server.rooms) + 1)
 
     # -- tables whose owner is gone
 
     async def _take(self, server: Server, code: str, gone: str | None) -> bool:
         """Take table ``code`` from process ``gone`` and play it here."""
-        if self.store.room(code) is None:
-            return False  # no such table, or it is over: nothing to take
         fence = await self.directory.take(code, gone)
         if fence is None or not self.store.claim(code, fence):
             return False

@@ -159,6 +159,8 @@ class ServiceProcess:
     """``ws://127.0.0.1:port``, the URL it advertises too."""
     line: str
     """What it printed when it started listening."""
+    urls: tuple[str, str]
+    """The service's Redis and PostgreSQL."""
 
 
 def start_process(urls: tuple[str, str], log: Path, *extra: str) -> ServiceProcess:
@@ -178,7 +180,7 @@ def start_process(urls: tuple[str, str], log: Path, *extra: str) -> ServiceProce
         raise AssertionError(f"a service process did not start: {log.read_text()[-3000:]}")\
             from None
     assert "service: process" in line, line
-    return ServiceProcess(proc, line.split("listening on ")[1].split()[0], line)
+    return ServiceProcess(proc, line.split("listening on ")[1].split()[0], line, urls)
 
 
 @contextlib.contextmanager

@@ -41,6 +41,7 @@ async def ask(player: Player, url: str, answer: str, **message: Any) -> dict[str
         while True:
             msg = await player.recv()
             if msg["type"] == "redirect":
+                message["redirected"] = True
                 assert msg["url"].startswith("ws://127.0.0.1:"), msg
                 url = msg["url"]
                 await player.close()
