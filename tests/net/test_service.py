@@ -14,6 +14,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
+from websockets.exceptions import ConnectionClosed
 
 from rummy.net.mirror import Mirror
 
@@ -166,6 +167,67 @@ def test_a_killed_owners_table_is_taken_over_as_it_stood(backends: Backends,
             assert asha.mirror.over and bo.mirror.over
             assert asha.mirror.proofs.checked and all(
                 v.ok for v in asha.mirror.proofs.verdicts.values())
+            for p in (asha, bo):
+                await p.close()
+        asyncio.run(scenario())
+
+
+def test_a_process_paused_past_its_lease_loses_its_table(backends: Backends,
+                                                         tmp_path: Path) -> None:
+    """SIGSTOP the owner past its lease: another process takes the table; when the first
+    wakes it plays no move of it (its token is old) and hands its players over."""
+    import signal
+
+    from .backends import ServiceProcess as Process
+
+    with running_service(backends, 2, tmp_path) as processes:
+        async def scenario() -> None:
+            asha = Player("Asha", bot_chooser("greedy", 1))
+            bo = Player("Bo", bot_chooser("greedy", 2))
+            joined = await ask(asha, processes[0].url, "joined", type="create",
+                               variant="indian_13", name="Asha", seats=2, deals=1)
+            code = joined["code"]
+            await ask(bo, processes[0].url, "joined", type="join", code=code, name="Bo")
+            owner: Process = next(p for p in processes
+                                  if p.url == asha.url)  # type: ignore[attr-defined]
+            other = next(p for p in processes if p is not owner)
+            await bo.send(type="ready")
+            while len(asha.mirror.lobby) < 2 or not all(s["ready"]
+                                                        for s in asha.mirror.lobby):
+                await asha.expect("lobby")
+            await asha.send(type="start")
+            for p in (asha, bo):
+                await p.expect("state")
+            await asyncio.gather(asha.play(until_seq=4), bo.play(until_seq=4))
+            owner.process.send_signal(signal.SIGSTOP)
+            try:
+                mover = asha if asha.mirror.my_turn else bo
+                seen = mover.mirror.seq
+                # the other process has it once the lease has run out
+                for _ in range(100):
+                    probe = Player("probe")
+                    answer = await ask(probe, other.url, "state", type="rejoin",
+                                       code=code, token=mover.mirror.token)
+                    await probe.close()
+                    if answer["type"] == "state":
+                        break
+                    await asyncio.sleep(0.2)
+                assert answer["type"] == "state" and answer["seq"] == seen
+            finally:
+                owner.process.send_signal(signal.SIGCONT)
+            # the woken process notices at its next heartbeat and closes its players'
+            # connections (1012): they come back through the service to the new owner
+            for p in (asha, bo):
+                with pytest.raises(ConnectionClosed):
+                    for _ in range(100):
+                        await p.recv(timeout=10)
+                assert p.ws is not None and p.ws.close_code == 1012
+                p.mirror.view = None
+                again = await ask(p, owner.url, "state", type="rejoin", code=code,
+                                  token=p.mirror.token)
+                assert again["type"] == "state" and p.url == other.url  # type: ignore[attr-defined]
+            await asyncio.gather(asha.play(timeout=60), bo.play(timeout=60))
+            assert asha.mirror.over and bo.mirror.over
             for p in (asha, bo):
                 await p.close()
         asyncio.run(scenario())
