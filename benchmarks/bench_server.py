@@ -12,12 +12,23 @@ Prints one JSON line: tables, connections, actions, actions per second, and the 
 and max round trip of an action (from sending it to receiving its update), in ms.
 
     python benchmarks/bench_server.py --tables 200 --seconds 30 --think 0.5
+
+The service mode, ``--processes N`` (2 or more), runs N server processes as one service
+(``serve --redis --postgres``: records in PostgreSQL, the directory in Redis;
+docs/hosting.md). It starts its own ``redis-server`` and PostgreSQL in a temporary folder
+(Debian's packages, as the tests do: tests/net/backends.py) unless ``--redis URL
+--postgres URL`` name running ones. Each table's creator connects to the processes in
+turn and each joiner to any of them, and they follow the service's redirects (a new table
+goes to the least loaded process, a join to the table's owner), as the game's client does.
+
+    python benchmarks/bench_server.py --processes 4 --tables 200 --seconds 30 --think 0.5
 """
 
 from __future__ import annotations
 
 import argparse
 import asyncio
+import contextlib
 import json
 import random
 import statistics
@@ -25,6 +36,7 @@ import subprocess
 import sys
 import tempfile
 import time
+from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
@@ -51,18 +63,39 @@ class Seat:
                 raise RuntimeError(f"the server refused: {msg['message']}")
 
 
-async def _table(url: str, rng: random.Random, source: str | None) -> list[Seat]:
-    local = None if source is None else (source, 0)
-    seats = [Seat(await connect(url, compression=None, max_queue=None, local_addr=local), rng)
-             for _ in range(4)]
-    for seat in seats:
+async def _seated(url: str, rng: random.Random, local: tuple[str, int] | None,
+                  **message: Any) -> tuple[Seat, dict[str, Any]]:
+    """A connection at ``url`` that sent ``message`` and got ``joined`` for it, after
+    following a service's redirect."""
+    for _ in range(3):
+        seat = Seat(await connect(url, compression=None, max_queue=None, local_addr=local),
+                    rng)
         await seat.expect("welcome")
-    await seats[0].send(type="create", variant="indian_13", name="b0", seats=4, deals=None)
-    code = (await seats[0].expect("joined"))["code"]
-    for n, seat in enumerate(seats[1:], 1):
-        await seat.send(type="join", code=code, name=f"b{n}")
-        await seat.expect("joined")
+        await seat.send(**message)
+        while True:
+            msg: dict[str, Any] = json.loads(await seat.ws.recv())
+            if msg["type"] == "joined":
+                return seat, msg
+            if msg["type"] == "error":
+                raise RuntimeError(f"the server refused: {msg['message']}")
+            if msg["type"] == "redirect":
+                url, message["redirected"] = msg["url"], True
+                await seat.ws.close()
+                break
+    raise RuntimeError("more than two redirects in a row")
+
+
+async def _table(urls: list[str], rng: random.Random, source: str | None,
+                 number: int = 0) -> list[Seat]:
+    local = None if source is None else (source, 0)
+    first, joined = await _seated(urls[number % len(urls)], rng, local, type="create",
+                                  variant="indian_13", name="b0", seats=4, deals=None)
+    seats = [first]
+    for n in range(1, 4):
+        seat, _ = await _seated(rng.choice(urls), rng, local, type="join",
+                                code=joined["code"], name=f"b{n}")
         await seat.send(type="ready")
+        seats.append(seat)
     ready = 0
     while ready < 3:
         lobby = await seats[0].expect("lobby")
@@ -103,14 +136,14 @@ def _machine(table: int) -> str:
     return f"127.0.{1 + table // 250}.{1 + table % 250}"
 
 
-async def bench(url: str, tables: int, seconds: float, think: float,
+async def bench(urls: list[str], tables: int, seconds: float, think: float,
                 local: bool = False) -> dict[str, Any]:
     rng = random.Random(1)
     setup = time.perf_counter()
     all_seats: list[Seat] = []
     for batch in range(0, tables, 20):
-        made = await asyncio.gather(*(_table(url, random.Random(rng.random()),
-                                             _machine(n) if local else None)
+        made = await asyncio.gather(*(_table(urls, random.Random(rng.random()),
+                                             _machine(n) if local else None, n)
                                       for n in range(batch, min(batch + 20, tables))))
         all_seats += [s for t in made for s in t]
     firsts = await asyncio.gather(*(s.expect("state") for s in all_seats))
@@ -125,7 +158,8 @@ async def bench(url: str, tables: int, seconds: float, think: float,
         await seat.ws.close()
     ms = sorted(t * 1000 for t in trips)
     return {
-        "tables": tables, "connections": len(all_seats), "think_s": think,
+        "processes": len(urls), "tables": tables, "connections": len(all_seats),
+        "think_s": think,
         "seconds": round(elapsed, 1), "setup_s": round(setup, 1), "actions": len(ms),
         "actions_per_s": round(len(ms) / elapsed, 1),
         "p50_ms": round(statistics.median(ms), 2) if ms else None,
@@ -144,26 +178,61 @@ def main() -> int:
                         help="bench a server already running (ws://host:port)")
     parser.add_argument("--data", default=None,
                         help="the server's record folder (default: a temporary folder)")
+    parser.add_argument("--processes", type=int, default=1,
+                        help="server processes; 2 or more: one service on Redis and"
+                             " PostgreSQL")
+    parser.add_argument("--redis", default=None, metavar="URL",
+                        help="with --processes: a running Redis (default: start one)")
+    parser.add_argument("--postgres", default=None, metavar="URL",
+                        help="with --processes: a running PostgreSQL database (default:"
+                             " start one)")
     args = parser.parse_args()
     if args.url:
-        print(json.dumps(asyncio.run(bench(args.url, args.tables, args.seconds, args.think))))
+        print(json.dumps(asyncio.run(bench([args.url], args.tables, args.seconds,
+                                           args.think))))
         return 0
-    with tempfile.TemporaryDirectory() as scratch:
+    with tempfile.TemporaryDirectory() as scratch, _backends(args) as service:
         data = args.data or scratch
-        server = subprocess.Popen(
-            [sys.executable, "-m", "rummy", "serve", "--port", "0", "--data", data],
-            cwd=ROOT, stdout=subprocess.PIPE, stderr=subprocess.DEVNULL, text=True)
+        servers = []
         try:
-            assert server.stdout is not None
-            line = server.stdout.readline()
-            url = "ws://" + line.split("ws://")[1].split()[0]
-            result = asyncio.run(bench(url, args.tables, args.seconds, args.think,
+            for _ in range(args.processes):
+                where = ["--data", data] if service is None else [
+                    "--redis", service[0], "--postgres", service[1]]
+                servers.append(subprocess.Popen(
+                    [sys.executable, "-m", "rummy", "serve", "--port", "0", *where],
+                    cwd=ROOT, stdout=subprocess.PIPE, stderr=subprocess.DEVNULL, text=True))
+            urls = []
+            for server in servers:
+                assert server.stdout is not None
+                line = server.stdout.readline()
+                urls.append("ws://" + line.split("ws://")[1].split()[0])
+            result = asyncio.run(bench(urls, args.tables, args.seconds, args.think,
                                        local=True))
         finally:
-            server.terminate()
-            server.wait(10)
+            for server in servers:
+                server.terminate()
+                server.wait(10)
     print(json.dumps(result))
     return 0
+
+
+@contextlib.contextmanager
+def _backends(args: argparse.Namespace) -> Iterator[tuple[str, str] | None]:
+    """The service's Redis and PostgreSQL URLs (None: one process, SQLite): those given,
+    or ones started for the run (tests/net/backends.py) and stopped after it."""
+    if args.processes < 2:
+        yield None
+        return
+    if args.redis and args.postgres:
+        yield args.redis, args.postgres
+        return
+    sys.path.insert(0, str(ROOT))
+    from tests.net.backends import missing, running_backends
+    why = missing()
+    if why is not None:
+        raise SystemExit(f"bench_server.py --processes: {why}")
+    with running_backends() as started:
+        yield started.fresh()
 
 
 if __name__ == "__main__":
