@@ -148,8 +148,8 @@ class Service:
             if owner != self.process:  # taken while this process was paused past its lease
                 server.lose(code)
         processes = await self.directory.processes()
-        orphans = [(code, process) for process, held in self.store.owners().items()
-                   if process not in processes for code in held]
+        orphans = [(code, process) for process in self.store.holders()
+                   if process not in processes for code in self.store.held_by(process)]
         if not orphans:
             return
         random.shuffle(orphans)  # each live process takes its share, others the rest

@@ -80,7 +80,8 @@ def test_postgres_fences_out_a_process_that_lost_its_table(backends: Backends) -
         assert not new.claim("ACDEF", 1)  # the same token is not newer
         assert new.claim("ACDEF", 2)
         assert new.clock_at_stop("ACDEF", 1) == pytest.approx(17.5)
-        assert new.owners() == {"new": ["ACDEF"]}
+        assert new.holders() == {"new"} and new.held_by("new") == ["ACDEF"]
+        assert old.held_by("old") == []
         with pytest.raises(LostTable):
             old.add_action("ACDEF", 2, {"type": "drop", "seat": 1})
         old.fences["ACDEF"] = 1  # as if it had not noticed: every write is refused
