@@ -211,7 +211,12 @@ def main() -> int:
         finally:
             for server in servers:
                 server.terminate()
-                server.wait(10)
+            for server in servers:
+                try:
+                    server.wait(15)
+                except subprocess.TimeoutExpired:  # it did not stop: no process is left
+                    server.kill()
+                    server.wait(10)
     print(json.dumps(result))
     return 0
 

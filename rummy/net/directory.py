@@ -4,7 +4,8 @@ it is reached, how many tables it holds, and which process owns each table.
 Keys (all under ``rummy:``):
 
 - ``proc:<process>``: the process's public address (the URL clients are sent to), with a
-  time to live of :data:`LEASE_SECONDS`, renewed every heartbeat: the process's lease.
+  time to live of :data:`LEASE_SECONDS`, renewed every second by a thread of its own
+  (:mod:`rummy.net.lease`): the process's lease.
   A process killed without a word is gone from the directory when it runs out.
 - ``procs``: the set of process names; ``load``: process -> tables it holds (written when
   it creates a table and every heartbeat), so a new table goes to the least loaded.
@@ -31,18 +32,24 @@ from redis.exceptions import RedisError
 from .redact import redact_url
 
 LEASE_SECONDS = 4.0
-"""A process's lease: it is renewed every heartbeat (1 s), so three heartbeats may be late
-before it runs out; then another process takes over its tables (within this, a heartbeat,
-and the time to replay them, of a kill: docs/scaling.md)."""
+"""A process's lease: renewed every second, so three renewals may be late before it runs
+out; then another process takes over its tables (within this, a heartbeat, and the time
+to replay them, of a kill: docs/scaling.md)."""
 PREFIX = "rummy:"
 
 # Take a table over: only while it still names the process that is gone (or nobody),
-# so two processes that see the same dead owner cannot both take it.
+# so two processes that see the same dead owner cannot both take it. The new token is
+# above the last one the records hold (ARGV[3]), even if Redis lost its counter.
 TAKE = """
 local owner = redis.call('GET', KEYS[1])
 if owner and owner ~= ARGV[1] then return false end
 redis.call('SET', KEYS[1], ARGV[2])
-return redis.call('INCR', KEYS[2])
+local fence = redis.call('INCR', KEYS[2])
+if fence <= tonumber(ARGV[3]) then
+  fence = tonumber(ARGV[3]) + 1
+  redis.call('SET', KEYS[2], fence)
+end
+return fence
 """
 # Give a table up (it is over, or forgotten): only if it is still this process's.
 RELEASE = """
@@ -91,18 +98,13 @@ class Directory:
         pipe.hset(PREFIX + "load", self.process, tables)
         await self._do(pipe.execute())
 
-    async def renew(self, tables: int, listed: list[dict[str, Any]]) -> bool:
-        """The heartbeat: renew the lease, say the load and the public tables. False when
-        the lease had run out (the process was paused past it): it is taken again, but
-        its tables may have gone to others meanwhile."""
+    async def publish(self, tables: int, listed: list[dict[str, Any]]) -> None:
+        """The heartbeat: say the load and the public tables (the lease itself is renewed
+        by :class:`rummy.net.lease.Lease`, off the event loop)."""
         pipe = self.redis.pipeline()
-        pipe.set(PREFIX + "proc:" + self.process, self.address, px=self.lease_ms, xx=True)
         pipe.hset(PREFIX + "load", self.process, tables)
         pipe.set(PREFIX + "listed:" + self.process, json.dumps(listed), px=self.lease_ms)
-        kept = (await self._do(pipe.execute()))[0]
-        if not kept:
-            await self.enter(self.address, tables)
-        return bool(kept)
+        await self._do(pipe.execute())
 
     async def leave(self) -> None:
         """Leave the service (stopped cleanly): the others take its tables at once."""
@@ -164,13 +166,20 @@ class Directory:
         return cast("list[str | None]", await self._do(
             self.redis.mget([PREFIX + "room:" + c for c in codes])))
 
-    async def take(self, code: str, gone: str | None) -> int | None:
+    async def take(self, code: str, gone: str | None, last: int) -> int | None:
         """Take table ``code`` from process ``gone`` (whose lease ran out): the new fencing
-        token, or None when someone else took it first."""
+        token (above ``last``, the records' latest), or None when someone else took it
+        first."""
         token = await self._do(self._take(
             keys=[PREFIX + "room:" + code, PREFIX + "fence:" + code],
-            args=[gone or "", self.process]))
+            args=[gone or "", self.process, last]))
         return None if token is None else int(token)
+
+    async def keep(self, code: str) -> bool:
+        """Name this process as ``code``'s owner again where Redis lost the entry (it was
+        restarted): False when another process holds it."""
+        return bool(await self._do(self.redis.set(PREFIX + "room:" + code, self.process,
+                                                  nx=True)))
 
     async def load(self, tables: int) -> None:
         await self._do(self.redis.hset(PREFIX + "load", self.process, tables))

@@ -152,6 +152,11 @@ class PostgresStore:
                                (code,)).fetchall()
         return [json.loads(a) for (a,) in rows]
 
+    def fence_of(self, code: str) -> int:
+        """The latest token table ``code`` was claimed with (0: none)."""
+        row = self.db.execute("SELECT fence FROM tables WHERE code=%s", (code,)).fetchone()
+        return 0 if row is None else int(row[0])
+
     def is_open(self, code: str) -> bool:
         """Whether table ``code`` exists and is not over."""
         return self.db.execute(f"SELECT 1 FROM tables WHERE code=%s AND {OPEN}",

@@ -20,10 +20,12 @@ import os
 import random
 import secrets
 import socket
+import time
 from typing import TYPE_CHECKING, Any
 
 from . import messages
 from .directory import Directory
+from .lease import Lease
 from .listing import MOST_LISTED, room_row
 from .pgstore import PostgresStore
 from .records import OpenRoom, Records
@@ -35,6 +37,8 @@ if TYPE_CHECKING:
 
 log = logging.getLogger("rummy.net")
 
+RESERVED_SECONDS = 30.0
+"""How long a code reserved for a ``create`` waits for its table before it is given back."""
 SPREAD = 2
 """A new table goes elsewhere only when another process holds at least this many fewer
 tables: a process near the least loaded keeps its own creators (no redirect for one)."""
@@ -43,21 +47,26 @@ tables: a process near the least loaded keeps its own creators (no redirect for 
 class Service:
     """This process's part in the service: its directory and its records."""
 
-    def __init__(self, directory: Directory, store: PostgresStore,
+    def __init__(self, directory: Directory, store: PostgresStore, lease: Lease,
                  advertise: str | None = None) -> None:
         self.directory = directory
+        self.lease = lease
         self.store = store
         self.process = directory.process
         self.advertise = advertise
         """The URL clients are sent to (``serve --advertise``); by default the address
         the process listens at."""
         self.releasing: list[str] = []
+        self.reservations: dict[str, float] = {}
+        """Codes reserved for a ``create``, until its table exists (a create refused
+        after the code was drawn, a bad variant say, gives the code back)."""
 
     def at_start(self, store: Records) -> list[OpenRoom]:
         return []  # a process starts empty; its heartbeat takes tables whose owner is gone
 
     async def enter(self, server: Server, address: str) -> None:
         await self.directory.enter(self.advertise or address, len(server.rooms))
+        self.lease.start(self.advertise or address)
         await self.tick(server)  # orphans waiting for a process are taken now
 
     def describe(self) -> str:
@@ -112,12 +121,14 @@ class Service:
 
     async def _reserve(self, server: Server, conn: Conn) -> None:
         """A code for the ``create`` this process handles, unique in the service."""
+        server.quota.check(conn.address, server._is_open)  # no code for a refused create
         fence = None
         while fence is None:  # a code no table of the service has or had
             code = new_code()
             if not self.store.code_taken(code):
                 fence = await self.directory.reserve(code)
         self.store.claim(code, fence)
+        self.reservations[code] = time.monotonic()
         conn.reserved = code
         await self.directory.load(len(server.rooms) + 1)
 
@@ -125,7 +136,7 @@ class Service:
 
     async def _take(self, server: Server, code: str, gone: str | None) -> bool:
         """Take table ``code`` from process ``gone`` and play it here."""
-        fence = await self.directory.take(code, gone)
+        fence = await self.directory.take(code, gone, self.store.fence_of(code))
         if fence is None or not self.store.claim(code, fence):
             return False
         record = self.store.room(code)  # read again under the new token: the whole record
@@ -141,12 +152,21 @@ class Service:
         the tables of processes that are gone."""
         while self.releasing:
             await self.directory.release(self.releasing.pop())
+        self.lease.tick()
         listed, _ = server.listing.open(server._creator_here)
-        await self.directory.renew(len(server.rooms), [room_row(r) for r in listed])
+        await self.directory.publish(len(server.rooms), [room_row(r) for r in listed])
         codes = list(server.rooms)
         for code, owner in zip(codes, await self.directory.owners(codes), strict=True):
+            if owner is None and await self.directory.keep(code):
+                continue  # Redis was restarted and forgot: the table is still this one's
             if owner != self.process:  # taken while this process was paused past its lease
                 server.lose(code)
+        now = time.monotonic()
+        for code, at in list(self.reservations.items()):
+            if code in server.rooms or now - at > RESERVED_SECONDS:
+                del self.reservations[code]
+                if code not in server.rooms and not self.store.code_taken(code):
+                    await self.directory.release(code)  # its create was refused
         processes = await self.directory.processes()
         orphans = [(code, process) for process in self.store.holders()
                    if process not in processes for code in self.store.held_by(process)]
@@ -160,6 +180,7 @@ class Service:
         self.releasing.append(code)  # at the next heartbeat (Redis is awaited there)
 
     async def leave(self, server: Server) -> None:
+        self.lease.stop()
         await self.directory.leave()
         await self.directory.close()
 
@@ -171,4 +192,6 @@ def open_service(redis_url: str, postgres_url: str,
     when the server starts)."""
     process = f"{socket.gethostname()}-{os.getpid()}-{secrets.token_hex(3)}"
     store = PostgresStore(postgres_url, process)
-    return store, Service(Directory(redis_url, process), store, advertise)
+    directory = Directory(redis_url, process)
+    return store, Service(directory, store, Lease(redis_url, process, directory.lease_ms),
+                          advertise)

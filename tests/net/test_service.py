@@ -231,3 +231,53 @@ def test_a_process_paused_past_its_lease_loses_its_table(backends: Backends,
             for p in (asha, bo):
                 await p.close()
         asyncio.run(scenario())
+
+
+def test_a_restarted_redis_forgets_nothing_that_matters(backends: Backends,
+                                                        tmp_path: Path) -> None:
+    """Redis emptied (restarted without persistence) in the middle of a game: each process
+    names itself owner of its tables again at its next heartbeat, and a later takeover
+    still gets a token above the records' (the counters were lost too)."""
+    import redis
+
+    with running_service(backends, 2, tmp_path) as processes:
+        async def scenario() -> None:
+            asha = Player("Asha", bot_chooser("greedy", 1))
+            bo = Player("Bo", bot_chooser("greedy", 2))
+            joined = await ask(asha, processes[0].url, "joined", type="create",
+                               variant="indian_13", name="Asha", seats=2, deals=1)
+            code = joined["code"]
+            await ask(bo, processes[0].url, "joined", type="join", code=code, name="Bo")
+            owner = next(p for p in processes if p.url == asha.url)  # type: ignore[attr-defined]
+            other = next(p for p in processes if p is not owner)
+            await bo.send(type="ready")
+            while len(asha.mirror.lobby) < 2 or not all(s["ready"]
+                                                        for s in asha.mirror.lobby):
+                await asha.expect("lobby")
+            await asha.send(type="start")
+            for p in (asha, bo):
+                await p.expect("state")
+            client = redis.Redis.from_url(backends.redis)
+            client.flushall()
+            await asyncio.sleep(2.5)  # two heartbeats
+            assert client.get(f"rummy:room:{code}") is not None
+            client.close()
+            await asyncio.gather(asha.play(until_seq=4), bo.play(until_seq=4))
+            owner.process.kill()
+            for p in (asha, bo):
+                await p.close()
+            for p in (asha, bo):
+                for _ in range(100):
+                    p.mirror.view = None
+                    answer = await ask(p, other.url, "state", type="rejoin", code=code,
+                                       token=p.mirror.token)
+                    if answer["type"] == "state":
+                        break
+                    await p.close()
+                    await asyncio.sleep(0.2)
+                assert answer["type"] == "state", answer
+            await asyncio.gather(asha.play(timeout=60), bo.play(timeout=60))
+            assert asha.mirror.over and bo.mirror.over
+            for p in (asha, bo):
+                await p.close()
+        asyncio.run(scenario())
