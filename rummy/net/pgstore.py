@@ -173,11 +173,15 @@ class PostgresStore:
             f"SELECT code, meta FROM tables WHERE {OPEN} ORDER BY updated").fetchall()
         return [(code, json.loads(meta), self.actions(code)) for code, meta in rows]
 
-    def holders(self) -> set[str]:
-        """The processes that own open tables (the service looks among them for the ones
-        that are gone): one index scan, every heartbeat."""
+    def silent(self, since: float) -> set[str]:
+        """The processes that own open tables and have not written a heartbeat since
+        ``since`` (the wall clock): the service looks among them for the ones that are
+        gone. One index scan, every heartbeat."""
         return {process for (process,) in self.db.execute(
-            f"SELECT DISTINCT process FROM tables WHERE {OPEN}").fetchall()}
+            "SELECT DISTINCT tables.process FROM tables LEFT JOIN heartbeats"
+            " ON heartbeats.process = tables.process WHERE tables.status NOT IN"
+            " ('over', 'abandoned') AND (heartbeats.at IS NULL OR heartbeats.at < %s)",
+            (since,)).fetchall()}
 
     def held_by(self, process: str) -> list[str]:
         """The codes of the open tables ``process`` owns."""

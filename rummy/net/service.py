@@ -167,8 +167,11 @@ class Service:
                 del self.reservations[code]
                 if code not in server.rooms and not self.store.code_taken(code):
                     await self.directory.release(code)  # its create was refused
+        # gone: no lease in Redis, and no heartbeat in the records for as long (a Redis
+        # just restarted has no leases yet; the heartbeats say the processes are alive)
         processes = await self.directory.processes()
-        orphans = [(code, process) for process in self.store.holders()
+        silent = self.store.silent(time.time() - self.directory.lease_ms / 1000)
+        orphans = [(code, process) for process in silent
                    if process not in processes for code in self.store.held_by(process)]
         if not orphans:
             return

@@ -80,7 +80,9 @@ def test_postgres_fences_out_a_process_that_lost_its_table(backends: Backends) -
         assert not new.claim("ACDEF", 1)  # the same token is not newer
         assert new.claim("ACDEF", 2)
         assert new.clock_at_stop("ACDEF", 1) == pytest.approx(17.5)
-        assert new.holders() == {"new"} and new.held_by("new") == ["ACDEF"]
+        new.beat(2000.0)
+        assert new.silent(1999.0) == set() and new.silent(2001.0) == {"new"}
+        assert new.held_by("new") == ["ACDEF"]
         assert old.held_by("old") == []
         with pytest.raises(LostTable):
             old.add_action("ACDEF", 2, {"type": "drop", "seat": 1})
