@@ -50,6 +50,8 @@ MOST_REDIRECTS = 3
 changes hands); past them the client gives up and says so."""
 OPENING_TYPES = frozenset({"create", "join", "rejoin", "list"})
 """The messages a service may answer with a ``redirect``."""
+ANSWER_TYPES = frozenset({"joined", "state", "tables", "error"})
+"""What answers one of them where it was sent (no redirect is followed after it)."""
 SERVER_STOPPED = "server_stopped"
 """The ``error`` of a ``_status`` message while the client retries a server that closed
 the connection on purpose (close code 1001, going away: its host stopped it), rather
@@ -224,8 +226,9 @@ class NetClient:
     def _connected(self, ws: Connection) -> None:
         self._gone = None
         if self.code and self.token:  # take the seat back first, before queued moves
-            ws.send(json.dumps({"v": PROTOCOL_VERSION, "type": "rejoin",
-                                "code": self.code, "token": self.token}))
+            self._asked = json.dumps({"v": PROTOCOL_VERSION, "type": "rejoin",
+                                      "code": self.code, "token": self.token})
+            ws.send(self._asked)
         elif self._resend is not None:  # the message a redirect sent here
             ws.send(self._resend)
         self._resend = None
@@ -248,8 +251,8 @@ class NetClient:
                 if msg.get("type") == "redirect":
                     self._redirect(ws, msg)
                     return
-                if msg.get("type") != "welcome":
-                    self._redirects = 0  # an answer: the next redirect is the first again
+                if msg.get("type") in ANSWER_TYPES:  # the next redirect is the first again,
+                    self._redirects, self._asked = 0, None  # and only for a new question
                 if msg.get("type") == "joined":
                     self.code = msg.get("code", self.code)
                     self.token = msg.get("token", self.token)

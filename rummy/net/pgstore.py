@@ -157,10 +157,14 @@ class PostgresStore:
         row = self.db.execute("SELECT fence FROM tables WHERE code=%s", (code,)).fetchone()
         return 0 if row is None else int(row[0])
 
-    def is_open(self, code: str) -> bool:
-        """Whether table ``code`` exists and is not over."""
-        return self.db.execute(f"SELECT 1 FROM tables WHERE code=%s AND {OPEN}",
-                               (code,)).fetchone() is not None
+    def orphaned(self, code: str, since: float) -> bool:
+        """Whether table ``code`` is open and its owner has written no heartbeat since
+        ``since`` (the wall clock)."""
+        return self.db.execute(
+            "SELECT 1 FROM tables LEFT JOIN heartbeats ON heartbeats.process ="
+            " tables.process WHERE code=%s AND tables.status NOT IN ('over', 'abandoned')"
+            " AND (heartbeats.at IS NULL OR heartbeats.at < %s)", (code, since)).fetchone() \
+            is not None
 
     def room(self, code: str) -> OpenRoom | None:
         row = self.db.execute(f"SELECT meta FROM tables WHERE code=%s AND {OPEN}",

@@ -98,9 +98,15 @@ class Service:
             if owner in processes:
                 conn.push(messages.redirect(processes[owner][0], code))
                 return True
-        if owner != self.process and self.store.is_open(code):
+        if owner != self.process and self.store.orphaned(code, self._silent_since()):
             await self._take(server, code, owner)  # its owner is gone, and no heartbeat
         return False  # has taken it yet (a code of no open table is left alone)
+
+    def _silent_since(self) -> float:
+        """A process is gone when it has no lease in Redis and has written no heartbeat to
+        the records since this (a lease's time ago): a Redis just restarted has no leases
+        yet, but the heartbeats say the processes are alive."""
+        return time.time() - self.directory.lease_ms / 1000
 
     async def _list(self, server: Server, conn: Conn) -> None:
         listed, more = server.listing.open(server._creator_here)
@@ -148,8 +154,8 @@ class Service:
         return False
 
     async def tick(self, server: Server) -> None:
-        """The heartbeat: the lease, the tables still this process's, and a share of
-        the tables of processes that are gone."""
+        """The heartbeat: the load and public tables, the tables still this process's,
+        and a share of the tables of processes that are gone (``_silent_since``)."""
         while self.releasing:
             await self.directory.release(self.releasing.pop())
         self.lease.tick()
@@ -167,10 +173,8 @@ class Service:
                 del self.reservations[code]
                 if code not in server.rooms and not self.store.code_taken(code):
                     await self.directory.release(code)  # its create was refused
-        # gone: no lease in Redis, and no heartbeat in the records for as long (a Redis
-        # just restarted has no leases yet; the heartbeats say the processes are alive)
         processes = await self.directory.processes()
-        silent = self.store.silent(time.time() - self.directory.lease_ms / 1000)
+        silent = self.store.silent(self._silent_since())
         orphans = [(code, process) for process in silent
                    if process not in processes for code in self.store.held_by(process)]
         if not orphans:

@@ -91,9 +91,10 @@ def test_the_client_follows_the_table_to_its_owner_and_after_a_kill(
             loop.close()
 
 
-def _fake_server(answer: Callable[[str], dict[str, Any]]) -> tuple[str, Callable[[], None]]:
-    """A server that answers any message with ``answer(its own URL)``: its URL and how to
-    stop it."""
+def _fake_server(answer: Callable[[str], dict[str, Any] | list[dict[str, Any]]]
+                 ) -> tuple[str, Callable[[], None]]:
+    """A server that answers any message with ``answer(its own URL)`` (a message, or
+    several): its URL and how to stop it."""
     loop = asyncio.new_event_loop()
     stop = asyncio.Event()
     ready: list[str] = []
@@ -102,7 +103,9 @@ def _fake_server(answer: Callable[[str], dict[str, Any]]) -> tuple[str, Callable
         await ws.send(json.dumps({"v": 1, "type": "welcome", "server": "rummy",
                                   "protocol": 1}))
         async for _ in ws:
-            await ws.send(json.dumps({"v": 1, **answer(ready[0])}))
+            said = answer(ready[0])
+            for msg in said if isinstance(said, list) else [said]:
+                await ws.send(json.dumps({"v": 1, **msg}))
 
     async def main() -> None:
         async with serve(handler, "127.0.0.1", 0) as server:
@@ -157,6 +160,18 @@ def test_a_redirect_loop_ends() -> None:
     finally:
         halt()
     assert "more than 3 in a row" in error
+
+
+def test_a_redirect_nobody_asked_for_is_refused() -> None:
+    """Once ``list`` is answered, a redirect that follows answers nothing."""
+    address, halt = _fake_server(lambda _: [
+        {"type": "tables", "tables": [], "more": False},
+        {"type": "redirect", "url": "ws://127.0.0.1:9", "code": None}])
+    try:
+        error = _closed_with(address)
+    finally:
+        halt()
+    assert "nothing was asked that it could answer" in error
 
 
 def test_a_redirect_from_wss_to_ws_is_refused() -> None:
