@@ -30,6 +30,7 @@ import argparse
 import asyncio
 import contextlib
 import json
+import os
 import random
 import statistics
 import subprocess
@@ -136,8 +137,42 @@ def _machine(table: int) -> str:
     return f"127.0.{1 + table // 250}.{1 + table % 250}"
 
 
+def cpu_seconds(pids: list[int]) -> float | None:
+    """The CPU time (user and system) the processes ``pids`` have used, from Linux's
+    /proc (None elsewhere): what an action costs the servers, whatever else the machine
+    runs."""
+    total = 0
+    try:
+        for pid in pids:
+            fields = Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()
+            total += int(fields[11]) + int(fields[12])  # utime, stime (clock ticks)
+    except (OSError, IndexError, ValueError):
+        return None
+    return total / os.sysconf("SC_CLK_TCK")
+
+
+def backend_pids(service: tuple[str, str] | None) -> list[int]:
+    """The processes of a service's Redis and of its PostgreSQL database's connections
+    (their command lines name the Redis port and the database), from /proc."""
+    if service is None:
+        return []
+    redis_port = service[0].rsplit(":", 1)[1].split("/")[0]
+    database = service[1].rsplit("/", 1)[1]
+    pids = []
+    for folder in Path("/proc").glob("[0-9]*"):
+        try:
+            line = (folder / "cmdline").read_bytes().replace(b"\0", b" ").decode()
+        except OSError:
+            continue
+        if (line.startswith("redis-server") and f":{redis_port}" in line) or (
+                line.startswith("postgres:") and f" {database} " in line):
+            pids.append(int(folder.name))
+    return pids
+
+
 async def bench(urls: list[str], tables: int, seconds: float, think: float,
-                local: bool = False) -> dict[str, Any]:
+                local: bool = False, pids: list[int] | None = None,
+                service: tuple[str, str] | None = None) -> dict[str, Any]:
     rng = random.Random(1)
     setup = time.perf_counter()
     all_seats: list[Seat] = []
@@ -150,10 +185,13 @@ async def bench(urls: list[str], tables: int, seconds: float, think: float,
     setup = time.perf_counter() - setup
     trips: list[float] = []
     loop = asyncio.get_running_loop()
+    backends = backend_pids(service)
+    cpu_before, backends_before = cpu_seconds(pids or []), cpu_seconds(backends)
     start, end = time.perf_counter(), loop.time() + seconds
     await asyncio.gather(*(_play(s, f, think, end, trips) for s, f in zip(all_seats, firsts,
                                                                            strict=True)))
     elapsed = time.perf_counter() - start
+    cpu_after, backends_after = cpu_seconds(pids or []), cpu_seconds(backends)
     for seat in all_seats:
         await seat.ws.close()
     ms = sorted(t * 1000 for t in trips)
@@ -165,6 +203,14 @@ async def bench(urls: list[str], tables: int, seconds: float, think: float,
         "p50_ms": round(statistics.median(ms), 2) if ms else None,
         "p99_ms": round(ms[int(len(ms) * 0.99)], 2) if ms else None,
         "max_ms": round(ms[-1], 2) if ms else None,
+        # the servers' CPU per action, setting up the tables left out
+        "server_cpu_ms_per_action": round((cpu_after - cpu_before) * 1000 / len(ms), 3)
+        if ms and pids and cpu_before is not None and cpu_after is not None else None,
+        # a service's Redis and PostgreSQL, per action (none for SQLite: in the server)
+        "backends_cpu_ms_per_action": round(
+            (backends_after - backends_before) * 1000 / len(ms), 3)
+        if ms and backends and backends_before is not None and backends_after is not None
+        else None,
     }
 
 
@@ -207,7 +253,8 @@ def main() -> int:
                 line = server.stdout.readline()
                 urls.append("ws://" + line.split("ws://")[1].split()[0])
             result = asyncio.run(bench(urls, args.tables, args.seconds, args.think,
-                                       local=True))
+                                       local=True, pids=[s.pid for s in servers],
+                                       service=service))
         finally:
             for server in servers:
                 server.terminate()
