@@ -107,7 +107,8 @@ class Directory:
         await self._do(pipe.execute())
 
     async def leave(self) -> None:
-        """Leave the service (stopped cleanly): the others take its tables at once."""
+        """Leave the service (stopped cleanly): its lease is given up, and the others take
+        its tables once its last heartbeat in the records is a lease's time old."""
         pipe = self.redis.pipeline()
         pipe.delete(PREFIX + "proc:" + self.process, PREFIX + "listed:" + self.process)
         pipe.srem(PREFIX + "procs", self.process)

@@ -8,6 +8,7 @@ fairness proof still verifies."""
 from __future__ import annotations
 
 import asyncio
+import random
 import time
 from collections.abc import Iterator
 from pathlib import Path
@@ -16,10 +17,11 @@ from typing import Any
 import pytest
 from websockets.exceptions import ConnectionClosed
 
+from rummy.model.actions import Action, Discard, Draw
 from rummy.net.mirror import Mirror
 
 from .backends import Backends, ServiceProcess, running_backends, running_service
-from .helpers import Player, bot_chooser
+from .helpers import Chooser, Player, showing_after
 
 pytestmark = [pytest.mark.network, pytest.mark.timeout(120)]
 
@@ -28,6 +30,19 @@ pytestmark = [pytest.mark.network, pytest.mark.timeout(120)]
 def backends() -> Iterator[Backends]:
     with running_backends() as started:
         yield started
+
+
+def steady(seed: int) -> Chooser:
+    """Draws and discards (no drop: the server deals at random, and a drop ends a
+    two-player deal before the kill), then, after 10 moves, shows (wrongly, nearly
+    always), which ends the deal."""
+    rng = random.Random(seed)
+
+    def plain(mirror: Mirror) -> Action:
+        return rng.choice([a for a in mirror.legal if isinstance(a, (Draw, Discard))]
+                          or mirror.legal)
+
+    return showing_after(plain, 10)
 
 
 async def ask(player: Player, url: str, answer: str, **message: Any) -> dict[str, Any]:
@@ -108,12 +123,14 @@ def _left(mirror: Mirror) -> float:
     return left
 
 
+@pytest.mark.parametrize("stop", ["kill", "terminate"])
 def test_a_killed_owners_table_is_taken_over_as_it_stood(backends: Backends,
-                                                        tmp_path: Path) -> None:
+                                                        tmp_path: Path, stop: str) -> None:
+    """SIGKILL (no goodbye, no last heartbeat) or SIGTERM (the process gives its lease up
+    and writes its last heartbeat: the clock resumes to within milliseconds)."""
     with running_service(backends, 2, tmp_path) as processes:
         async def scenario() -> None:
-            asha = Player("Asha", bot_chooser("greedy", 1))
-            bo = Player("Bo", bot_chooser("greedy", 2))
+            asha, bo = Player("Asha", steady(1)), Player("Bo", steady(2))
             joined = await ask(asha, processes[0].url, "joined", type="create",
                                variant="indian_13", name="Asha", seats=2, deals=1)
             code = joined["code"]
@@ -133,7 +150,7 @@ def test_a_killed_owners_table_is_taken_over_as_it_stood(backends: Backends,
             left = _left(asha.mirror)
             assert asha.mirror.proofs.current is not None
             commitment = asha.mirror.proofs.current.commitment
-            owner.process.kill()  # SIGKILL: no goodbye, no last heartbeat
+            getattr(owner.process, stop)()
             killed = time.monotonic()
             for p in (asha, bo):
                 await p.close()
@@ -182,8 +199,7 @@ def test_a_process_paused_past_its_lease_loses_its_table(backends: Backends,
 
     with running_service(backends, 2, tmp_path) as processes:
         async def scenario() -> None:
-            asha = Player("Asha", bot_chooser("greedy", 1))
-            bo = Player("Bo", bot_chooser("greedy", 2))
+            asha, bo = Player("Asha", steady(1)), Player("Bo", steady(2))
             joined = await ask(asha, processes[0].url, "joined", type="create",
                                variant="indian_13", name="Asha", seats=2, deals=1)
             code = joined["code"]
@@ -242,8 +258,7 @@ def test_a_restarted_redis_forgets_nothing_that_matters(backends: Backends,
 
     with running_service(backends, 2, tmp_path) as processes:
         async def scenario() -> None:
-            asha = Player("Asha", bot_chooser("greedy", 1))
-            bo = Player("Bo", bot_chooser("greedy", 2))
+            asha, bo = Player("Asha", steady(1)), Player("Bo", steady(2))
             joined = await ask(asha, processes[0].url, "joined", type="create",
                                variant="indian_13", name="Asha", seats=2, deals=1)
             code = joined["code"]
