@@ -1,9 +1,11 @@
 """Several server processes as one service, on real Redis and PostgreSQL (skipped where
 they are not installed): a client reaches a table's owner from any process (a
 ``redirect``), a new table goes to the least loaded process, ``list`` shows every
-process's public tables, and when the owner is killed (SIGKILL) another process takes its
-table within 10 s: the same hands, the same turn, the clock where it stood, and the deal's
-fairness proof still verifies."""
+process's public tables, and when the owner is killed (SIGKILL) or stopped (SIGTERM)
+another process takes its table within 10 s: the same hands, the same turn, the clock
+where it stood, and the deal's fairness proof still verifies. A process paused past its
+lease loses its table and hands its players over; a Redis emptied mid-game loses nothing
+that matters."""
 
 from __future__ import annotations
 
