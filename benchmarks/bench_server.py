@@ -22,6 +22,13 @@ turn and each joiner to any of them, and they follow the service's redirects (a 
 goes to the least loaded process, a join to the table's owner), as the game's client does.
 
     python benchmarks/bench_server.py --processes 4 --tables 200 --seconds 30 --think 0.5
+
+``--kill-after S`` (with ``--processes``) kills the first process (SIGKILL) S seconds into
+the play; the clients of its tables rejoin through any live process, as the game's client
+does, and the line gives how long after the kill each was seated again (``back_p50_s``,
+``back_max_s``): the takeover as the players see it.
+
+    python benchmarks/bench_server.py --processes 3 --tables 100 --seconds 30 --kill-after 10
 """
 
 from __future__ import annotations
@@ -37,11 +44,12 @@ import subprocess
 import sys
 import tempfile
 import time
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from pathlib import Path
 from typing import Any
 
 from websockets.asyncio.client import ClientConnection, connect
+from websockets.exceptions import ConnectionClosed
 
 ROOT = Path(__file__).resolve().parents[1]
 
@@ -51,6 +59,8 @@ class Seat:
         self.ws = ws
         self.rng = rng
         self.sent_at: float | None = None
+        self.code = self.token = ""
+        self.local: tuple[str, int] | None = None
 
     async def send(self, **message: Any) -> None:
         await self.ws.send(json.dumps({"v": 1, **message}))
@@ -62,6 +72,15 @@ class Seat:
                 return msg
             if msg["type"] == "error":  # a refused setup is said, not waited on for ever
                 raise RuntimeError(f"the server refused: {msg['message']}")
+
+
+class Kill:
+    """A process killed during the play, and the seats that came back after it."""
+
+    def __init__(self, urls: list[str]) -> None:
+        self.alive = list(urls)
+        self.at: float | None = None
+        self.back: list[float] = []
 
 
 async def _seated(url: str, rng: random.Random, local: tuple[str, int] | None,
@@ -76,6 +95,7 @@ async def _seated(url: str, rng: random.Random, local: tuple[str, int] | None,
         while True:
             msg: dict[str, Any] = json.loads(await seat.ws.recv())
             if msg["type"] == "joined":
+                seat.code, seat.token, seat.local = msg["code"], msg["token"], local
                 return seat, msg
             if msg["type"] == "error":
                 raise RuntimeError(f"the server refused: {msg['message']}")
@@ -105,8 +125,36 @@ async def _table(urls: list[str], rng: random.Random, source: str | None,
     return seats
 
 
+async def _rejoin(seat: Seat, kill: Kill, end: float) -> dict[str, Any] | None:
+    """Take the seat back through any live process (following redirects) after its
+    process was killed: the ``state`` (None when the play ended first)."""
+    loop = asyncio.get_running_loop()
+    url = seat.rng.choice(kill.alive)
+    while loop.time() < end:
+        msg: dict[str, Any] = {"type": "none"}
+        try:
+            seat.ws = await connect(url, compression=None, max_queue=None,
+                                    local_addr=seat.local)
+            await seat.send(type="rejoin", code=seat.code, token=seat.token)
+            while True:
+                msg = json.loads(await seat.ws.recv())
+                if msg["type"] == "state":
+                    assert kill.at is not None
+                    kill.back.append(time.perf_counter() - kill.at)
+                    return msg
+                if msg["type"] in ("redirect", "error"):
+                    break
+            await seat.ws.close()
+            url = msg["url"] if msg["type"] == "redirect" else seat.rng.choice(kill.alive)
+        except (OSError, ConnectionClosed):  # sent to the killed one: its lease runs on
+            url = seat.rng.choice(kill.alive)
+        if msg["type"] != "redirect":
+            await asyncio.sleep(0.2)
+    return None
+
+
 async def _play(seat: Seat, first: dict[str, Any], think: float, end: float,
-                trips: list[float]) -> None:
+                trips: list[float], kill: Kill | None = None) -> None:
     msg: dict[str, Any] | None = first
     loop = asyncio.get_running_loop()
     while loop.time() < end:
@@ -115,6 +163,13 @@ async def _play(seat: Seat, first: dict[str, Any], think: float, end: float,
                 msg = json.loads(await asyncio.wait_for(seat.ws.recv(), end - loop.time()))
             except asyncio.TimeoutError:
                 return
+            except ConnectionClosed:
+                if kill is None or kill.at is None:
+                    raise
+                seat.sent_at = None
+                msg = await _rejoin(seat, kill, end)
+                if msg is None:
+                    return
         assert msg is not None
         if msg["type"] in ("update", "error", "state") and seat.sent_at is not None:
             trips.append(time.perf_counter() - seat.sent_at)
@@ -127,7 +182,8 @@ async def _play(seat: Seat, first: dict[str, Any], think: float, end: float,
             action = seat.rng.choice(legal)
             del action["seat"]
             seat.sent_at = time.perf_counter()
-            await seat.send(type="action", action=action)
+            with contextlib.suppress(ConnectionClosed):  # the next recv says so too
+                await seat.send(type="action", action=action)
 
 
 def _machine(table: int) -> str:
@@ -172,7 +228,8 @@ def backend_pids(service: tuple[str, str] | None) -> list[int]:
 
 async def bench(urls: list[str], tables: int, seconds: float, think: float,
                 local: bool = False, pids: list[int] | None = None,
-                service: tuple[str, str] | None = None) -> dict[str, Any]:
+                service: tuple[str, str] | None = None,
+                killing: tuple[float, Callable[[], None]] | None = None) -> dict[str, Any]:
     rng = random.Random(1)
     setup = time.perf_counter()
     all_seats: list[Seat] = []
@@ -188,8 +245,20 @@ async def bench(urls: list[str], tables: int, seconds: float, think: float,
     backends = backend_pids(service)
     cpu_before, backends_before = cpu_seconds(pids or []), cpu_seconds(backends)
     start, end = time.perf_counter(), loop.time() + seconds
-    await asyncio.gather(*(_play(s, f, think, end, trips) for s, f in zip(all_seats, firsts,
-                                                                           strict=True)))
+    kill = Kill(urls) if killing is not None else None
+
+    async def killer() -> None:
+        assert killing is not None and kill is not None
+        await asyncio.sleep(killing[0])
+        killing[1]()
+        kill.at = time.perf_counter()
+        kill.alive.remove(urls[0])
+
+    killed = None if killing is None else asyncio.ensure_future(killer())
+    await asyncio.gather(*(_play(s, f, think, end, trips, kill)
+                           for s, f in zip(all_seats, firsts, strict=True)))
+    if killed is not None:
+        await killed
     elapsed = time.perf_counter() - start
     cpu_after, backends_after = cpu_seconds(pids or []), cpu_seconds(backends)
     for seat in all_seats:
@@ -211,6 +280,10 @@ async def bench(urls: list[str], tables: int, seconds: float, think: float,
             (backends_after - backends_before) * 1000 / len(ms), 3)
         if ms and backends and backends_before is not None and backends_after is not None
         else None,
+        **({} if kill is None else {
+            "seats_back": len(kill.back),
+            "back_p50_s": round(statistics.median(kill.back), 2) if kill.back else None,
+            "back_max_s": round(max(kill.back), 2) if kill.back else None}),
     }
 
 
@@ -227,12 +300,17 @@ def main() -> int:
     parser.add_argument("--processes", type=int, default=1,
                         help="server processes; 2 or more: one service on Redis and"
                              " PostgreSQL")
+    parser.add_argument("--kill-after", type=float, default=None, metavar="S",
+                        help="with --processes: SIGKILL the first process S seconds into"
+                             " the play, and time the players' return")
     parser.add_argument("--redis", default=None, metavar="URL",
                         help="with --processes: a running Redis (default: start one)")
     parser.add_argument("--postgres", default=None, metavar="URL",
                         help="with --processes: a running PostgreSQL database (default:"
                              " start one)")
     args = parser.parse_args()
+    if args.kill_after is not None and args.processes < 2:
+        parser.error("--kill-after needs --processes 2 or more")
     if args.url:
         print(json.dumps(asyncio.run(bench([args.url], args.tables, args.seconds,
                                            args.think))))
@@ -252,9 +330,12 @@ def main() -> int:
                 assert server.stdout is not None
                 line = server.stdout.readline()
                 urls.append("ws://" + line.split("ws://")[1].split()[0])
+            killing = None if args.kill_after is None else (args.kill_after,
+                                                            servers[0].kill)
             result = asyncio.run(bench(urls, args.tables, args.seconds, args.think,
-                                       local=True, pids=[s.pid for s in servers],
-                                       service=service))
+                                       local=True, pids=[s.pid for s in servers[1:]]
+                                       if killing else [s.pid for s in servers],
+                                       service=service, killing=killing))
         finally:
             for server in servers:
                 server.terminate()
