@@ -26,7 +26,9 @@ goes to the least loaded process, a join to the table's owner), as the game's cl
 ``--kill-after S`` (with ``--processes``) kills the first process (SIGKILL) S seconds into
 the play; the clients of its tables rejoin through any live process, as the game's client
 does, and the line gives how long after the kill each was seated again (``back_p50_s``,
-``back_max_s``): the takeover as the players see it.
+``back_max_s``): the takeover as the players see it. (The CPU figures then count the live
+processes; Redis's and PostgreSQL's are left out, the killed process's connection among
+them having gone.)
 
     python benchmarks/bench_server.py --processes 3 --tables 100 --seconds 30 --kill-after 10
 """
