@@ -148,7 +148,10 @@ class Server(Turns):
                 finally:  # stopped (or interrupted): the clocks stop now, not after the
                     beating.cancel()  # goodbyes to every connection
                     self.store.beat(time.time())
-                    await self.front.leave(self)
+                    try:
+                        await self.front.leave(self)
+                    except Exception:  # noqa: BLE001 - Redis away: the lease runs out
+                        log.exception("the process could not leave the service")
         finally:
             beating.cancel()
         self.close()
