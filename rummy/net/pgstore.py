@@ -64,16 +64,32 @@ class PostgresStore:
         self.process = process
         self.fences: dict[str, int] = {}
         """The token this process writes each of its tables with."""
-        try:
-            self.db = psycopg.connect(url, autocommit=True, connect_timeout=10)
-        except psycopg.Error as err:
-            # psycopg's message names the host, never the password; the URL is shown
-            # without it all the same
-            raise ConnectionError(f"PostgreSQL at {redact_url(url)}: {err}") from None
-        self.db.execute("SET synchronous_commit = off")
+        self.url = url
+        self.db = self._connect()
         with self.db.transaction():  # two processes starting at once create it once
             self.db.execute("SELECT pg_advisory_xact_lock(7130)")
             self.db.execute(SCHEMA)
+
+    def _connect(self) -> psycopg.Connection[Any]:
+        try:
+            db = psycopg.connect(self.url, autocommit=True, connect_timeout=10)
+        except psycopg.Error as err:
+            # psycopg's message names the host, never the password; the URL is shown
+            # without it all the same
+            raise ConnectionError(f"PostgreSQL at {redact_url(self.url)}: {err}") from None
+        db.execute("SET synchronous_commit = off")
+        return db
+
+    def _execute(self, sql: str, params: tuple[Any, ...] = ()) -> psycopg.Cursor[Any]:
+        """Run one statement; a connection PostgreSQL closed (it was restarted) is made
+        again once, and the statement run on the new one."""
+        try:
+            return self.db.execute(sql, params)
+        except psycopg.OperationalError:
+            if not self.db.closed:
+                raise
+        self.db = self._connect()
+        return self.db.execute(sql, params)
 
     def _fence(self, code: str) -> int:
         fence = self.fences.get(code)
@@ -89,7 +105,7 @@ class PostgresStore:
     def claim(self, code: str, fence: int) -> bool:
         # the previous owner's last heartbeat, kept with the table: its turn clocks resume
         # from there (clock_at_stop)
-        rows = self.db.execute(
+        rows = self._execute(
             "UPDATE tables SET fence=%s, process=%s, stopped=(SELECT at FROM heartbeats"
             " WHERE heartbeats.process=tables.process) WHERE code=%s AND fence < %s",
             (fence, self.process, code, fence)).rowcount
@@ -99,7 +115,7 @@ class PostgresStore:
         return True
 
     def save_room(self, code: str, meta: dict[str, Any], status: str) -> None:
-        rows = self.db.execute(
+        rows = self._execute(
             "INSERT INTO tables (code, meta, status, updated, fence, process)"
             " VALUES (%s, %s, %s, %s, %s, %s) ON CONFLICT (code) DO UPDATE SET"
             " meta=excluded.meta, status=excluded.status, updated=excluded.updated"
@@ -109,7 +125,7 @@ class PostgresStore:
         self._written(code, rows)
 
     def set_status(self, code: str, status: str) -> None:
-        rows = self.db.execute("UPDATE tables SET status=%s, updated=%s WHERE code=%s"
+        rows = self._execute("UPDATE tables SET status=%s, updated=%s WHERE code=%s"
                                " AND fence=%s",
                                (status, time.time(), code, self._fence(code))).rowcount
         self._written(code, rows)
@@ -117,14 +133,14 @@ class PostgresStore:
     def add_action(self, code: str, seq: int, action: dict[str, Any]) -> None:
         # FOR SHARE: a claim (an UPDATE of the row) waits until this insert is committed,
         # and an insert after a claim finds the new token and writes nothing
-        rows = self.db.execute(
+        rows = self._execute(
             "INSERT INTO actions (code, seq, action) SELECT code, %s, %s FROM tables"
             " WHERE code=%s AND fence=%s FOR SHARE",
             (seq, json.dumps(action), code, self._fence(code))).rowcount
         self._written(code, rows)
 
     def set_clock(self, code: str, seq: int, deadline: float) -> None:
-        rows = self.db.execute(
+        rows = self._execute(
             "INSERT INTO clocks (code, seq, deadline) SELECT code, %s, %s FROM tables"
             " WHERE code=%s AND fence=%s FOR SHARE ON CONFLICT (code) DO UPDATE SET"
             " seq=excluded.seq, deadline=excluded.deadline",
@@ -132,48 +148,48 @@ class PostgresStore:
         self._written(code, rows)
 
     def beat(self, at: float) -> None:
-        self.db.execute("INSERT INTO heartbeats (process, at) VALUES (%s, %s)"
+        self._execute("INSERT INTO heartbeats (process, at) VALUES (%s, %s)"
                         " ON CONFLICT (process) DO UPDATE SET at=excluded.at",
                         (self.process, at))
 
     def clock_at_stop(self, code: str, seq: int) -> float | None:
-        row = self.db.execute(
+        row = self._execute(
             "SELECT clocks.deadline - tables.stopped FROM clocks JOIN tables USING (code)"
             " WHERE code=%s AND clocks.seq=%s AND tables.stopped IS NOT NULL",
             (code, seq)).fetchone()
         return None if row is None else max(0.0, float(row[0]))
 
     def code_taken(self, code: str) -> bool:
-        return self.db.execute("SELECT 1 FROM tables WHERE code=%s", (code,)).fetchone() \
+        return self._execute("SELECT 1 FROM tables WHERE code=%s", (code,)).fetchone() \
             is not None
 
     def actions(self, code: str) -> list[dict[str, Any]]:
-        rows = self.db.execute("SELECT action FROM actions WHERE code=%s ORDER BY seq",
+        rows = self._execute("SELECT action FROM actions WHERE code=%s ORDER BY seq",
                                (code,)).fetchall()
         return [json.loads(a) for (a,) in rows]
 
     def fence_of(self, code: str) -> int:
         """The latest token table ``code`` was claimed with (0: none)."""
-        row = self.db.execute("SELECT fence FROM tables WHERE code=%s", (code,)).fetchone()
+        row = self._execute("SELECT fence FROM tables WHERE code=%s", (code,)).fetchone()
         return 0 if row is None else int(row[0])
 
     def orphaned(self, code: str, since: float) -> bool:
         """Whether table ``code`` is open and its owner has written no heartbeat since
         ``since`` (the wall clock)."""
-        return self.db.execute(
+        return self._execute(
             "SELECT 1 FROM tables LEFT JOIN heartbeats ON heartbeats.process ="
             " tables.process WHERE code=%s AND tables.status NOT IN ('over', 'abandoned')"
             " AND (heartbeats.at IS NULL OR heartbeats.at < %s)", (code, since)).fetchone() \
             is not None
 
     def room(self, code: str) -> OpenRoom | None:
-        row = self.db.execute(f"SELECT meta FROM tables WHERE code=%s AND {OPEN}",
+        row = self._execute(f"SELECT meta FROM tables WHERE code=%s AND {OPEN}",
                               (code,)).fetchone()
         return None if row is None else (code, json.loads(row[0]), self.actions(code))
 
     def open_rooms(self) -> list[OpenRoom]:
         """Every table of the service that is not over (whoever owns it)."""
-        rows = self.db.execute(
+        rows = self._execute(
             f"SELECT code, meta FROM tables WHERE {OPEN} ORDER BY updated").fetchall()
         return [(code, json.loads(meta), self.actions(code)) for code, meta in rows]
 
@@ -181,7 +197,7 @@ class PostgresStore:
         """The processes that own open tables and have not written a heartbeat since
         ``since`` (the wall clock): the service looks among them for the ones that are
         gone. One index scan, every heartbeat."""
-        return {process for (process,) in self.db.execute(
+        return {process for (process,) in self._execute(
             "SELECT DISTINCT tables.process FROM tables LEFT JOIN heartbeats"
             " ON heartbeats.process = tables.process WHERE tables.status NOT IN"
             " ('over', 'abandoned') AND (heartbeats.at IS NULL OR heartbeats.at < %s)",
@@ -189,7 +205,7 @@ class PostgresStore:
 
     def held_by(self, process: str) -> list[str]:
         """The codes of the open tables ``process`` owns."""
-        return [code for (code,) in self.db.execute(
+        return [code for (code,) in self._execute(
             f"SELECT code FROM tables WHERE process=%s AND {OPEN}", (process,)).fetchall()]
 
     def close(self) -> None:

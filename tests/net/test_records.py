@@ -111,3 +111,24 @@ def test_a_bad_postgres_url_names_no_password(backends: Backends) -> None:
     with pytest.raises(ConnectionError) as caught:
         PostgresStore(f"postgresql://rummy:s3cret@127.0.0.1:{port}/no_such_db", "one")
     assert "s3cret" not in str(caught.value) and "***" in str(caught.value)
+
+
+def test_postgres_connection_lost_is_made_again(backends: Backends) -> None:
+    """PostgreSQL closed the connection (restarted, or an administrator ended it): the
+    next write connects again and is committed."""
+    import psycopg
+
+    from rummy.net.pgstore import PostgresStore
+    _, url = backends.fresh()
+    store = PostgresStore(url, "one")
+    try:
+        assert store.claim("ACDEF", 1)
+        store.save_room("ACDEF", {"format": "x"}, "playing")
+        pid = store.db.info.backend_pid
+        with psycopg.connect(url, autocommit=True) as admin:
+            admin.execute("SELECT pg_terminate_backend(%s)", (pid,))
+        store.add_action("ACDEF", 1, {"type": "drop", "seat": 0})
+        assert store.db.info.backend_pid != pid
+        assert store.actions("ACDEF") == [{"type": "drop", "seat": 0}]
+    finally:
+        store.close()
