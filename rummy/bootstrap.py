@@ -27,7 +27,9 @@ ROOT = Path(__file__).resolve().parents[1]
 VENV = ROOT / ".venv"
 STAMP_NAME = "rummy-requirements.json"
 RUNTIME_REQUIREMENTS = ("requirements.txt",)
-DEV_REQUIREMENTS = ("requirements.txt", "requirements-dev.txt")
+DEV_REQUIREMENTS = ("requirements.txt", "requirements-service.txt", "requirements-dev.txt")
+"""The tests' environment: the game's, the service's (requirements-dev.txt includes it:
+the tests run a service on Redis and PostgreSQL), and the tools'; the last is installed."""
 # Set in the re-executed process: if we get here again outside the venv, something is
 # wrong with the venv, and starting it again would loop forever.
 _REEXEC_MARK = "RUMMY_BOOTSTRAPPED"

@@ -20,6 +20,7 @@ from __future__ import annotations
 
 import argparse
 import json
+import os
 import random
 import ssl
 import subprocess
@@ -38,6 +39,7 @@ from rummy.model.variant_type import Variant
 
 if TYPE_CHECKING:  # the server's modules need websockets, imported only by ``serve``
     from rummy.net.conn import Network
+    from rummy.net.serve import ServiceUrls
 
 ROOT = Path(__file__).resolve().parents[1]
 BENCHMARKS = ROOT / "benchmarks"
@@ -348,6 +350,16 @@ def build_parser() -> argparse.ArgumentParser:
     serve.add_argument("--trusted-proxy", action="append", default=[], metavar="ADDR",
                        help="a reverse proxy (IP or network) whose X-Forwarded-For names the"
                             " player; repeatable (docs/hosting.md)")
+    serve.add_argument("--redis", default=None, metavar="URL",
+                       help="one process of a service: its directory in Redis (with"
+                            " --postgres; default: $RUMMY_REDIS_URL; docs/hosting.md)")
+    serve.add_argument("--postgres", default=None, metavar="URL",
+                       help="one process of a service: the records in PostgreSQL (with"
+                            " --redis; default: $RUMMY_POSTGRES_URL)")
+    serve.add_argument("--advertise", default=None, metavar="URL",
+                       help="in a service, the ws:// or wss:// URL at which clients reach"
+                            " this process (default: where it listens;"
+                            " $RUMMY_ADVERTISE)")
     serve.set_defaults(run=cmd_serve)
     return parser
 
@@ -381,7 +393,47 @@ def cmd_serve(args: argparse.Namespace) -> int:
             raise UsageError("--failed-joins is a number a minute, 0 for no limit")
         limits.failed_joins_per_minute = args.failed_joins
     return run(args.host, args.port, args.data, max_turns, limits, _tls(args),
-               _proxies(args))
+               _proxies(args), _service(args))
+
+
+def _service(args: argparse.Namespace) -> ServiceUrls | None:
+    """The service this process joins (--redis and --postgres, or their environment
+    variables), or None: alone, with SQLite."""
+    from rummy.net.serve import ServiceUrls
+    redis = args.redis or os.environ.get("RUMMY_REDIS_URL") or None
+    postgres = args.postgres or os.environ.get("RUMMY_POSTGRES_URL") or None
+    advertise = args.advertise or os.environ.get("RUMMY_ADVERTISE") or None
+    if redis is None and postgres is None:
+        if advertise is not None:
+            raise UsageError("--advertise is for a process of a service (--redis and"
+                             " --postgres)")
+        return None
+    if redis is None or postgres is None:
+        raise UsageError("a service needs both --redis URL and --postgres URL (or"
+                         " RUMMY_REDIS_URL and RUMMY_POSTGRES_URL)")
+    if not redis.startswith(("redis://", "rediss://", "unix://")):
+        raise UsageError("--redis is a URL such as redis://127.0.0.1:6379/0")
+    if not postgres.startswith(("postgresql://", "postgres://")):
+        raise UsageError("--postgres is a URL such as postgresql://rummy@127.0.0.1/rummy")
+    if advertise is None and args.host in ("0.0.0.0", "::", ""):
+        raise UsageError(f"listening on {args.host}, the process cannot tell clients where"
+                         " it is: give --advertise ws://this-machine:port")
+    if advertise is not None:
+        from rummy.net.client import server_url
+        try:
+            shown = server_url(advertise, args.port)
+        except ValueError as err:
+            raise UsageError(f"--advertise: {err}") from None
+        if "://" not in advertise or advertise.rstrip("/") != shown:
+            raise UsageError(f"--advertise is a whole ws:// or wss:// URL with its port,"
+                             f" such as {shown}")
+    try:
+        import psycopg  # noqa: F401
+        import redis as _redis  # noqa: F401
+    except ImportError as err:
+        raise UsageError(f"a service needs redis and psycopg: pip install -r"
+                         f" requirements-service.txt ({err})") from None
+    return ServiceUrls(redis, postgres, advertise)
 
 
 def _tls(args: argparse.Namespace) -> ssl.SSLContext | None:

@@ -38,6 +38,10 @@ def test_bootstrap_stamp_follows_the_requirement_files(tmp_path: Path) -> None:
     (root / "requirements-dev.txt").write_text("-r requirements.txt\npytest==9.3.0\n")
     assert not bootstrap.is_current(True, venv, root)
     assert bootstrap.is_current(False, venv, root)
+    bootstrap._write_stamp(True, venv, root)
+    (root / "requirements-service.txt").write_text("redis==8.1.0\n")  # the service's pins
+    assert not bootstrap.is_current(True, venv, root)
+    assert bootstrap.is_current(False, venv, root)  # the game does not need them
     (root / "requirements.txt").write_text("PyYAML==6.0.4\n")
     assert not bootstrap.is_current(False, venv, root)
     bootstrap._write_stamp(False, venv, root)

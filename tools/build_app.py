@@ -32,7 +32,11 @@ def pyinstaller_args(dist: Path, work: Path, console: bool) -> list[str]:
             "--noconfirm", "--clean", "--distpath", str(dist), "--workpath", str(work),
             "--specpath", str(work), "--paths", str(ROOT),
             # imported inside functions (the launcher, the menus), so found by name
-            "--collect-submodules", "rummy", "--log-level", "WARN"]
+            "--collect-submodules", "rummy", "--log-level", "WARN",
+            # a server of several processes (requirements-service.txt) is never run from
+            # the app: its clients stay out of it even when the venv has them
+            "--exclude-module", "redis", "--exclude-module", "psycopg",
+            "--exclude-module", "psycopg_binary"]
     for folder in DATA:
         args += ["--add-data", f"{ROOT / folder}{os.pathsep}{folder}"]
     if not console and sys.platform in ("win32", "darwin"):

@@ -9,6 +9,15 @@ What retrying cannot mend (a ``wss://`` server's certificate the player's comput
 not trust, the wrong one of ``ws://`` and ``wss://``) closes the client with a sentence
 for the player instead (:mod:`rummy.net.tls`).
 
+A server that is one process of a service may answer ``create``, ``join``, ``rejoin`` or
+``list`` with a ``redirect`` to the process that owns the table (docs/protocol.md, "Several
+processes"): the client connects there and sends the message again, without a word to the
+frame. It follows a redirect only in answer to such a message, to a ``ws://`` or
+``wss://`` address (never from ``wss://`` down to ``ws://``), at most
+:data:`MOST_REDIRECTS` in a row; anything else closes it with a sentence saying so. After a
+lost connection it starts again at the address the player typed, which sends it on to
+wherever the table is then.
+
 Messages the client makes up itself start with an underscore: ``{"type": "_status",
 "status": "connecting" | "connected" | "reconnecting" | "closed", "error": ...}``.
 """
@@ -36,6 +45,13 @@ SECURE_PORT = 443
 server, docs/hosting.md)."""
 RETRY_PAUSES = (0.5, 1.0, 2.0, 4.0, 8.0)
 """Seconds between reconnection attempts (the last repeats)."""
+MOST_REDIRECTS = 3
+"""Redirects followed in a row (a service sends a client on once, twice while a table
+changes hands); past them the client gives up and says so."""
+OPENING_TYPES = frozenset({"create", "join", "rejoin", "list"})
+"""The messages a service may answer with a ``redirect``."""
+ANSWER_TYPES = frozenset({"joined", "state", "tables", "error"})
+"""What answers one of them where it was sent (no redirect is followed after it)."""
 SERVER_STOPPED = "server_stopped"
 """The ``error`` of a ``_status`` message while the client retries a server that closed
 the connection on purpose (close code 1001, going away: its host stopped it), rather
@@ -94,6 +110,14 @@ class NetClient:
     def __init__(self, url: str, *, retry: bool = True, open_timeout: float = 5.0,
                  ssl_context: ssl.SSLContext | None = None) -> None:
         self.url = url
+        """Where the client connects next: ``home``, or where a redirect sent it."""
+        self.home = url
+        """The address the player typed (a service's front door)."""
+        self._asked: str | None = None
+        """The last create/join/rejoin/list sent, sent again where a redirect says."""
+        self._resend: str | None = None
+        self._redirects = 0
+        self._following = False
         self.retry = retry
         self.open_timeout = open_timeout
         self.ssl_context = ssl_context
@@ -126,7 +150,10 @@ class NetClient:
 
     def send(self, message: dict[str, Any]) -> None:
         """Queue a message (``v`` is added); sent as soon as the connection allows."""
-        self._outgoing.put(json.dumps({"v": PROTOCOL_VERSION, **message}))
+        text = json.dumps({"v": PROTOCOL_VERSION, **message})
+        if message.get("type") in OPENING_TYPES:
+            self._asked = text
+        self._outgoing.put(text)
 
     def poll(self, limit: int = 200) -> list[dict[str, Any]]:
         """Every message that has arrived, oldest first (at most ``limit``)."""
@@ -158,25 +185,30 @@ class NetClient:
     def _read_loop(self) -> None:
         attempt = 0
         hint: str | None = None
-        secure = self.url.startswith("wss://")
-        if secure and self.ssl_context is None:
-            self.ssl_context = client_context()  # read off the disk here, not in a frame
         while not self._stop.is_set():
-            self._status("connecting" if attempt == 0 else "reconnecting", self._gone or hint)
+            if not self._following:  # a redirect is followed without a word to the frame
+                self._status("connecting" if attempt == 0 else "reconnecting",
+                             self._gone or hint)
+            url, self._following = self.url, False
+            self.url = self.home  # after this connection, start again at the front door
+            secure = url.startswith("wss://")
+            if secure and self.ssl_context is None:
+                self.ssl_context = client_context()  # read off the disk here, not in a frame
             try:
-                with connect(self.url, open_timeout=self.open_timeout, compression=None,
+                with connect(url, open_timeout=self.open_timeout, compression=None,
                              ssl=self.ssl_context if secure else None) as ws:
                     attempt, hint = 1, None
                     self._connected(ws)
             except (OSError, WebSocketException, TimeoutError, ValueError) as err:
-                lasting = lasting_failure(err, self.url)
+                lasting = lasting_failure(err, url)
                 if lasting is None and isinstance(err, (InvalidURI, ValueError)) and not (
                         isinstance(err, OSError)):  # a refused certificate is both
                     lasting = str(err)  # ValueError: a name idna refuses
                 if lasting is not None:
                     self._status("closed", lasting)
                     return
-                hint = passing_failure(err, self.url)
+                hint = passing_failure(err, url)
+                self._redirects = 0  # sent to a process just gone: the front door again
                 if not self.retry:
                     self._status("closed", hint or str(err))
                     return
@@ -185,15 +217,21 @@ class NetClient:
                 continue
             with self._lock:
                 self._ws = None
-            if not self.retry:
+            if self.status == "closed":  # a redirect it would not follow
+                return
+            if not self.retry and not self._following:
                 break
         self._status("closed")
 
     def _connected(self, ws: Connection) -> None:
         self._gone = None
         if self.code and self.token:  # take the seat back first, before queued moves
-            ws.send(json.dumps({"v": PROTOCOL_VERSION, "type": "rejoin",
-                                "code": self.code, "token": self.token}))
+            self._asked = json.dumps({"v": PROTOCOL_VERSION, "type": "rejoin",
+                                      "code": self.code, "token": self.token})
+            ws.send(self._asked)
+        elif self._resend is not None:  # the message a redirect sent here
+            ws.send(self._resend)
+        self._resend = None
         with self._lock:
             self._ws = ws
         self._status("connected")
@@ -210,6 +248,11 @@ class NetClient:
                     continue
                 if not isinstance(msg, dict):
                     continue
+                if msg.get("type") == "redirect":
+                    self._redirect(ws, msg)
+                    return
+                if msg.get("type") in ANSWER_TYPES:  # the next redirect is the first again,
+                    self._redirects, self._asked = 0, None  # and only for a new question
                 if msg.get("type") == "joined":
                     self.code = msg.get("code", self.code)
                     self.token = msg.get("token", self.token)
@@ -218,6 +261,23 @@ class NetClient:
             pass
         if ws.close_code == CloseCode.GOING_AWAY:  # the server was stopped, not lost
             self._gone = SERVER_STOPPED
+
+    def _redirect(self, ws: Connection, msg: dict[str, Any]) -> None:
+        """Follow ``msg`` (a ``redirect``): connect where it says and send the message it
+        answered again there; or close, saying why, when it cannot be followed."""
+        why = redirect_refused(msg, self.home, self._asked is not None, self._redirects)
+        with contextlib.suppress(Exception):
+            ws.close()
+        if why is not None:
+            self._stop.set()
+            self._outgoing.put(None)
+            self._status("closed", f"the server sent a redirect this game will not follow:"
+                                   f" {why}")
+            return
+        self._redirects += 1
+        asked = json.loads(self._asked or "{}")
+        asked["redirected"] = True  # a create is made where the redirect sent it
+        self.url, self._resend, self._following = msg["url"], json.dumps(asked), True
 
     def _write_loop(self) -> None:
         while True:
@@ -234,3 +294,38 @@ class NetClient:
                     except (ConnectionClosed, OSError):
                         pass
                 time.sleep(0.05)  # not connected: the message waits for the connection
+
+
+def redirect_refused(msg: dict[str, Any], home: str, asked: bool, followed: int) -> str | None:
+    """Why a ``redirect`` is not followed (None: it is). ``home``: the address the player
+    typed; ``asked``: a create/join/rejoin/list was sent; ``followed``: redirects followed
+    in a row before this one.
+
+    >>> redirect_refused({"url": "ws://10.0.0.2:8766"}, "ws://10.0.0.1:8765", True, 0)
+    >>> redirect_refused({"url": "ws://10.0.0.2:8766"}, "wss://rummy.example.org:443", True, 0)
+    'it would drop the encryption (wss:// to ws://)'
+    >>> redirect_refused({"url": "http://evil.example/"}, "ws://10.0.0.1:8765", True, 0)
+    'the address starts with http://, not wss:// or ws://'
+    >>> redirect_refused({"url": 5}, "ws://10.0.0.1:8765", True, 0)
+    'it names no address'
+    >>> redirect_refused({"url": "ws://10.0.0.2:8766"}, "ws://10.0.0.1:8765", False, 0)
+    'nothing was asked that it could answer'
+    """
+    url = msg.get("url")
+    if not asked:
+        return "nothing was asked that it could answer"
+    if followed >= MOST_REDIRECTS:
+        return f"more than {MOST_REDIRECTS} in a row"
+    if not isinstance(url, str) or not url or len(url) > 300:
+        return "it names no address"
+    if "://" not in url:
+        return f"{url!r:.60} is not a ws:// or wss:// address"
+    try:
+        whole = server_url(url, 0)
+    except ValueError as err:
+        return str(err)
+    if whole != url.rstrip("/"):
+        return f"{url!r:.60} is not a whole ws:// or wss:// address with its port"
+    if home.startswith("wss://") and not url.startswith("wss://"):
+        return "it would drop the encryption (wss:// to ws://)"
+    return None

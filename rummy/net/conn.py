@@ -146,6 +146,11 @@ class Conn:
     failed_joins: int = 0
     closing: str = "closed by the server"
     """The close frame's reason once the server closes the connection."""
+    close_code: int = 1008
+    """The close frame's code: 1008 (policy) after an error, 1012 when the table moved to
+    another process of a service (the client rejoins, and is sent there)."""
+    reserved: str | None = None
+    """A room code a service's front reserved for this connection's ``create``."""
 
     @property
     def address(self) -> str:
@@ -175,6 +180,12 @@ class Conn:
         self.closing = err.code
         self.outbox.put_nowait(None)
 
+    def hand_over(self) -> None:
+        """Close the connection because its table moved to another process: the client
+        reconnects and rejoins, and the service sends it to the table's new owner."""
+        self.closing, self.close_code = "the table moved: rejoin", 1012
+        self.outbox.put_nowait(None)
+
     def push(self, message: dict[str, Any]) -> None:
         if self.outbox.qsize() >= OUTBOX_LIMIT:
             self.outbox.put_nowait(None)  # the writer closes the connection
@@ -189,7 +200,8 @@ class Conn:
                 # The close frame goes out at once; a client that floods has unread
                 # messages queued here, so its reply is not waited for.
                 with contextlib.suppress(asyncio.TimeoutError, ConnectionClosed):
-                    await asyncio.wait_for(self.ws.close(1008, self.closing), 0.2)
+                    await asyncio.wait_for(self.ws.close(self.close_code, self.closing),
+                                           0.2)
                 self.ws.transport.abort()
                 return
             try:

@@ -33,7 +33,19 @@ def welcome(hosted: bool = False) -> dict[str, Any]:
 
 def tables(listed: list[Room], more: bool) -> dict[str, Any]:
     """The answer to ``list``: the public tables open to join (see ``listing``)."""
-    return {"type": "tables", "tables": [room_row(t) for t in listed], "more": more}
+    return table_rows([room_row(t) for t in listed], more)
+
+
+def table_rows(rows: list[dict[str, Any]], more: bool) -> dict[str, Any]:
+    """The answer to ``list`` from rows already made (a service's, from every process)."""
+    return {"type": "tables", "tables": rows, "more": more}
+
+
+def redirect(url: str, code: str | None) -> dict[str, Any]:
+    """The message asked for is another process's to answer: send it again at ``url``
+    (a service's process's own address, never one a client gave; docs/protocol.md,
+    "Several processes")."""
+    return {"type": "redirect", "url": url, "code": code}
 
 
 def error(err: ProtocolError) -> dict[str, Any]:

@@ -17,7 +17,6 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import logging
-import sqlite3
 import ssl
 import time
 from collections.abc import Callable, Sequence
@@ -32,6 +31,7 @@ from rummy.model.randomness import Seed, new_key
 
 from . import messages
 from .conn import Conn, Limits, Network, Quota
+from .front import Alone, Front
 from .guard import Connections, FailedJoins
 from .listing import Listing
 from .names import clean_name
@@ -43,9 +43,9 @@ from .protocol import (
     int_field,
     read_message,
 )
+from .records import LostTable, Records
 from .room import DEFAULT_MAX_TURNS, Room, new_code, normal_code
 from .server_turns import FORGET_AFTER, Turns
-from .store import Store
 
 log = logging.getLogger("rummy.net")
 
@@ -58,13 +58,16 @@ at most this much more time than they had (docs/protocol.md, "Records and restar
 class Server(Turns):
     """Every room of one server process, their connections and clocks."""
 
-    def __init__(self, store: Store, *, turn_seconds: float | None = None,
+    def __init__(self, store: Records, *, turn_seconds: float | None = None,
                  limits: Limits | None = None, bot_delay: float = 0.3,
                  seeds: Callable[[], Seed] | None = None,
                  max_turns: int = DEFAULT_MAX_TURNS,
                  abandon_after: float = FORGET_AFTER,
-                 proxies: Sequence[Network] = (), hosted: bool = False) -> None:
+                 proxies: Sequence[Network] = (), hosted: bool = False,
+                 front: Front | None = None) -> None:
         self.store = store
+        self.front: Front = front or Alone()
+        """The other processes of a service, if any (:mod:`rummy.net.front`)."""
         self.proxies = tuple(proxies)
         """Trusted proxies (``serve --trusted-proxy``): behind one, a client's address,
         which every per-address limit counts by, is the one the proxy forwards."""
@@ -97,22 +100,29 @@ class Server(Turns):
     # -- start-up
 
     def resume(self) -> None:
-        """Load every room the store holds that is not over, and set its clock going."""
-        for code, meta, actions in self.store.open_rooms():
-            try:
-                room = Room.from_record(meta, actions)
-            except (ValueError, KeyError, TypeError) as err:
-                log.error("table %s cannot be resumed: %s", code, err)
-                self.store.set_status(code, "damaged")
-                continue
-            self.rooms[code] = room
-            self.conns[code] = {}
-            self.resumed += 1
-            if room.started:  # the turn to move has the time it had when the server stopped
-                self._next(room, left=self.store.clock_at_stop(code, room.seq))
-            else:
-                self.listing.add(room)
-                self._abandon_later(room)
+        """Load every room this process resumes (alone: every one the store holds that
+        is not over), and set its clock going."""
+        for code, meta, actions in self.front.at_start(self.store):
+            self.adopt(code, meta, actions)
+
+    def adopt(self, code: str, meta: dict[str, Any], actions: list[dict[str, Any]]) -> bool:
+        """Replay a room from its record and play it from here on (at start, or taken
+        over from a process that is gone); False for a damaged record."""
+        try:
+            room = Room.from_record(meta, actions)
+        except (ValueError, KeyError, TypeError) as err:
+            log.error("table %s cannot be resumed: %s", code, err)
+            self.store.set_status(code, "damaged")
+            return False
+        self.rooms[code] = room
+        self.conns[code] = {}
+        self.resumed += 1
+        if room.started:  # the turn to move has the time it had when the server stopped
+            self._next(room, left=self.store.clock_at_stop(code, room.seq))
+        else:
+            self.listing.add(room)
+            self._abandon_later(room)
+        return True
 
     async def run(self, host: str, port: int, ready: asyncio.Future[int] | None = None,
                   stop: asyncio.Event | None = None,
@@ -129,6 +139,8 @@ class Server(Turns):
                              ssl_handshake_timeout=None if ssl_context is None
                              else TLS_HANDSHAKE_SECONDS) as server:
                 bound = next(iter(server.sockets)).getsockname()[1]
+                scheme = "ws" if ssl_context is None else "wss"
+                await self.front.enter(self, f"{scheme}://{host}:{bound}")
                 if ready is not None:
                     ready.set_result(bound)
                 try:
@@ -136,6 +148,10 @@ class Server(Turns):
                 finally:  # stopped (or interrupted): the clocks stop now, not after the
                     beating.cancel()  # goodbyes to every connection
                     self.store.beat(time.time())
+                    try:
+                        await self.front.leave(self)
+                    except Exception:  # noqa: BLE001 - Redis away: the lease runs out
+                        log.exception("the process could not leave the service")
         finally:
             beating.cancel()
         self.close()
@@ -146,8 +162,13 @@ class Server(Turns):
         while True:
             try:
                 self.store.beat(time.time())
-            except sqlite3.Error:  # a full disk: the clocks resume less exactly, that is all
+            except Exception:  # noqa: BLE001 - a full disk, a database away for a moment:
+                # the clocks resume less exactly, that is all
                 log.exception("the heartbeat could not be written")
+            try:
+                await self.front.tick(self)
+            except Exception:  # noqa: BLE001 - Redis away for a moment: tried again next beat
+                log.exception("the service's heartbeat failed")
             await asyncio.sleep(HEARTBEAT_SECONDS)
 
     def close(self) -> None:
@@ -188,12 +209,17 @@ class Server(Turns):
                         "flood", "too many messages; this connection is closed"))
                     return
                 try:
-                    self.dispatch(conn, read_message(raw))
+                    msg = read_message(raw)
+                    if msg["type"] in UNSEATED_TYPES and await self.front.route(self, conn, msg):
+                        continue  # answered for the service (a redirect, or its listing)
+                    self.dispatch(conn, msg)
                 except ProtocolError as err:
                     if err.code in CLOSING_CODES:
                         conn.close_with(err)
                         return
                     conn.push(messages.error(err))
+                except LostTable as lost:  # another process has the table now
+                    self.lose(lost.code)
                 except Exception:  # noqa: BLE001 - one odd message must not end the server
                     log.exception("a message could not be handled")
                     conn.push(messages.error(ProtocolError(
@@ -226,7 +252,11 @@ class Server(Turns):
         self.abandoning.pop(room.code, None)
         if (self.rooms.get(room.code) is room and not room.started
                 and not self.conns.get(room.code)):
-            self.store.set_status(room.code, "abandoned")
+            try:
+                self.store.set_status(room.code, "abandoned")
+            except LostTable:
+                self.lose(room.code)
+                return
             self._forget(room)
 
     def dispatch(self, conn: Conn, msg: dict[str, Any]) -> None:
@@ -262,8 +292,8 @@ class Server(Turns):
             deals = int_field(msg, "deals", 1, 1, 50)
         bots = msg.get("bots", "medium")
         self.quota.check(conn.address, self._is_open)
-        code = new_code()
-        while code in self.rooms or self.store.code_taken(code):
+        code, conn.reserved = conn.reserved, None  # a service's front drew it
+        while code is None or code in self.rooms or self.store.code_taken(code):
             code = new_code()
         room = Room.create(code, msg["variant"], msg.get("options", {}), players, deals,
                              bots if isinstance(bots, str) else "", msg.get("turn_seconds"),

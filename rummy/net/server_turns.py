@@ -21,10 +21,11 @@ from rummy.model.families import Phase
 
 from . import messages
 from .conn import Conn, Quota
+from .front import Front
 from .listing import Listing
 from .protocol import ProtocolError
+from .records import LostTable, Records
 from .room import Room, Step
-from .store import Store
 
 log = logging.getLogger("rummy.net")
 
@@ -37,7 +38,8 @@ abandoned)."""
 class Turns:
     """The playing half of :class:`rummy.net.server.Server`."""
 
-    store: Store
+    store: Records
+    front: Front
     quota: Quota
     listing: Listing
     turn_seconds: float | None
@@ -48,24 +50,30 @@ class Turns:
     timers: dict[str, asyncio.TimerHandle]
     deadlines: dict[str, float]
     pool: ThreadPoolExecutor
+    abandoning: dict[str, asyncio.TimerHandle]
 
     # -- playing
 
     def _play(self, room: Room, place: int, action: Action, clock: bool = False) -> None:
         mover = room.place_to_move()
         step = room.act(place, action, clock=clock)
-        self.store.add_action(room.code, room.seq, action.to_json())
-        if room.over:
-            self.store.set_status(room.code, "over")
-            # its record stays in the store; the room leaves memory once people have
-            # had time to read the result
-            asyncio.get_running_loop().call_later(FORGET_AFTER, self._forget, room)
-        # The clock times a turn, not a move: while the same seat is still to move in the
-        # same deal (after its draw, a meld, or another seat's request to drop), what was
-        # left of its time runs on (each move once restarted it, and the room's own
-        # countdown, which runs from the turn's start, said 0 long before the server).
-        self._next(room, keep_clock=mover is not None and not step.new_deal
-                   and room.place_to_move() == mover)
+        try:
+            self.store.add_action(room.code, room.seq, action.to_json())
+            if room.over:
+                self.store.set_status(room.code, "over")
+                # its record stays in the store; the room leaves memory once people have
+                # had time to read the result
+                asyncio.get_running_loop().call_later(FORGET_AFTER, self._forget, room)
+            # The clock times a turn, not a move: while the same seat is still to move in
+            # the same deal (after its draw, a meld, or another seat's request to drop),
+            # what was left of its time runs on (each move once restarted it, and the
+            # room's own countdown, which runs from the turn's start, said 0 long before
+            # the server).
+            self._next(room, keep_clock=mover is not None and not step.new_deal
+                       and room.place_to_move() == mover)
+        except LostTable:  # another process of the service owns it now: nobody hears of a
+            self.lose(room.code)  # move it will not replay
+            return
         self._broadcast_step(room, step)
 
     def _forget(self, room: Room) -> None:
@@ -74,6 +82,23 @@ class Turns:
             self.conns.pop(room.code, None)
             self.quota.free(room.code)
             self.listing.drop(room.code)
+            self.front.forget(room.code)
+
+    def lose(self, code: str) -> None:
+        """Another process of the service has claimed table ``code`` (this one was
+        paused past its lease, say): stop playing it and hand its players over."""
+        room = self.rooms.pop(code, None)
+        for handle in (self.timers.pop(code, None), self.abandoning.pop(code, None)):
+            if handle is not None:
+                handle.cancel()
+        self.deadlines.pop(code, None)
+        self.quota.free(code)
+        self.listing.drop(code)
+        for conn in self.conns.pop(code, {}).values():
+            conn.room = conn.place = None
+            conn.hand_over()
+        if room is not None:
+            log.warning("table %s was taken over by another process", code)
 
     def _next(self, room: Room, keep_clock: bool = False, left: float | None = None) -> None:
         """Set the clock for the seat to move: a bot's pause, or the turn timer (what was

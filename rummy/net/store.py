@@ -23,6 +23,10 @@ import time
 from pathlib import Path
 from typing import Any
 
+from .records import OpenRoom
+
+OPEN = "status NOT IN ('over', 'abandoned')"
+"""The tables a server resumes (SQL, the same in SQLite and PostgreSQL)."""
 CHECKPOINT_SECONDS = 2.0
 """How often the write-ahead log is copied into the database (off the event loop)."""
 
@@ -58,7 +62,8 @@ def default_data_dir() -> Path:
 
 
 class Store:
-    """The server's database; one connection, used from the server's event loop only."""
+    """The server's database (:class:`rummy.net.records.Records` in one SQLite file); one
+    connection, used from the server's event loop only."""
 
     def __init__(self, path: str | Path) -> None:
         if str(path) != ":memory:":
@@ -88,6 +93,11 @@ class Store:
                 db.execute("PRAGMA wal_checkpoint(PASSIVE)")
         finally:
             db.close()
+
+    def claim(self, code: str, fence: int) -> bool:
+        """Always True: one process owns the file and every table in it, so no other
+        writer can hold a newer token (records.py)."""
+        return True
 
     def save_room(self, code: str, meta: dict[str, Any], status: str) -> None:
         self.db.execute(
@@ -134,11 +144,15 @@ class Store:
         rows = self.db.execute("SELECT action FROM actions WHERE code=? ORDER BY seq", (code,))
         return [json.loads(a) for (a,) in rows]
 
-    def open_rooms(self) -> list[tuple[str, dict[str, Any], list[dict[str, Any]]]]:
+    def room(self, code: str) -> OpenRoom | None:
+        row = self.db.execute(f"SELECT meta FROM tables WHERE code=? AND {OPEN}",
+                              (code,)).fetchone()
+        return None if row is None else (code, json.loads(row[0]), self.actions(code))
+
+    def open_rooms(self) -> list[OpenRoom]:
         """Every room not over (nor abandoned in the lobby): (code, meta, actions)."""
         rows = self.db.execute(
-            "SELECT code, meta FROM tables WHERE status NOT IN ('over', 'abandoned')"
-            " ORDER BY updated").fetchall()
+            f"SELECT code, meta FROM tables WHERE {OPEN} ORDER BY updated").fetchall()
         return [(code, json.loads(meta), self.actions(code)) for code, meta in rows]
 
     def close(self) -> None:

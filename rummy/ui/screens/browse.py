@@ -99,7 +99,7 @@ class BrowseScene(Screen):
             return
         self.app.settings.online_address = typed  # Join's address too: the same server
         client = self.client
-        if client is None or client.url != url or client.status == "closed":
+        if client is None or client.home != url or client.status == "closed":
             self._disconnect()
             client = self.client = NetClient(url, retry=False).start()
             self.tables, self.rows = None, []
