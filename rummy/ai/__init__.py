@@ -10,9 +10,9 @@ seeded, so a game between bots replays exactly.
 >>> bot.name
 'greedy'
 >>> sorted(BOTS)
-['easy', 'greedy', 'hard', 'medium', 'random']
+['easy', 'expert', 'greedy', 'hard', 'medium', 'random']
 >>> LEVELS
-('easy', 'medium', 'hard')
+('easy', 'medium', 'hard', 'expert')
 """
 
 from __future__ import annotations
@@ -24,7 +24,9 @@ from typing import Protocol
 from rummy.model.actions import Action
 from rummy.model.view import PlayerView
 
+from .appraisal import Appraisal
 from .easy import EasyBot
+from .expert import ExpertBot
 from .greedy import GreedyBot
 from .hard import HardBot
 from .medium import MediumBot
@@ -46,11 +48,18 @@ class Bot(Protocol):
 
 FAMILY_BOTS: dict[str, dict[str, Callable[[int], Bot]]] = {
     "declare": {"random": RandomBot, "greedy": GreedyBot, "easy": EasyBot,
-                "medium": MediumBot, "hard": HardBot},
+                "medium": MediumBot, "hard": HardBot,
+                "expert": partial(ExpertBot, advisers=(HardBot, MediumBot, EasyBot, GreedyBot),
+                                  playout=MediumBot)},
     "classic": {"random": MeldRandomBot, "greedy": MeldGreedyBot, "easy": MeldEasyBot,
-              "medium": MeldMediumBot, "hard": MeldHardBot},
+              "medium": MeldMediumBot, "hard": MeldHardBot,
+              "expert": partial(ExpertBot, advisers=(MeldHardBot, MeldMediumBot, MeldEasyBot,
+                                                     MeldGreedyBot), playout=MeldMediumBot)},
     "contract": {"random": MeldRandomBot, "greedy": MeldGreedyBot, "easy": MeldEasyBot,
-                 "medium": MeldMediumBot, "hard": MeldHardBot},
+                 "medium": MeldMediumBot, "hard": MeldHardBot,
+                 "expert": partial(ExpertBot, advisers=(MeldHardBot, MeldMediumBot,
+                                                        MeldEasyBot, MeldGreedyBot),
+                                   playout=MeldMediumBot)},
 }
 """Rule family's name -> its bots by name -> a constructor taking the seed: each family's
 bots in one place (the melding families share theirs; a bot of theirs asks the family
@@ -82,9 +91,34 @@ BOTS: dict[str, Callable[[int], Bot]] = {
 }
 """Bot name -> a constructor taking the seed."""
 
-LEVELS: tuple[str, ...] = ("easy", "medium", "hard")
+LEVELS: tuple[str, ...] = ("easy", "medium", "hard", "expert")
 """The opponent levels a player picks per seat in the menu, weakest first (``BOTS`` names;
 ``random`` and ``greedy`` are baselines for tests and benchmarks)."""
+
+
+class ExpertAppraisers:
+    """The expert's appraisal (:class:`~rummy.ai.appraisal.Appraiser`) for every rule
+    family: the family's expert, made with the seed the first time a view of it is seen,
+    at ``budget`` moves a decision (``None``: the expert's default)."""
+
+    def __init__(self, seed: int = 0, budget: int | None = None) -> None:
+        self.budget = budget
+        self._experts = EveryFamily("expert", seed)
+
+    def appraise(self, view: PlayerView, legal: Sequence[Action],
+                 include: Sequence[Action] = ()) -> list[Appraisal]:
+        """See :meth:`rummy.ai.expert.ExpertAppraiser.appraise` (``include``: moves to
+        appraise beside the expert's candidates, such as the one a player made)."""
+        expert = self._experts.for_family(view.variant.family)
+        assert isinstance(expert, ExpertBot)  # what FAMILY_BOTS registers as "expert"
+        if self.budget is not None:
+            expert.appraiser.budget = self.budget
+        return expert.appraiser.appraise(view, legal, include)
+
+
+def expert_appraiser(seed: int = 0, budget: int | None = None) -> ExpertAppraisers:
+    """The expert's appraiser for every family (the post-game review's)."""
+    return ExpertAppraisers(seed, budget)
 
 
 def make_bot(name: str, seed: int = 0) -> Bot:
@@ -96,5 +130,6 @@ def make_bot(name: str, seed: int = 0) -> Bot:
     return factory(seed)
 
 
-__all__ = ["BOTS", "FAMILY_BOTS", "LEVELS", "Bot", "EasyBot", "EveryFamily", "GreedyBot", "HardBot",
-           "MediumBot", "RandomBot", "make_bot"]
+__all__ = ["BOTS", "FAMILY_BOTS", "LEVELS", "Bot", "EasyBot", "EveryFamily",
+           "ExpertAppraisers", "ExpertBot", "GreedyBot", "HardBot", "MediumBot", "RandomBot",
+           "expert_appraiser", "make_bot"]

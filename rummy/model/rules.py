@@ -17,7 +17,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, replace
-from typing import Any, ClassVar
+from typing import TYPE_CHECKING, Any, ClassVar
 
 from rummy.model.melds import classify_group
 from rummy.model.table_melds import classify_meld
@@ -32,6 +32,9 @@ from .families.declare_deal import DeclareState
 from .families.melding import MeldState
 from .match_state import GameState, MatchState
 from .randomness import Seed
+
+if TYPE_CHECKING:  # the view imports the rules: only for annotations
+    from .view import PlayerView
 
 POOL_LIMITS = {MatchFormat.POOL_101: 101, MatchFormat.POOL_201: 201}
 """Declare family pools: a seat whose total reaches this is out."""
@@ -98,6 +101,16 @@ class RuleFamily:
 
     def check_action(self, state: GameState, action: Action) -> None:
         self._module.check_action(state, action)
+
+    def world(self, view: PlayerView, hands: Sequence[Sequence[Card]],
+              open_deck: Sequence[Card], closed_deck: Sequence[Card], seed: Seed,
+              dead: Sequence[Sequence[Card]] = ()) -> GameState:
+        """A deal as ``view`` shows it, with the cards its seat cannot see placed as given
+        (every seat's hand, the whole open deck and the closed deck, bottom first, and any
+        cards out of play per seat): a world the expert samples and plays on, built from
+        the view alone (docs/architecture.md, "The bots")."""
+        build: Callable[..., GameState] = self._module.world_from_view
+        return build(view, hands, open_deck, closed_deck, seed, dead)
 
     def group_kind(self, variant: Variant, cards: Sequence[Card], cut: Card | None) -> str:
         """What one group of cards counts as in this family: a meld on the table (``run``,

@@ -50,9 +50,11 @@ from .melding import (
     stalemate_reason,
     this_turn,
     without,
+    world_from_view,
 )
 
-__all__ = ["MeldState", "apply", "check_action", "legal_actions", "meld_options", "start_deal"]
+__all__ = ["MeldState", "apply", "check_action", "legal_actions", "meld_options", "start_deal",
+           "world_from_view"]
 
 DRAW_CHOICE_DEPTH = 5
 """Source 001: with ``allow_draw_choice`` the top 5 cards of the discard pile are offered."""

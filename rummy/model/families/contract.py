@@ -62,11 +62,12 @@ from .melding import (
     lay_cards,
     put,
     stalemate_reason,
+    world_from_view,
 )
 from .toss import toss
 
 __all__ = ["MeldState", "apply", "check_action", "choose_dealer", "find_contract",
-           "legal_actions", "start_deal"]
+           "legal_actions", "start_deal", "world_from_view"]
 
 
 def choose_dealer(players: int, seed: Seed) -> tuple[int, tuple[Event, ...]]:

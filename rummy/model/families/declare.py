@@ -52,9 +52,10 @@ from . import Phase, SeatStatus
 from .declare_deal import (
     DeclareState,
     Groups,
+    world_from_view,
 )
 
-__all__ = ["apply", "check_action", "legal_actions"]
+__all__ = ["apply", "check_action", "legal_actions", "world_from_view"]
 
 _T = TypeVar("_T")
 
