@@ -15,10 +15,11 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from typing import Any
 
-from rummy.ai.appraisal import Appraisal, Appraiser
-from rummy.model.actions import Action, Finish
+from rummy.ai.appraisal import Appraisal
+from rummy.model.actions import Action, Discard, Finish
 from rummy.session import Session
 
+from .appraiser import ReviewAppraiser
 from .moments import Moment, SeatDeal, seat_decisions
 from .reasons import reason_for
 from .verdicts import verdict
@@ -37,10 +38,11 @@ class Decision:
 
     moment: Moment
     candidates: tuple[Appraisal, ...]
-    """Best (lowest expected points) first; the move played is among them."""
+    """The expert's order: its choice first, then the rest by expected points; the move
+    played is among them."""
     played: Appraisal
     rank: int
-    """The move played among the candidates, from 1 (as good as the best)."""
+    """Where the move played stands among the candidates, from 1 (the expert's choice)."""
     points_lost: float
     verdict: str
 
@@ -73,7 +75,7 @@ class Summary:
 
     decisions: int
     agreed: int
-    """Decisions whose move was as good as the expert's best."""
+    """Decisions whose move was the expert's."""
     points_lost: float
     blunders: int
     biggest: int | None
@@ -106,7 +108,7 @@ class Review:
         return [i for i, d in enumerate(self.decisions) if d.verdict == "blunder"]
 
 
-def review_game(game: Session, seat: int, appraiser: Appraiser, deal: int = 0,
+def review_game(game: Session, seat: int, appraiser: ReviewAppraiser, deal: int = 0,
                 names: Sequence[str] = (), progress: Progress | None = None,
                 stop: Callable[[], bool] | None = None) -> Review:
     """Review match seat ``seat``'s decisions in deal ``deal`` (from 0) of ``game``;
@@ -116,7 +118,7 @@ def review_game(game: Session, seat: int, appraiser: Appraiser, deal: int = 0,
     return review_deal(seat_deal, appraiser, seat_deal.names(names), progress, stop)
 
 
-def review_deal(deal: SeatDeal, appraiser: Appraiser, names: Sequence[str] = (),
+def review_deal(deal: SeatDeal, appraiser: ReviewAppraiser, names: Sequence[str] = (),
                 progress: Progress | None = None,
                 stop: Callable[[], bool] | None = None) -> Review:
     """Appraise every decision of ``deal`` (views only: nothing here sees a state)."""
@@ -135,31 +137,36 @@ def review_deal(deal: SeatDeal, appraiser: Appraiser, names: Sequence[str] = (),
     return Review(deal, names, tuple(decisions), _summary(deal, names, decisions))
 
 
-def appraise_one(moment: Moment, appraiser: Appraiser) -> Decision:
+def appraise_one(moment: Moment, appraiser: ReviewAppraiser) -> Decision:
     """One decision: the candidates, the move played among them, its rank and verdict."""
-    candidates = sorted(appraiser.appraise(moment.view, moment.legal),
-                        key=lambda a: a.expected_points)
-    if not candidates:
-        raise ValueError(f"the appraiser gave no candidates for {moment.played}")
+    asked = _as_legal(moment.played, moment.legal)
+    candidates = appraiser.appraise(moment.view, moment.legal, include=(asked,))
     played = next((c for c in candidates if _same(c.action, moment.played)), None)
-    if played is None:  # a move the appraiser did not tell apart: appraised on its own
-        alone = appraiser.appraise(moment.view, [moment.played])
-        played = alone[0] if alone else Appraisal(moment.played, candidates[-1].expected_points,
-                                                  candidates[-1].spread)
-        played = Appraisal(moment.played, played.expected_points, played.spread)
-        candidates = sorted([*candidates, played], key=lambda a: a.expected_points)
+    if played is None:
+        raise ValueError(f"the appraiser left out the move played, {moment.played}")
+    rank = 1 + candidates.index(played)
     lost = max(0.0, played.expected_points - candidates[0].expected_points)
-    rank = 1 + sum(c.expected_points < played.expected_points for c in candidates)
-    return Decision(moment, tuple(candidates), played, rank, lost, verdict(lost, rank))
+    spread = max(played.spread, candidates[0].spread)
+    return Decision(moment, tuple(candidates), played, rank, lost, verdict(lost, rank, spread))
+
+
+def _as_legal(played: Action, legal: Sequence[Action]) -> Action:
+    """The legal move that is the move played (a declaration is listed once, without the
+    groups the player arranged by hand)."""
+    return played if played in legal else next((a for a in legal if _same(a, played)), played)
 
 
 def _same(candidate: Action, played: Action) -> bool:
-    """The candidate is the move played: the same action, or the same declaration (the
-    groups a player arranges by hand do not change what declaring with a card does)."""
+    """The candidate is the move played: the same action; the same declaration (the
+    groups a player arranges by hand do not change what declaring with a card does); or
+    a discard of the same face (two packs' copies of a card are the same move)."""
     if candidate == played:
         return True
-    return (isinstance(candidate, Finish) and isinstance(played, Finish)
-            and (candidate.seat, candidate.card) == (played.seat, played.card))
+    if isinstance(candidate, Finish) and isinstance(played, Finish):
+        return (candidate.seat, candidate.card) == (played.seat, played.card)
+    if isinstance(candidate, Discard) and isinstance(played, Discard):
+        return (candidate.seat, candidate.card.face) == (played.seat, played.card.face)
+    return False
 
 
 def _summary(deal: SeatDeal, names: Sequence[str], decisions: list[Decision]) -> Summary:

@@ -12,16 +12,21 @@ from rummy.model.view import PlayerView
 
 
 class ScriptedAppraiser:
-    """Each move's expected points from ``points(view, action)``, spread 1; counts its
-    calls, and remembers every view it was given."""
+    """Each move's expected points from ``points(view, action)``, spread 1, fewest first
+    (the moves asked about with ``include`` among them); remembers every view and every
+    ``include`` it was given."""
 
     def __init__(self, points: Callable[[PlayerView, Action], float]) -> None:
         self.points = points
         self.views: list[PlayerView] = []
+        self.asked: list[tuple[Action, ...]] = []
 
-    def appraise(self, view: PlayerView, legal: Sequence[Action]) -> list[Appraisal]:
+    def appraise(self, view: PlayerView, legal: Sequence[Action],
+                 include: Sequence[Action] = ()) -> list[Appraisal]:
         self.views.append(view)
-        out = [Appraisal(a, self.points(view, a), 1.0) for a in legal]
+        self.asked.append(tuple(include))
+        moves = [*legal, *(a for a in include if a not in legal)]
+        out = [Appraisal(a, self.points(view, a), 1.0) for a in moves]
         return sorted(out, key=lambda a: a.expected_points)
 
 

@@ -4,6 +4,8 @@ it is given views alone."""
 
 from __future__ import annotations
 
+from collections.abc import Sequence
+
 import pytest
 
 import rummy.model.state as state_module
@@ -54,22 +56,25 @@ def test_every_choice_the_seat_made_is_a_decision_in_order(variant: str) -> None
 
 def test_rank_points_lost_and_verdict_come_from_the_candidates() -> None:
     game = played_deal(seed=4)
-    review = review_game(game, 0, hashed_appraiser())
+    appraiser = hashed_appraiser()
+    review = review_game(game, 0, appraiser)
     assert review.decisions
-    for d in review.decisions:
+    for d, asked in zip(review.decisions, appraiser.asked, strict=True):
+        assert asked == (d.moment.played,)  # appraised with the candidates, same worlds
         points = sorted(hashed(d.moment.view, a) for a in d.moment.legal)
         mine = hashed(d.moment.view, d.moment.played)
         assert [c.expected_points for c in d.candidates] == points
         assert d.best.expected_points == points[0]
         assert d.points_lost == mine - points[0]
-        assert d.rank == 1 + sum(p < mine for p in points)
-        assert d.verdict == verdict(d.points_lost, d.rank)
+        assert d.rank == 1 + [c.action for c in d.candidates].index(d.moment.played)
+        assert d.verdict == verdict(d.points_lost, d.rank, 1.0)
     verdicts = {d.verdict for d in review.decisions}
     assert {"best", "blunder"} <= verdicts
 
 
 def test_verdicts_by_points_lost() -> None:
-    assert verdict(0.0, 1) == "best" and verdict(0.0, 3) == "best"  # a tie with the best
+    assert verdict(0.0, 1) == "best"
+    assert verdict(0.0, 3) == "fine"  # not the expert's move, but no worse on average
     assert verdict(FINE - 0.01, 2) == "fine" and verdict(FINE, 2) == "mistake"
     assert verdict(BLUNDER - 0.01, 2) == "mistake" and verdict(BLUNDER, 2) == "blunder"
 
@@ -89,23 +94,42 @@ def test_the_summary_adds_the_decisions_up() -> None:
     assert set(data["summary"]) == {"decisions", "agreed", "points_lost", "blunders"}
 
 
-def test_a_move_the_appraiser_left_out_is_appraised_on_its_own() -> None:
-    game = played_deal(seed=4)
-    deal = seat_decisions(game, 0)
+def test_an_appraiser_that_leaves_out_the_move_played_is_refused() -> None:
+    deal = seat_decisions(played_deal(seed=4), 0)
 
-    class Partial(ScriptedAppraiser):
-        def appraise(self, view: PlayerView, legal: object) -> list[Appraisal]:
-            moves = list(legal)  # type: ignore[call-overload]
-            if len(moves) > 1:  # the full list: all but the move played
-                played = next(m.played for m in deal.decisions if m.view == view)
-                moves = [a for a in moves if a != played]
-            return super().appraise(view, moves)
+    class Forgetful(ScriptedAppraiser):
+        def appraise(self, view: PlayerView, legal: Sequence[Action],
+                     include: Sequence[Action] = ()) -> list[Appraisal]:
+            return [a for a in super().appraise(view, legal, include)
+                    if a.action not in include]
 
-    review = review_deal(deal, Partial(lambda v, a: 5.0 if isinstance(a, Discard) else 1.0))
-    for d in review.decisions:
-        assert d.played.action == d.moment.played
-        assert d.played in d.candidates
-        assert len(d.candidates) == len(d.moment.legal)
+    with pytest.raises(ValueError, match="the appraiser left out the move played"):
+        review_deal(deal, Forgetful(hashed))
+
+
+def test_a_copy_of_the_card_the_expert_would_throw_is_its_move() -> None:
+    """With two packs, throwing 7♥ or the other 7♥ is one move."""
+    twins = (
+        (deal, m) for deal in (seat_decisions(played_deal(seed=s), 0) for s in range(4, 30))
+        for m in deal.decisions if isinstance(m.played, Discard) and any(
+            isinstance(a, Discard) and a != m.played and a.card.face == m.played.card.face
+            for a in m.legal))
+    deal, twin = next(twins)
+
+    def points(view: PlayerView, action: Action) -> float:
+        if view == twin.view and isinstance(action, Discard) and isinstance(
+                twin.played, Discard) and action.card.face == twin.played.card.face:
+            return 0.0 if action != twin.played else 0.5
+        return 9.0
+
+    class OneCopy(ScriptedAppraiser):  # lists the other copy only, as the expert may
+        def appraise(self, view: PlayerView, legal: Sequence[Action],
+                     include: Sequence[Action] = ()) -> list[Appraisal]:
+            return [a for a in super().appraise(view, legal, ()) if a.action != twin.played]
+
+    review = review_deal(deal, OneCopy(points))
+    decision = next(d for d in review.decisions if d.moment is twin)
+    assert decision.rank == 1 and decision.verdict == "best"
 
 
 def test_the_review_is_given_views_alone(monkeypatch: pytest.MonkeyPatch) -> None:

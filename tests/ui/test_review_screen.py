@@ -9,6 +9,7 @@ the screen; the expert's verdicts are tested in tests/review/test_expert_review.
 from __future__ import annotations
 
 import threading
+import time
 from collections.abc import Callable, Sequence
 from functools import partial
 from pathlib import Path
@@ -129,10 +130,11 @@ class Gate:
         self.calls = 0
         self.inner = hashed_appraiser()
 
-    def appraise(self, view: PlayerView, legal: Sequence[Action]) -> list[Appraisal]:
+    def appraise(self, view: PlayerView, legal: Sequence[Action],
+                 include: Sequence[Action] = ()) -> list[Appraisal]:
         self.calls += 1
         self.open.wait(5)
-        return self.inner.appraise(view, legal)
+        return self.inner.appraise(view, legal, include)
 
 
 def test_esc_stops_the_review_while_it_is_worked_out(tmp_path: Path) -> None:
@@ -142,8 +144,11 @@ def test_esc_stops_the_review_while_it_is_worked_out(tmp_path: Path) -> None:
         app.open("title")
         review = app.open("review", game=played_deal(seed=4), seat=0, appraiser=gate)
         assert isinstance(review, ReviewScene)
-        for _ in range(20):
+        deadline = time.monotonic() + 10
+        while gate.calls == 0 and time.monotonic() < deadline:  # the worker gets there
             app.step(1 / 60)
+            time.sleep(0.01)
+        app.step(1 / 60)
         assert review.working and review.done == 0 and gate.calls == 1
         key(app, pygame.K_ESCAPE)
         assert app.top is not review

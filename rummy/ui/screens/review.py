@@ -32,7 +32,7 @@ from rummy.ui.table.still_board import show_view, still_board
 from rummy.ui.widgets import Button, draw_text, wrap
 
 if TYPE_CHECKING:
-    from rummy.ai.appraisal import Appraiser
+    from rummy.review.appraiser import ReviewAppraiser
     from rummy.ui.scene import Host
 
 KEYS = {pygame.K_RIGHT: "next", pygame.K_LEFT: "previous", pygame.K_b: "blunder",
@@ -45,7 +45,7 @@ class ReviewScene(Scene):
     """See the module docstring."""
 
     def __init__(self, app: Host, game: Session, seat: int, deal: int = 0,
-                 names: Sequence[str] = (), appraiser: Appraiser | None = None) -> None:
+                 names: Sequence[str] = (), appraiser: ReviewAppraiser | None = None) -> None:
         super().__init__(app)
         # A copy: the table this came from goes on with its own session meanwhile.
         self.game = Session.from_record(game.to_record())
@@ -85,11 +85,9 @@ class ReviewScene(Scene):
         """The review, on the worker thread: its result (or why it failed) is picked up
         by :meth:`update` on the frame's thread."""
         try:
-            appraiser = self.appraiser
-            if appraiser is None:
-                from rummy.review.appraiser import review_appraiser
+            from rummy.review.appraiser import review_appraiser
 
-                appraiser = review_appraiser(seed=0)
+            appraiser = self.appraiser or review_appraiser(seed=0)
             self._finished = review_game(self.game, self.seat, appraiser, self.deal,
                                          self.names, self._progress, self._stop.is_set)
         except ReviewStopped:
