@@ -25,7 +25,7 @@ from .reasons import reason_for
 from .verdicts import verdict
 
 Progress = Callable[[int, int], None]
-"""Told ``(done, total)`` after each decision."""
+"""Told ``(done, total)`` before the first decision and after each."""
 
 
 class ReviewStopped(Exception):
@@ -128,6 +128,8 @@ def review_deal(deal: SeatDeal, appraiser: ReviewAppraiser, names: Sequence[str]
         raise ValueError(f"{players} names are needed, one a seat; got {len(names)}")
     decisions: list[Decision] = []
     total = len(deal.decisions)
+    if progress is not None:
+        progress(0, total)
     for done, moment in enumerate(deal.decisions):
         if stop is not None and stop():
             raise ReviewStopped

@@ -189,11 +189,11 @@ def test_progress_is_told_and_stop_stops() -> None:
     told: list[tuple[int, int]] = []
     review = review_game(game, 0, hashed_appraiser(), progress=lambda d, t: told.append((d, t)))
     n = len(review.decisions)
-    assert told == [(i, n) for i in range(1, n + 1)]
+    assert told == [(i, n) for i in range(n + 1)]
     with pytest.raises(ReviewStopped):
-        review_game(game, 0, hashed_appraiser(), stop=lambda: len(told) > n + 2,
+        review_game(game, 0, hashed_appraiser(), stop=lambda: len(told) > n + 3,
                     progress=lambda d, t: told.append((d, t)))
-    assert len(told) == n + 3
+    assert told[n + 1:] == [(0, n), (1, n), (2, n)]  # stopped before the third
 
 
 def test_a_round_of_a_match_is_reviewed_from_where_the_match_stood() -> None:

@@ -137,7 +137,8 @@ class Gate:
         return self.inner.appraise(view, legal, include)
 
 
-def test_esc_stops_the_review_while_it_is_worked_out(tmp_path: Path) -> None:
+@pytest.mark.parametrize("how", ["esc", "button"])
+def test_esc_stops_the_review_while_it_is_worked_out(tmp_path: Path, how: str) -> None:
     app = register_scenes(App(audio=False, settings_dir=tmp_path / "settings"))
     try:
         gate = Gate()
@@ -149,8 +150,11 @@ def test_esc_stops_the_review_while_it_is_worked_out(tmp_path: Path) -> None:
             app.step(1 / 60)
             time.sleep(0.01)
         app.step(1 / 60)
-        assert review.working and review.done == 0 and gate.calls == 1
-        key(app, pygame.K_ESCAPE)
+        assert review.working and (review.done, review.total) == (0, 16) and gate.calls == 1
+        if how == "esc":
+            key(app, pygame.K_ESCAPE)
+        else:
+            click(app, review.stop_button.rect.center)
         assert app.top is not review
         gate.open.set()
         assert review._worker is not None

@@ -3,7 +3,7 @@
 ``ReviewScene(app, game, seat, deal=0, names=(), appraiser=None)`` reviews match seat
 ``seat`` in deal ``deal`` of ``game`` (:mod:`rummy.review`). The review is worked out on a
 worker thread, as the bots think (in the frame with ``App(inline_work=True)``), behind a
-progress bar; Esc stops it and closes the screen. Then it steps through the decisions:
+progress bar; Esc (or Stop) stops it and closes the screen. Then it steps through the decisions:
 the table as the player saw it at that moment (the replay table's still board), the move
 played and the expert's named on it, and beside it the verdict and every candidate with
 its expected points.
@@ -69,6 +69,8 @@ class ReviewScene(Scene):
             "blunder": Button("Next blunder (B)", lambda: self.press("blunder")),
             "close": Button("Close (Esc)", lambda: self.press("close")),
         }
+        self.stop_button = Button("Stop (Esc)", lambda: self.press("close"))
+        """Under the progress bar while the review is worked out."""
         self.layout()
         if not app.inline_work:
             self._worker = threading.Thread(target=self._work, name="rummy-review",
@@ -175,6 +177,11 @@ class ReviewScene(Scene):
         y += bh + gap
         self.buttons["blunder"].place(pygame.Rect(x, y, half, bh), self.button_font)
         self.buttons["close"].place(pygame.Rect(x + half + gap, y, half, bh), self.button_font)
+        self.progress_box = pygame.Rect(0, 0, min(560, w - 40), round(190 * scale))
+        self.progress_box.center = (w // 2, h // 2)
+        stop = pygame.Rect(0, 0, round(180 * scale), bh)
+        stop.midtop = (w // 2, self.progress_box.bottom + 16)
+        self.stop_button.place(stop, self.button_font)
         if self.board is not None:
             self.board.resize(self.table_size)
             self.show()
@@ -186,6 +193,9 @@ class ReviewScene(Scene):
     def handle(self, event: pygame.event.Event) -> None:
         if event.type == pygame.KEYDOWN and event.key in KEYS:
             self.press(KEYS[event.key])
+            return
+        if self.working:
+            self.stop_button.handle(event)
             return
         for button in self.buttons.values():
             if (self.review is not None or button is self.buttons["close"]) \
@@ -207,7 +217,7 @@ class ReviewScene(Scene):
 
     def look(self) -> object | None:
         """Painted again only when this changes (or an event comes)."""
-        hover = tuple(b.hover for b in self.buttons.values())
+        hover = tuple(b.hover for b in (*self.buttons.values(), self.stop_button))
         return (self.done, self.total, self.review is not None, self.error, self.index,
                 self.size, hover)
 
@@ -219,10 +229,9 @@ class ReviewScene(Scene):
         if self.error:
             self._draw_error(surface)
         elif self.review is None:
-            w, h = self.size
-            box = pygame.Rect(0, 0, min(560, w - 40), 190)
-            box.center = (w // 2, h // 2)
-            draw_progress(surface, box, (self.fonts[0], self.fonts[1]), self.done, self.total)
+            draw_progress(surface, self.progress_box, (self.fonts[0], self.fonts[1]),
+                          self.done, self.total)
+            self.stop_button.draw(surface)
             return
         else:
             if self.board is not None:

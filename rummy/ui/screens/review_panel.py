@@ -26,7 +26,7 @@ BEST_MARK: Color = GREEN
 
 def draw_progress(surface: pygame.Surface, rect: pygame.Rect, fonts: tuple[pygame.font.Font,
                   pygame.font.Font], done: int, total: int) -> None:
-    """The review being worked out: a bar and "n of m decisions", and how to stop."""
+    """The review being worked out: a bar and "n of m decisions"."""
     big, small = fonts
     pygame.draw.rect(surface, PANEL, rect, border_radius=10)
     pygame.draw.rect(surface, PANEL_EDGE, rect, width=1, border_radius=10)
@@ -41,7 +41,6 @@ def draw_progress(surface: pygame.Surface, rect: pygame.Rect, fonts: tuple[pygam
     pygame.draw.rect(surface, PANEL_EDGE, bar, width=1, border_radius=6)
     words = f"{done} of {total} decisions" if total else "Replaying the deal…"
     draw_text(surface, small, words, (rect.centerx, bar.bottom + 10), INK, "midtop")
-    draw_text(surface, small, "Esc stops", (rect.centerx, rect.bottom - 14), DIM, "midbottom")
 
 
 def draw_panel(surface: pygame.Surface, rect: pygame.Rect, fonts: tuple[pygame.font.Font,
