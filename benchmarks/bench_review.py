@@ -4,8 +4,9 @@
 
 For each variant, ``--deals`` two-player deals are played medium against medium (seeds 1,
 2, ...), and seat 0's decisions are reviewed with the expert's appraisal at the review's
-budget (``rummy.review.appraiser.REVIEW_BUDGET`` unless ``--budget``), as the review
-screen and ``python -m rummy review`` do. Prints one JSON line per variant:
+first look's budget (``rummy.review.appraiser.REVIEW_BUDGET`` unless ``--budget``) and
+the second look at the moves it blames, as the review screen and ``python -m rummy
+review`` do. Prints one JSON line per variant:
 
     {"benchmark": "review", "variant": ..., "budget": ..., "deals": ...,
      "decisions": [...], "seconds": [...], "seconds_per_decision": ...,
@@ -28,7 +29,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
 from rummy.ai import make_bot  # noqa: E402
 from rummy.review import review_game  # noqa: E402
-from rummy.review.appraiser import REVIEW_BUDGET, review_appraiser  # noqa: E402
+from rummy.review.appraiser import REVIEW_BUDGET, review_appraisers  # noqa: E402
 from rummy.session import Session  # noqa: E402
 
 
@@ -52,7 +53,8 @@ def main() -> int:
         for seed in range(1, args.deals + 1):
             game = played(variant, seed)
             start = time.perf_counter()
-            review = review_game(game, 0, review_appraiser(0, args.budget))
+            first, second = review_appraisers(0, args.budget)
+            review = review_game(game, 0, first, second_look=second)
             seconds.append(round(time.perf_counter() - start, 2))
             decisions.append(len(review.decisions))
         # A deal with no decision of seat 0's (it asked to drop before its first turn)

@@ -36,14 +36,14 @@ def add_parser(sub: Any) -> None:
                         help="which deal of a match, from 1 (default: a replay's own, else 1)")
     review.add_argument("--seed", type=int, default=0, help="the appraiser's seed (default 0)")
     review.add_argument("--budget", type=int, default=None, metavar="WORK",
-                        help="the appraiser's work per decision (default: the review's,"
-                             " docs/review.md)")
+                        help="the appraiser's work per decision at the first look"
+                             " (default: the review's, docs/review.md)")
     review.add_argument("--json", action="store_true", help="print one JSON object")
     review.set_defaults(run=cmd_review)
 
 
 def cmd_review(args: argparse.Namespace) -> int:
-    from rummy.review.appraiser import REVIEW_BUDGET, review_appraiser
+    from rummy.review.appraiser import REVIEW_BUDGET, review_appraisers
     from rummy.review.engine import review_game
 
     game, names, deal = read_record(Path(args.record))
@@ -53,8 +53,9 @@ def cmd_review(args: argparse.Namespace) -> int:
     if budget < 1:
         raise UsageError("--budget is an amount of work, at least 1")
     try:
-        review = review_game(game, args.seat, review_appraiser(args.seed, budget),
-                             deal=deal, names=names)
+        first, second = review_appraisers(args.seed, budget)
+        review = review_game(game, args.seat, first, deal=deal, names=names,
+                             second_look=second)
     except ValueError as err:
         raise UsageError(f"{args.record}: {one_line(err)}") from err
     print_review(review, args.json)

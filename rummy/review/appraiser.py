@@ -16,10 +16,14 @@ from rummy.ai.appraisal import Appraisal
 from rummy.model.actions import Action
 from rummy.model.view import PlayerView
 
-REVIEW_BUDGET = 400
-"""Moves played in playouts per decision reviewed: the expert's own play budget, which
-reviews a deal of about 15 decisions well inside 30 s on the project's machine
-(docs/benchmarks.md, "The review"; ``benchmarks/bench_review.py``)."""
+REVIEW_BUDGET = 300
+"""Moves played in playouts per decision at the first look: every decision gets one."""
+SECOND_LOOK = 5
+"""The second look's budget, in first looks: a move the first look calls a mistake or a
+blunder is appraised again at this many times the budget, and that verdict stands. The
+expert's few worlds at the first look's budget disagree with themselves from one seed to
+the next (docs/review.md, "Verdicts"); five times the worlds mostly do not, and only the
+moves that may be blamed pay for them."""
 
 
 class ReviewAppraiser(Protocol):
@@ -31,6 +35,8 @@ class ReviewAppraiser(Protocol):
         ...
 
 
-def review_appraiser(seed: int = 0, budget: int = REVIEW_BUDGET) -> ReviewAppraiser:
-    """The expert's appraisal, for every family, at ``budget`` moves a decision."""
-    return expert_appraiser(seed, budget)
+def review_appraisers(seed: int = 0, budget: int = REVIEW_BUDGET
+                      ) -> tuple[ReviewAppraiser, ReviewAppraiser]:
+    """The expert's appraisal, for every family, at the first look's ``budget`` moves a
+    decision and at the second look's (:data:`SECOND_LOOK` times that)."""
+    return expert_appraiser(seed, budget), expert_appraiser(seed, budget * SECOND_LOOK)

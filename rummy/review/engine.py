@@ -110,18 +110,23 @@ class Review:
 
 def review_game(game: Session, seat: int, appraiser: ReviewAppraiser, deal: int = 0,
                 names: Sequence[str] = (), progress: Progress | None = None,
-                stop: Callable[[], bool] | None = None) -> Review:
+                stop: Callable[[], bool] | None = None,
+                second_look: ReviewAppraiser | None = None) -> Review:
     """Review match seat ``seat``'s decisions in deal ``deal`` (from 0) of ``game``;
     ``names``: every match seat's name. ValueError when the record has no such deal or
-    seat; :class:`ReviewStopped` when ``stop()`` turns true."""
+    seat; :class:`ReviewStopped` when ``stop()`` turns true. See :func:`review_deal`."""
     seat_deal = seat_decisions(game, seat, deal)
-    return review_deal(seat_deal, appraiser, seat_deal.names(names), progress, stop)
+    return review_deal(seat_deal, appraiser, seat_deal.names(names), progress, stop,
+                       second_look)
 
 
 def review_deal(deal: SeatDeal, appraiser: ReviewAppraiser, names: Sequence[str] = (),
                 progress: Progress | None = None,
-                stop: Callable[[], bool] | None = None) -> Review:
-    """Appraise every decision of ``deal`` (views only: nothing here sees a state)."""
+                stop: Callable[[], bool] | None = None,
+                second_look: ReviewAppraiser | None = None) -> Review:
+    """Appraise every decision of ``deal`` (views only: nothing here sees a state); a
+    move found a mistake or a blunder is appraised again by ``second_look`` (a larger
+    budget), whose verdict stands."""
     players = len(deal.match_seats)
     names = tuple(names) or tuple(f"Seat {s + 1}" for s in deal.match_seats)
     if len(names) != players:
@@ -133,14 +138,23 @@ def review_deal(deal: SeatDeal, appraiser: ReviewAppraiser, names: Sequence[str]
     for done, moment in enumerate(deal.decisions):
         if stop is not None and stop():
             raise ReviewStopped
-        decisions.append(appraise_one(moment, appraiser))
+        decisions.append(appraise_one(moment, appraiser, second_look))
         if progress is not None:
             progress(done + 1, total)
     return Review(deal, names, tuple(decisions), _summary(deal, names, decisions))
 
 
-def appraise_one(moment: Moment, appraiser: ReviewAppraiser) -> Decision:
-    """One decision: the candidates, the move played among them, its rank and verdict."""
+def appraise_one(moment: Moment, appraiser: ReviewAppraiser,
+                 second_look: ReviewAppraiser | None = None) -> Decision:
+    """One decision: the candidates, the move played among them, its rank and verdict
+    (the second look's, when the first blames the move)."""
+    decision = _appraised(moment, appraiser)
+    if second_look is not None and decision.verdict in ("mistake", "blunder"):
+        return _appraised(moment, second_look)
+    return decision
+
+
+def _appraised(moment: Moment, appraiser: ReviewAppraiser) -> Decision:
     asked = _as_legal(moment.played, moment.legal)
     candidates = appraiser.appraise(moment.view, moment.legal, include=(asked,))
     played = next((c for c in candidates if _same(c.action, moment.played)), None)

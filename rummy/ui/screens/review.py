@@ -87,11 +87,14 @@ class ReviewScene(Scene):
         """The review, on the worker thread: its result (or why it failed) is picked up
         by :meth:`update` on the frame's thread."""
         try:
-            from rummy.review.appraiser import review_appraiser
+            from rummy.review.appraiser import review_appraisers
 
-            appraiser = self.appraiser or review_appraiser(seed=0)
-            self._finished = review_game(self.game, self.seat, appraiser, self.deal,
-                                         self.names, self._progress, self._stop.is_set)
+            first, second = review_appraisers(seed=0)
+            if self.appraiser is not None:  # one given (tests): it alone
+                first, second = self.appraiser, self.appraiser
+            self._finished = review_game(self.game, self.seat, first, self.deal,
+                                         self.names, self._progress, self._stop.is_set,
+                                         second)
         except ReviewStopped:
             return
         except ValueError as err:
@@ -141,6 +144,9 @@ class ReviewScene(Scene):
                                      list(review.names), view, self.table_size)
             self.board.match_line = "Review"
         show_view(self.board, view, jump=True)
+        # The hand is sorted, not grouped as the player had it: its groups' labels would
+        # only say "Invalid", under the tags that name the moves.
+        self.board.labels = []
         self._enable()
 
     def _enable(self) -> None:
