@@ -18,11 +18,11 @@ from rummy.model.view import PlayerView
 
 REVIEW_BUDGET = 300
 """Moves played in playouts per decision at the first look: every decision gets one."""
-SECOND_LOOK = 5
+SECOND_LOOK = 4
 """The second look's budget, in first looks: a move the first look calls a mistake or a
 blunder is appraised again at this many times the budget, and that verdict stands. The
 expert's few worlds at the first look's budget disagree with themselves from one seed to
-the next (docs/review.md, "Verdicts"); five times the worlds mostly do not, and only the
+the next (docs/review.md, "Verdicts"); four times the worlds mostly do not, and only the
 moves that may be blamed pay for them."""
 
 

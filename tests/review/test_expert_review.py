@@ -20,7 +20,7 @@ from rummy.session import Session
 from tests.review.helpers import played_deal
 
 BUDGET = 60
-"""Moves a decision at the first look (the second looks at five times that): enough
+"""Moves a decision at the first look (the second looks at four times that): enough
 worlds for a blunder to stand out, a fraction of a second."""
 
 Twist = Callable[[PlayerView, list[Action], Action], Action | None]

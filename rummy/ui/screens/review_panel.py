@@ -114,6 +114,7 @@ def mark_moves(surface: pygame.Surface, board: Board, font: pygame.font.Font,
     marks = [(d.best.action, BEST_MARK, "you = expert" if same else "expert")]
     if not same:
         marks.append((d.played.action, PLAYED_MARK, "you"))
+    tags: list[pygame.Rect] = []
     for action, colour, tag in marks:
         rects = _places(board, action)
         for r in rects:
@@ -122,6 +123,9 @@ def mark_moves(surface: pygame.Surface, board: Board, font: pygame.font.Font,
             top = min(rects, key=lambda r: r.y)
             label = font.render(tag, True, colour)
             back = label.get_rect(midbottom=(top.centerx, top.y - 6)).inflate(8, 2)
+            while back.collidelist(tags) >= 0:  # the two moves share a card: one above
+                back.move_ip(0, -back.height - 2)
+            tags.append(back)
             pygame.draw.rect(surface, FELT_DARK, back, border_radius=4)
             surface.blit(label, label.get_rect(center=back.center))
 
