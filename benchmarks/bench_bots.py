@@ -2,6 +2,7 @@
 
     python benchmarks/bench_bots.py --games 1000          # the README figures (slow)
     python benchmarks/bench_bots.py --games 100 --only hard-medium
+    python benchmarks/bench_bots.py --games 200 --only expert-hard --jobs 2
 
 Each matchup is ``python -m rummy simulate --players 2 --bots A,B --rotate`` (the bots
 change seats every game), two-player, on ``--variant`` (default ``indian_13``). Prints one
@@ -11,7 +12,9 @@ the difference (second minus first, paired by deal), and the target. ``--every-r
 (contract family) plays deal ``i`` with round ``i mod 7``'s contract, so the points cover
 every contract of a match, not only round 1's. For every ``hard`` seat it times each
 decision (median, p99, max, in ms) and reports how often its work cap (hand evaluations
-a decision) was hit.
+a decision) was hit; for every ``expert`` seat likewise (``expert_decisions``: the expert's
+default budget is meant to decide in at most 1 s median and 3 s at most). ``--jobs N``
+shares the deals among N processes: the same deals and seeds, so the same results.
 """
 
 from __future__ import annotations
@@ -20,6 +23,7 @@ import argparse
 import dataclasses
 import json
 import math
+import multiprocessing
 import os
 import platform
 import statistics
@@ -33,11 +37,14 @@ sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
 from rummy.ai import hard as hard_module  # noqa: E402
 from rummy.ai import meld_levels  # noqa: E402
+from rummy.ai.expert import ExpertBot  # noqa: E402
 from rummy.cli_common import parse_options  # noqa: E402
 from rummy.model.variant import load_variant  # noqa: E402
-from rummy.simulate import Summary, play_one, seating, simulate  # noqa: E402
+from rummy.session import Session  # noqa: E402
+from rummy.simulate import DealReport, Summary, play_one, seating, simulate  # noqa: E402
 
 MATCHUPS: dict[str, tuple[str, str, float]] = {
+    "expert-hard": ("expert", "hard", 0.60),
     "hard-medium": ("hard", "medium", 0.60),
     "medium-easy": ("medium", "easy", 0.70),
     "easy-random": ("easy", "random", 0.80),
@@ -73,12 +80,14 @@ def mean_interval(values: Sequence[float], z: float = 1.96) -> tuple[float, floa
 
 class DecisionTimer:
     """Wraps ``choose`` of the hard bots (``HardBot`` for Indian rummy, ``MeldHardBot``
-    where melds lie on the table) to time every decision (in this process)."""
+    where melds lie on the table), or of ``classes``, to time every decision (in this
+    process)."""
 
-    def __init__(self) -> None:
+    def __init__(self, classes: Sequence[Any] = (hard_module.HardBot, meld_levels.MeldHardBot)
+                 ) -> None:
         self.times: list[float] = []
         self.cap_hits = 0
-        self._classes: list[Any] = [hard_module.HardBot, meld_levels.MeldHardBot]
+        self._classes: list[Any] = list(classes)
         self._originals = [cls.choose for cls in self._classes]
 
     def __enter__(self) -> DecisionTimer:
@@ -131,16 +140,69 @@ def every_round(variant: str, games: int, seed: int, bots: tuple[str, str]) -> S
     return summary
 
 
+def _tables(variant: str, rounds: bool, options: dict[str, Any] | None) -> list[Any]:
+    """The variant (with ``options``) each deal is played on, by deal number modulo
+    their count: one, or with ``rounds`` one per contract (see :func:`every_round`)."""
+    table = Session.lone_deal(variant, 2, 0, options).variant
+    contracts = table.params.round_contracts
+    if not rounds or not contracts:
+        return [table]
+    return [dataclasses.replace(table, params=dataclasses.replace(
+                table.contract, contracts=contracts[k:] + contracts[:k]))
+            for k in range(len(contracts))]
+
+
+def _play_deals(job: tuple[str, int, tuple[str, str], list[int], list[Any],
+                           dict[str, Any] | None]
+                ) -> tuple[list[DealReport], list[float], list[float], int]:
+    """Deals ``indexes`` of a run in this process: their reports, the decision times of
+    the hard bots and of the expert, and the hard bots' cap hits."""
+    variant, seed, bots, indexes, tables, options = job
+    reports: list[DealReport] = []
+    with DecisionTimer() as hard, DecisionTimer((ExpertBot,)) as expert:
+        for index in indexes:
+            reports.append(play_one(variant, 2, seed, index, seating(bots, 2, index, True),
+                                    options, None, table=tables[index % len(tables)]))
+    return reports, hard.times, expert.times, hard.cap_hits
+
+
+def run_parallel(variant: str, games: int, seed: int, bots: tuple[str, str], jobs: int,
+                 rounds: bool, options: dict[str, Any] | None
+                 ) -> tuple[Summary, DecisionTimer, DecisionTimer]:
+    """The deals of a matchup shared out among ``jobs`` processes (deal ``i`` goes to
+    process ``i mod jobs``): the same deals, seats and seeds as one process plays."""
+    tables = _tables(variant, rounds, options)
+    work = [(variant, seed, bots, list(range(k, games, jobs)), tables, options)
+            for k in range(jobs)]
+    summary, hard, expert = Summary(), DecisionTimer(), DecisionTimer((ExpertBot,))
+    start = time.perf_counter()
+    with multiprocessing.get_context("spawn").Pool(jobs) as pool:
+        results = pool.map(_play_deals, work)
+    summary.seconds = time.perf_counter() - start
+    reports = sorted((r for rs, *_ in results for r in rs), key=lambda r: r.index)
+    for report in reports:
+        summary.add(report)
+    for _, hard_times, expert_times, caps in results:
+        hard.times += hard_times
+        hard.cap_hits += caps
+        expert.times += expert_times
+    return summary, hard, expert
+
+
 def run_matchup(name: str, games: int, seed: int, variant: str,
-                rounds: bool = False, options: dict[str, Any] | None = None
-                ) -> dict[str, Any]:
+                rounds: bool = False, options: dict[str, Any] | None = None,
+                jobs: int = 1) -> dict[str, Any]:
     first, second, target = MATCHUPS[name]
-    with DecisionTimer() as timer:
-        if rounds:
-            summary = every_round(variant, games, seed, (first, second))
-        else:
-            summary = simulate(variant, 2, games, seed, (first, second), rotate=True,
-                               failed_dir=None, options=options)
+    if jobs > 1:
+        summary, timer, expert = run_parallel(variant, games, seed, (first, second), jobs,
+                                              rounds, options)
+    else:
+        with DecisionTimer() as timer, DecisionTimer((ExpertBot,)) as expert:
+            if rounds:
+                summary = every_round(variant, games, seed, (first, second))
+            else:
+                summary = simulate(variant, 2, games, seed, (first, second), rotate=True,
+                                   failed_dir=None, options=options)
     wins = summary.wins.get(first, 0)
     n = summary.completed
     low, high = wilson(wins, n)
@@ -163,6 +225,8 @@ def run_matchup(name: str, games: int, seed: int, variant: str,
     }
     if timer.times:
         out["hard_decisions"] = timer.stats()
+    if expert.times:
+        out["expert_decisions"] = expert.stats()
     return out
 
 
@@ -176,10 +240,14 @@ def main(argv: list[str] | None = None) -> int:
                         help="contract family: deal i plays round i mod 7's contract")
     parser.add_argument("--options", nargs="*", default=[], metavar="KEY=VALUE",
                         help="the variant's options, as for `rummy simulate`")
+    parser.add_argument("--jobs", type=int, default=1,
+                        help="processes to share the deals among (the same deals and seeds)")
     args = parser.parse_args(argv)
+    if args.jobs < 1:
+        parser.error("--jobs is a number of processes, at least 1")
     options = parse_options(args.options)
     results = {name: run_matchup(name, args.games, args.seed, args.variant, args.every_round,
-                                 options)
+                                 options, args.jobs)
                for name in (args.only or MATCHUPS)}
     print(json.dumps({"benchmark": "bots", "variant": args.variant, "players": 2,
                       "seed": args.seed, "every_round": args.every_round, "options": options,
