@@ -95,6 +95,7 @@ def test_a_seat_or_deal_out_of_range_gets_a_clear_message(
     assert message in usage_error(capsys, "review", str(record), *args)
 
 
+@pytest.mark.slow
 def test_the_command_exits_2_on_bad_input_and_prints_json(record: Path) -> None:
     bad = run_cli("review", str(record), "--seat", "5")
     assert bad.returncode == 2 and "python -m rummy review: error:" in bad.stderr

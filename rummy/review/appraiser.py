@@ -19,11 +19,12 @@ from rummy.model.view import PlayerView
 REVIEW_BUDGET = 300
 """Moves played in playouts per decision at the first look: every decision gets one."""
 SECOND_LOOK = 4
-"""The second look's budget, in first looks: a move the first look calls a mistake or a
-blunder is appraised again at this many times the budget, and that verdict stands. The
-expert's few worlds at the first look's budget disagree with themselves from one seed to
-the next (docs/review.md, "Verdicts"); four times the worlds mostly do not, and only the
-moves that may be blamed pay for them."""
+"""The second look's budget, in first looks: a move the first look calls a blunder is
+appraised again at this many times the budget, and that verdict stands. The expert's few
+worlds at the first look's budget disagree with themselves from one seed to the next
+(docs/review.md, "Verdicts"); four times the worlds far less, and only the moves about to
+be called blunders pay for them (a second look at every mistake too would take a deal of
+an Indian rummy beginner past 30 s)."""
 
 
 class ReviewAppraiser(Protocol):

@@ -79,7 +79,7 @@ class Summary:
     points_lost: float
     blunders: int
     biggest: int | None
-    """The index of the decision that lost the most (None when none lost anything)."""
+    """The index of the mistake or blunder that lost the most (None when there is none)."""
     reason: str | None
     """Why the biggest mistake mattered, in the player's words, where one can be given."""
 
@@ -125,8 +125,8 @@ def review_deal(deal: SeatDeal, appraiser: ReviewAppraiser, names: Sequence[str]
                 stop: Callable[[], bool] | None = None,
                 second_look: ReviewAppraiser | None = None) -> Review:
     """Appraise every decision of ``deal`` (views only: nothing here sees a state); a
-    move found a mistake or a blunder is appraised again by ``second_look`` (a larger
-    budget), whose verdict stands."""
+    move found a blunder is appraised again by ``second_look`` (a larger budget), whose
+    verdict stands."""
     players = len(deal.match_seats)
     names = tuple(names) or tuple(f"Seat {s + 1}" for s in deal.match_seats)
     if len(names) != players:
@@ -147,9 +147,9 @@ def review_deal(deal: SeatDeal, appraiser: ReviewAppraiser, names: Sequence[str]
 def appraise_one(moment: Moment, appraiser: ReviewAppraiser,
                  second_look: ReviewAppraiser | None = None) -> Decision:
     """One decision: the candidates, the move played among them, its rank and verdict
-    (the second look's, when the first blames the move)."""
+    (the second look's, when the first calls the move a blunder)."""
     decision = _appraised(moment, appraiser)
-    if second_look is not None and decision.verdict in ("mistake", "blunder"):
+    if second_look is not None and decision.verdict == "blunder":
         return _appraised(moment, second_look)
     return decision
 
@@ -189,9 +189,9 @@ def _summary(deal: SeatDeal, names: Sequence[str], decisions: list[Decision]) ->
     agreed = sum(d.verdict == "best" for d in decisions)
     lost = sum(d.points_lost for d in decisions)
     blunders = sum(d.verdict == "blunder" for d in decisions)
-    worst = max(range(len(decisions)), key=lambda i: decisions[i].points_lost, default=None)
-    if worst is not None and decisions[worst].points_lost <= 0:
-        worst = None
+    # The biggest mistake is a move called one: a loss within the sampling's noise is not.
+    blamed = [i for i, d in enumerate(decisions) if d.verdict in ("mistake", "blunder")]
+    worst = max(blamed, key=lambda i: decisions[i].points_lost, default=None)
     reason = None
     if worst is not None:
         reason = reason_for(decisions[worst].moment, decisions[worst].best.action,

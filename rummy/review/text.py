@@ -10,6 +10,7 @@ from __future__ import annotations
 from rummy.ai.hint import in_words
 
 from .engine import Decision, Review
+from .verdicts import FINE
 
 SHOWN = 3
 """Candidates listed under each decision in the text (the screen lists more)."""
@@ -41,6 +42,16 @@ def biggest_line(review: Review) -> str | None:
     line = (f"Biggest mistake, turn {d.turn}: you chose to {move_words(d)}; the expert would"
             f" {move_words(d, best=True)} ({d.points_lost:.1f} points better).")
     return f"{line} {s.reason}." if s.reason else line
+
+
+def verdict_words(d: Decision) -> str:
+    """The verdict with its rank and points lost: "Blunder · rank 4 of 4 · 76.7 points
+    lost"; a loss within the sampling's noise says so."""
+    words = f"{d.verdict.capitalize()} · rank {d.rank} of {len(d.candidates)}"
+    if d.verdict == "best":
+        return words
+    noise = " (within the noise)" if d.verdict == "fine" and d.points_lost >= FINE else ""
+    return f"{words} · {d.points_lost:.1f} points lost{noise}"
 
 
 def decision_line(d: Decision) -> str:

@@ -221,3 +221,14 @@ def test_a_seat_or_deal_the_record_does_not_have_is_refused(seat: int, deal: int
     game = played_deal(seed=4)
     with pytest.raises(ValueError, match=message):
         seat_decisions(game, seat, deal)
+
+
+def test_a_deal_without_a_mistake_has_no_biggest_mistake() -> None:
+    """Every move played a point worse than the expert's: fine, and nothing to blame."""
+    game = played_deal(seed=4)
+    deal = seat_decisions(game, 0)
+    played = {m.played for m in deal.decisions}
+    review = review_deal(deal, ScriptedAppraiser(lambda v, a: 1.0 if a in played else 0.0))
+    assert {d.verdict for d in review.decisions} == {"fine"}
+    assert review.summary.biggest is None and review.summary.reason is None
+    assert review.summary.points_lost == pytest.approx(len(review.decisions))

@@ -83,7 +83,7 @@ def test_a_joker_thrown_is_a_blunder(seed: int) -> None:
     assert the_decision(game, move) == "blunder"
 
 
-@pytest.mark.parametrize("seed", [25, 31])
+@pytest.mark.parametrize("seed", [22, 25])
 def test_a_pure_sequence_broken_for_nothing_is_a_blunder(seed: int) -> None:
     game, move = deal_with(seed, break_a_pure_sequence)
     assert the_decision(game, move) == "blunder"

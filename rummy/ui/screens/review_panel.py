@@ -12,7 +12,7 @@ from rummy.ai.hint import in_words
 from rummy.ai.hint import played as cards_of
 from rummy.model.actions import Action, Draw, DrawSource
 from rummy.review.engine import Decision, Review
-from rummy.review.text import biggest_line, move_words, summary_line
+from rummy.review.text import biggest_line, move_words, summary_line, verdict_words
 from rummy.ui.palette import DIM, FELT_DARK, GOLD, GREEN, INK, PANEL, PANEL_EDGE, RED, Color
 from rummy.ui.table.board import Board
 from rummy.ui.table.still_board import card_rect
@@ -69,9 +69,7 @@ def draw_panel(surface: pygame.Surface, rect: pygame.Rect, fonts: tuple[pygame.f
     y = _para(surface, font, f"You: {move_words(d)}", x, y + 4, width, PLAYED_MARK)
     y = _para(surface, font, f"Expert: {move_words(d, best=True)}", x, y + 2, width,
               BEST_MARK)
-    lost = "" if d.verdict == "best" else f" · {d.points_lost:.1f} points lost"
-    verdict = f"{d.verdict.capitalize()} · rank {d.rank} of {len(d.candidates)}{lost}"
-    y = _para(surface, font, verdict, x, y + 4, width, VERDICT_COLOURS[d.verdict])
+    y = _para(surface, font, verdict_words(d), x, y + 4, width, VERDICT_COLOURS[d.verdict])
     y = _para(surface, small, "Expected points against you (lower is better):", x, y + 8,
               width, DIM)
     _candidates(surface, small, d, x, y + 2, width, bottom - 8)
