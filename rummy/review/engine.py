@@ -41,6 +41,7 @@ class Decision:
     """The expert's order: its choice first, then the rest by expected points; the move
     played is among them."""
     played: Appraisal
+    """The move played, as played, with its candidate's figures."""
     rank: int
     """Where the move played stands among the candidates, from 1 (the expert's choice)."""
     points_lost: float
@@ -156,14 +157,25 @@ def appraise_one(moment: Moment, appraiser: ReviewAppraiser,
 
 def _appraised(moment: Moment, appraiser: ReviewAppraiser) -> Decision:
     asked = _as_legal(moment.played, moment.legal)
-    candidates = appraiser.appraise(moment.view, moment.legal, include=(asked,))
-    played = next((c for c in candidates if _same(c.action, moment.played)), None)
-    if played is None:
+    candidates = _distinct(appraiser.appraise(moment.view, moment.legal, include=(asked,)))
+    found = next((c for c in candidates if _same(c.action, moment.played)), None)
+    if found is None:
         raise ValueError(f"the appraiser left out the move played, {moment.played}")
-    rank = 1 + candidates.index(played)
+    rank = 1 + candidates.index(found)
+    played = Appraisal(moment.played, found.expected_points, found.spread)
     lost = max(0.0, played.expected_points - candidates[0].expected_points)
     spread = max(played.spread, candidates[0].spread)
     return Decision(moment, tuple(candidates), played, rank, lost, verdict(lost, rank, spread))
+
+
+def _distinct(candidates: Sequence[Appraisal]) -> list[Appraisal]:
+    """The candidates with each move once: of two copies of a card thrown, the better
+    appraised (the player sees one move, "discard 4♠", not two)."""
+    kept: list[Appraisal] = []
+    for candidate in candidates:
+        if not any(_same(k.action, candidate.action) for k in kept):
+            kept.append(candidate)
+    return kept
 
 
 def _as_legal(played: Action, legal: Sequence[Action]) -> Action:

@@ -64,7 +64,7 @@ def decision_line(d: Decision) -> str:
 
 def candidate_line(d: Decision, index: int) -> str:
     c = d.candidates[index]
-    mark = "*" if c.action == d.played.action else " "
+    mark = "*" if index == d.rank - 1 else " "
     return (f"{mark} {in_words(d.moment.view, c.action)}: {c.expected_points:.1f} points"
             f" (± {c.spread:.1f})")
 

@@ -19,6 +19,7 @@ from rummy.model.families.melding import MeldState
 from rummy.model.state import legal_actions
 from rummy.model.view import PlayerView
 from rummy.review import ReviewStopped, review_deal, review_game, seat_decisions
+from rummy.review.engine import appraise_one
 from rummy.review.verdicts import BLUNDER, FINE, verdict
 from rummy.session import Session
 from tests.bot_views import reachable
@@ -232,3 +233,21 @@ def test_a_deal_without_a_mistake_has_no_biggest_mistake() -> None:
     assert {d.verdict for d in review.decisions} == {"fine"}
     assert review.summary.biggest is None and review.summary.reason is None
     assert review.summary.points_lost == pytest.approx(len(review.decisions))
+
+
+def test_two_copies_of_a_card_are_one_candidate() -> None:
+    twins = (
+        m for deal in (seat_decisions(played_deal(seed=s), 0) for s in range(4, 30))
+        for m in deal.decisions if isinstance(m.played, Discard) and any(
+            isinstance(a, Discard) and a != m.played and a.card.face == m.played.card.face
+            for a in m.legal))
+    twin = next(twins)
+    assert isinstance(twin.played, Discard)
+    other = next(a for a in twin.legal if isinstance(a, Discard) and a != twin.played
+                 and a.card.face == twin.played.card.face)
+    decision = appraise_one(twin, ScriptedAppraiser(
+        lambda v, a: 1.0 if a == other else 2.0 if a == twin.played else 9.0))
+    faces = [c.action.card.face for c in decision.candidates if isinstance(c.action, Discard)]
+    assert len(faces) == len(set(faces))
+    assert decision.best.action == other and decision.played.action == twin.played
+    assert decision.verdict == "best"

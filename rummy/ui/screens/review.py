@@ -183,7 +183,7 @@ class ReviewScene(Scene):
         y += bh + gap
         self.buttons["blunder"].place(pygame.Rect(x, y, half, bh), self.button_font)
         self.buttons["close"].place(pygame.Rect(x + half + gap, y, half, bh), self.button_font)
-        self.progress_box = pygame.Rect(0, 0, min(560, w - 40), round(190 * scale))
+        self.progress_box = pygame.Rect(0, 0, min(560, w - 40), round(150 * scale))
         self.progress_box.center = (w // 2, h // 2)
         stop = pygame.Rect(0, 0, round(180 * scale), bh)
         stop.midtop = (w // 2, self.progress_box.bottom + 16)

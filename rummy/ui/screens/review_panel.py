@@ -81,15 +81,15 @@ def _candidates(surface: pygame.Surface, font: pygame.font.Font, d: Decision, x:
     room = max(1, (bottom - y) // line)
     shown = list(range(len(d.candidates)))
     if len(shown) > room:  # the best ones, and the move played wherever it ranks
-        mine = next(i for i, c in enumerate(d.candidates) if c.action == d.played.action)
-        shown = list(range(room - 1)) + [mine] if mine >= room - 1 else shown[:room]
+        played = d.rank - 1
+        shown = list(range(room - 1)) + [played] if played >= room - 1 else shown[:room]
     for i in shown:
         c = d.candidates[i]
-        colour = PLAYED_MARK if c.action == d.played.action else \
-            BEST_MARK if i == 0 else INK
+        mine = i == d.rank - 1
+        colour = BEST_MARK if i == 0 else PLAYED_MARK if mine else INK
         figure = f"{c.expected_points:.1f} ± {c.spread:.1f}"
         right = draw_text(surface, font, figure, (x + width, y), colour, "topright")
-        words = in_words(d.moment.view, c.action)
+        words = in_words(d.moment.view, c.action) + (" (you)" if mine else "")
         draw_text(surface, font, ellipsize(font, f"{i + 1}. {words}", right.x - x - 8),
                   (x, y), colour)
         y += line
@@ -108,7 +108,7 @@ def mark_moves(surface: pygame.Surface, board: Board, font: pygame.font.Font,
                d: Decision) -> None:
     """Name the move played and the expert's on the table: a ring round each card or
     pile they use, tagged "you" and "expert" (one tag for both when they agree)."""
-    same = d.played.action == d.best.action
+    same = d.rank == 1
     marks = [(d.best.action, BEST_MARK, "you = expert" if same else "expert")]
     if not same:
         marks.append((d.played.action, PLAYED_MARK, "you"))
