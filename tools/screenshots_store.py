@@ -6,7 +6,7 @@ screens, a replay at the table and the review of a deal to PNG files, with sampl
 Real bot-played deals fill a temporary statistics database and replay folder (seeded, so
 the pictures are the same every time apart from the dates), under SDL's offscreen driver.
 The review is the expert's at the review's budget (seeded too), shown at the deal's
-biggest mistake.
+biggest mistake (or the move that lost the most).
 """
 
 from __future__ import annotations
@@ -77,8 +77,10 @@ def worked_out(app: App, shelf: ReplayShelf, entry: ReplayEntry) -> ReviewScene:
         time.sleep(0.05)
     if review.review is None:
         raise SystemExit(f"the review was not worked out: {review.error or 'too slow'}")
-    biggest = review.review.summary.biggest
-    review.index = biggest if biggest is not None else 0
+    decisions = review.review.decisions
+    biggest = review.review.summary.biggest  # else the move that lost most, within noise
+    review.index = biggest if biggest is not None else max(
+        range(len(decisions)), key=lambda i: decisions[i].points_lost, default=0)
     review.show()
     return review
 
