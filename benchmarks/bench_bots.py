@@ -78,6 +78,11 @@ def mean_interval(values: Sequence[float], z: float = 1.96) -> tuple[float, floa
     return (mean, mean - half, mean + half)
 
 
+_NESTING = [0]
+"""Timed decisions under way in this process: one inside another (the hard bot the
+expert asks for advice) is the outer one's time, not a decision of its own."""
+
+
 class DecisionTimer:
     """Wraps ``choose`` of the hard bots (``HardBot`` for Indian rummy, ``MeldHardBot``
     where melds lie on the table), or of ``classes``, to time every decision (in this
@@ -87,6 +92,8 @@ class DecisionTimer:
                  ) -> None:
         self.times: list[float] = []
         self.cap_hits = 0
+        self.counts: dict[str, int] = {}
+        """The expert's ``searches`` and ``overrules`` over the timed decisions."""
         self._classes: list[Any] = list(classes)
         self._originals = [cls.choose for cls in self._classes]
 
@@ -97,11 +104,18 @@ class DecisionTimer:
             def timed(bot: Any, view: Any, legal: Any) -> Any:
                 start = time.perf_counter()
                 before = getattr(bot, "cap_hits", 0)
+                counted = {k: getattr(bot, k, 0) for k in ("searches", "overrules")}
+                _NESTING[0] += 1
                 try:
                     return original(bot, view, legal)
                 finally:
-                    timer.times.append(time.perf_counter() - start)
-                    timer.cap_hits += getattr(bot, "cap_hits", 0) - before
+                    _NESTING[0] -= 1
+                    if not _NESTING[0]:  # not a hard bot advising the expert
+                        timer.times.append(time.perf_counter() - start)
+                        timer.cap_hits += getattr(bot, "cap_hits", 0) - before
+                        for key, was in counted.items():
+                            timer.counts[key] = (timer.counts.get(key, 0)
+                                                 + getattr(bot, key, 0) - was)
             return timed
 
         for cls, original in zip(self._classes, self._originals, strict=True):
@@ -119,7 +133,8 @@ class DecisionTimer:
         p99 = ms[min(len(ms) - 1, math.ceil(0.99 * len(ms)) - 1)]
         return {"decisions": len(ms), "median_ms": round(statistics.median(ms), 2),
                 "p99_ms": round(p99, 2), "max_ms": round(ms[-1], 2),
-                "mean_ms": round(statistics.fmean(ms), 2), "cap_hits": self.cap_hits}
+                "mean_ms": round(statistics.fmean(ms), 2), "cap_hits": self.cap_hits,
+                **{k: v for k, v in self.counts.items() if v}}
 
 
 def every_round(variant: str, games: int, seed: int, bots: tuple[str, str]) -> Summary:
@@ -154,16 +169,16 @@ def _tables(variant: str, rounds: bool, options: dict[str, Any] | None) -> list[
 
 def _play_deals(job: tuple[str, int, tuple[str, str], list[int], list[Any],
                            dict[str, Any] | None]
-                ) -> tuple[list[DealReport], list[float], list[float], int]:
+                ) -> tuple[list[DealReport], list[float], list[float], int, dict[str, int]]:
     """Deals ``indexes`` of a run in this process: their reports, the decision times of
-    the hard bots and of the expert, and the hard bots' cap hits."""
+    the hard bots and of the expert, the hard bots' cap hits and the expert's counts."""
     variant, seed, bots, indexes, tables, options = job
     reports: list[DealReport] = []
     with DecisionTimer() as hard, DecisionTimer((ExpertBot,)) as expert:
         for index in indexes:
             reports.append(play_one(variant, 2, seed, index, seating(bots, 2, index, True),
                                     options, None, table=tables[index % len(tables)]))
-    return reports, hard.times, expert.times, hard.cap_hits
+    return reports, hard.times, expert.times, hard.cap_hits, expert.counts
 
 
 def run_parallel(variant: str, games: int, seed: int, bots: tuple[str, str], jobs: int,
@@ -182,10 +197,12 @@ def run_parallel(variant: str, games: int, seed: int, bots: tuple[str, str], job
     reports = sorted((r for rs, *_ in results for r in rs), key=lambda r: r.index)
     for report in reports:
         summary.add(report)
-    for _, hard_times, expert_times, caps in results:
+    for _, hard_times, expert_times, caps, counts in results:
         hard.times += hard_times
         hard.cap_hits += caps
         expert.times += expert_times
+        for key, n in counts.items():
+            expert.counts[key] = expert.counts.get(key, 0) + n
     return summary, hard, expert
 
 
