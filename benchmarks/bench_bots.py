@@ -15,6 +15,8 @@ decision (median, p99, max, in ms) and reports how often its work cap (hand eval
 a decision) was hit; for every ``expert`` seat likewise (``expert_decisions``: the expert's
 default budget is meant to decide in at most 1 s median and 3 s at most). ``--jobs N``
 shares the deals among N processes: the same deals and seeds, so the same results.
+``--log FILE`` writes each deal as it ends, and ``--from-log FILE`` prints the figures of
+the deals logged so far (a long run stopped early still counts).
 """
 
 from __future__ import annotations
@@ -182,37 +184,69 @@ def _play_deals(job: tuple[str, int, tuple[str, str], list[int], list[Any],
 
 
 def run_parallel(variant: str, games: int, seed: int, bots: tuple[str, str], jobs: int,
-                 rounds: bool, options: dict[str, Any] | None
+                 rounds: bool, options: dict[str, Any] | None, log: Path | None = None
                  ) -> tuple[Summary, DecisionTimer, DecisionTimer]:
-    """The deals of a matchup shared out among ``jobs`` processes (deal ``i`` goes to
-    process ``i mod jobs``): the same deals, seats and seeds as one process plays."""
+    """The deals of a matchup shared out among ``jobs`` processes, one deal at a time:
+    the same deals, seats and seeds as one process plays. With ``log``, each deal is
+    written there as it ends (a JSON line; ``--from-log`` reads the figures back), so a
+    long run stopped early still tells what it measured."""
     tables = _tables(variant, rounds, options)
-    work = [(variant, seed, bots, list(range(k, games, jobs)), tables, options)
-            for k in range(jobs)]
+    work = [(variant, seed, bots, [index], tables, options) for index in range(games)]
     summary, hard, expert = Summary(), DecisionTimer(), DecisionTimer((ExpertBot,))
     start = time.perf_counter()
+    results = []
     with multiprocessing.get_context("spawn").Pool(jobs) as pool:
-        results = pool.map(_play_deals, work)
+        for result in pool.imap_unordered(_play_deals, work):
+            results.append(result)
+            if log is not None:
+                with log.open("a", encoding="utf-8") as out:
+                    out.write(json.dumps(_log_line(result)) + "\n")
     summary.seconds = time.perf_counter() - start
-    reports = sorted((r for rs, *_ in results for r in rs), key=lambda r: r.index)
-    for report in reports:
-        summary.add(report)
-    for _, hard_times, expert_times, caps, counts in results:
-        hard.times += hard_times
-        hard.cap_hits += caps
-        expert.times += expert_times
-        for key, n in counts.items():
-            expert.counts[key] = expert.counts.get(key, 0) + n
+    _gather([_log_line(r) for r in results], summary, hard, expert)
     return summary, hard, expert
+
+
+def _log_line(result: tuple[list[DealReport], list[float], list[float], int, dict[str, int]]
+              ) -> dict[str, Any]:
+    reports, hard_times, expert_times, caps, counts = result
+    return {"deals": [{"index": r.index, "seed": r.seed, "bots": r.bots, "turns": r.turns,
+                       "winner": r.winner, "error": r.error, "points": r.points}
+                      for r in reports],
+            "hard_s": hard_times, "expert_s": expert_times, "cap_hits": caps,
+            "counts": counts}
+
+
+def _gather(lines: Sequence[dict[str, Any]], summary: Summary, hard: DecisionTimer,
+            expert: DecisionTimer) -> None:
+    """Count logged deals (in deal order) and decision times into the totals."""
+    deals = sorted((d for line in lines for d in line["deals"]), key=lambda d: d["index"])
+    for d in deals:
+        summary.add(DealReport(d["index"], d["seed"], tuple(d["bots"]), turns=d["turns"],
+                               winner=d["winner"], error=d["error"],
+                               points=tuple(d["points"])))
+    for line in lines:
+        hard.times += line["hard_s"]
+        hard.cap_hits += line["cap_hits"]
+        expert.times += line["expert_s"]
+        for key, n in line["counts"].items():
+            expert.counts[key] = expert.counts.get(key, 0) + n
+
+
+def from_log(name: str, log: Path) -> dict[str, Any]:
+    """The matchup's figures from a ``--log`` file, however many deals it holds."""
+    lines = [json.loads(t) for t in log.read_text(encoding="utf-8").splitlines() if t]
+    summary, hard, expert = Summary(), DecisionTimer(), DecisionTimer((ExpertBot,))
+    _gather(lines, summary, hard, expert)
+    return figures(name, summary, hard, expert)
 
 
 def run_matchup(name: str, games: int, seed: int, variant: str,
                 rounds: bool = False, options: dict[str, Any] | None = None,
-                jobs: int = 1) -> dict[str, Any]:
-    first, second, target = MATCHUPS[name]
-    if jobs > 1:
+                jobs: int = 1, log: Path | None = None) -> dict[str, Any]:
+    first, second, _target = MATCHUPS[name]
+    if jobs > 1 or log is not None:
         summary, timer, expert = run_parallel(variant, games, seed, (first, second), jobs,
-                                              rounds, options)
+                                              rounds, options, log)
     else:
         with DecisionTimer() as timer, DecisionTimer((ExpertBot,)) as expert:
             if rounds:
@@ -220,6 +254,14 @@ def run_matchup(name: str, games: int, seed: int, variant: str,
             else:
                 summary = simulate(variant, 2, games, seed, (first, second), rotate=True,
                                    failed_dir=None, options=options)
+    return figures(name, summary, timer, expert)
+
+
+def figures(name: str, summary: Summary, timer: DecisionTimer, expert: DecisionTimer
+            ) -> dict[str, Any]:
+    """A matchup's result: wins with their interval, the points edge with its interval,
+    and the decision times."""
+    first, second, target = MATCHUPS[name]
     wins = summary.wins.get(first, 0)
     n = summary.completed
     low, high = wilson(wins, n)
@@ -259,13 +301,23 @@ def main(argv: list[str] | None = None) -> int:
                         help="the variant's options, as for `rummy simulate`")
     parser.add_argument("--jobs", type=int, default=1,
                         help="processes to share the deals among (the same deals and seeds)")
+    parser.add_argument("--log", type=Path, default=None,
+                        help="append each deal to this file as it ends (one matchup)")
+    parser.add_argument("--from-log", type=Path, default=None,
+                        help="print the figures of the deals in this --log file, play none")
     args = parser.parse_args(argv)
     if args.jobs < 1:
         parser.error("--jobs is a number of processes, at least 1")
+    names = args.only or list(MATCHUPS)
+    if (args.log or args.from_log) and len(names) != 1:
+        parser.error("--log and --from-log are for one matchup: name it with --only")
     options = parse_options(args.options)
-    results = {name: run_matchup(name, args.games, args.seed, args.variant, args.every_round,
-                                 options, args.jobs)
-               for name in (args.only or MATCHUPS)}
+    if args.from_log:
+        results = {names[0]: from_log(names[0], args.from_log)}
+    else:
+        results = {name: run_matchup(name, args.games, args.seed, args.variant,
+                                     args.every_round, options, args.jobs, args.log)
+                   for name in names}
     print(json.dumps({"benchmark": "bots", "variant": args.variant, "players": 2,
                       "seed": args.seed, "every_round": args.every_round, "options": options,
                       "matchups": results,
