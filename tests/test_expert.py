@@ -13,7 +13,7 @@ import pytest
 
 from rummy.ai import FAMILY_BOTS, LEVELS, ExpertBot, HardBot, MediumBot, expert_appraiser, make_bot
 from rummy.ai.expert import ExpertAppraiser
-from rummy.ai.worlds import open_deck_of, sample_world, unseen_cards
+from rummy.ai.worlds import open_deck_of, play_on, sample_world, unseen_cards
 from rummy.model.actions import Discard, Draw, DrawSource, Finish
 from rummy.model.cards import parse_card
 from rummy.model.invariants import check_invariants
@@ -148,3 +148,20 @@ def test_expert_takes_the_open_card_that_completes_a_pure_sequence(indian: Varia
     view = make_view(indian, hand, cut="7D", open_top="4H")
     assert _expert(indian, budget=2200).choose(view, draw_legal(view)) == Draw(
         view.seat, DrawSource.OPEN)
+
+
+def test_a_playout_is_scored_in_the_family_points_from_the_seat_side() -> None:
+    """Played to the end, the loser is charged its count and the winner credited with what
+    it collects; cut short by the work limit, the playout counts as even."""
+    variant = load_variant("indian_13")
+    state = start_deal(variant, 2, 12)
+    view = view_for(state, state.turn)
+    world = sample_world(view, random.Random(1), 1)
+    bots = [HardBot(1), HardBot(2)]
+    legal = legal_actions(world, view.seat)
+    points, work = play_on(world, legal[0], view.seat, bots, 100_000)
+    assert work > 0
+    other = 1 - view.seat
+    again, _ = play_on(world, legal[0], other, [HardBot(1), HardBot(2)], 100_000)
+    assert points != 0 and again == -points  # two seats: one wins what the other pays
+    assert play_on(world, legal[0], view.seat, [HardBot(1), HardBot(2)], 1)[0] == 0.0
