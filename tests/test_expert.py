@@ -1,5 +1,5 @@
 """The expert level: sampled worlds agree with the view, the search replays from its seed,
-its budget is counted in moves, and it finds the obvious move in set positions.
+its budget is counted in work, and it finds the obvious move in set positions.
 
 Budgets here are small, so the tests stay fast; the default budget's strength and speed
 are ``benchmarks/bench_bots.py``'s and ``benchmarks/bench_expert.py``'s.
@@ -13,7 +13,7 @@ import pytest
 
 from rummy.ai import FAMILY_BOTS, LEVELS, ExpertBot, HardBot, MediumBot, expert_appraiser, make_bot
 from rummy.ai.expert import ExpertAppraiser
-from rummy.ai.worlds import open_deck_of, sample_world, unseen_cards
+from rummy.ai.worlds import open_deck_of, play_on, sample_world, unseen_cards
 from rummy.model.actions import Discard, Draw, DrawSource, Finish
 from rummy.model.cards import parse_card
 from rummy.model.invariants import check_invariants
@@ -25,7 +25,7 @@ from rummy.model.view import view_for
 from tests.bot_views import LOOSE_HAND, VALID_PLUS_KD, discard_legal, draw_legal, make_view
 
 
-def _expert(variant: Variant, seed: int = 0, budget: int = 120) -> ExpertBot:
+def _expert(variant: Variant, seed: int = 0, budget: int = 1300) -> ExpertBot:
     bot = FAMILY_BOTS[variant.family]["expert"](seed)
     assert isinstance(bot, ExpertBot)
     bot.appraiser.budget = budget
@@ -93,24 +93,24 @@ def test_same_seed_same_choice_and_appraisal() -> None:
     assert _expert(variant, 5).choose(view, legal) == _expert(variant, 5).choose(view, legal)
 
 
-def test_the_budget_is_counted_in_moves() -> None:
+def test_the_budget_is_counted_in_work() -> None:
     variant = load_variant("indian_13")
     view = make_view(variant, LOOSE_HAND, cut="7D", open_top="4H")
-    small, large = _expert(variant, budget=30), _expert(variant, budget=300)
+    small, large = _expert(variant, budget=300), _expert(variant, budget=3000)
     small.appraiser.appraise(view, draw_legal(view))
     large.appraiser.appraise(view, draw_legal(view))
     assert small.appraiser.worlds_used < large.appraiser.worlds_used
     for bot in (small, large):
         one_world = bot.appraiser.work_used / bot.appraiser.worlds_used
         assert bot.appraiser.work_used < bot.appraiser.budget + one_world + 1
-    with pytest.raises(ValueError, match="number of moves"):
+    with pytest.raises(ValueError, match="amount of work"):
         ExpertAppraiser(0, [HardBot], MediumBot, budget=-1)
 
 
 def test_appraisals_are_best_first_and_name_the_asked_move(indian: Variant) -> None:
     view = make_view(indian, LOOSE_HAND, cut="7D", drawn="6C")
     asked = Discard(view.seat, parse_card("AS"))  # breaks the pure sequence AS 2S 3S
-    ranked = expert_appraiser(seed=2, budget=150).appraise(view, discard_legal(view),
+    ranked = expert_appraiser(seed=2, budget=1600).appraise(view, discard_legal(view),
                                                             include=[asked])
     assert asked in [a.action for a in ranked]
     assert len({a.action for a in ranked}) == len(ranked)
@@ -128,7 +128,7 @@ def test_expert_declares_a_valid_show(indian: Variant) -> None:
     view = make_view(indian, VALID_PLUS_KD, cut="QD", drawn="KD")
     assert _expert(indian).choose(view, discard_legal(view)) == Finish(
         view.seat, parse_card("KD"), None)
-    ranked = expert_appraiser(budget=60).appraise(
+    ranked = expert_appraiser(budget=700).appraise(
         view, discard_legal(view), include=[Discard(view.seat, parse_card("KD"))])
     assert ranked[0].action == Finish(view.seat, parse_card("KD"), None)
     assert ranked[0].expected_points < ranked[-1].expected_points
@@ -146,5 +146,22 @@ def test_expert_takes_the_open_card_that_completes_a_pure_sequence(indian: Varia
     # 5H 6H wait for 4H or 7H; nothing else in the hand is a pure sequence.
     hand = "5H 6H 9C 9S 2D KD QS 8S JC 3C AD 10D 4S"
     view = make_view(indian, hand, cut="7D", open_top="4H")
-    assert _expert(indian, budget=200).choose(view, draw_legal(view)) == Draw(
+    assert _expert(indian, budget=2200).choose(view, draw_legal(view)) == Draw(
         view.seat, DrawSource.OPEN)
+
+
+def test_a_playout_is_scored_in_the_family_points_from_the_seat_side() -> None:
+    """Played to the end, the loser is charged its count and the winner credited with what
+    it collects; cut short by the work limit, the playout counts as even."""
+    variant = load_variant("indian_13")
+    state = start_deal(variant, 2, 12)
+    view = view_for(state, state.turn)
+    world = sample_world(view, random.Random(1), 1)
+    bots = [HardBot(1), HardBot(2)]
+    legal = legal_actions(world, view.seat)
+    points, work = play_on(world, legal[0], view.seat, bots, 100_000)
+    assert work > 0
+    other = 1 - view.seat
+    again, _ = play_on(world, legal[0], other, [HardBot(1), HardBot(2)], 100_000)
+    assert points != 0 and again == -points  # two seats: one wins what the other pays
+    assert play_on(world, legal[0], view.seat, [HardBot(1), HardBot(2)], 1)[0] == 0.0

@@ -46,6 +46,13 @@ class Bot(Protocol):
         ...
 
 
+CLASSIC_EXPERT_SCALE = 3.0
+"""The classic family's expert budget, in Indian rummy's: its work costs about a third as
+much time (0.11 ms against 0.39 ms, median; benchmarks/bench_bots.py, docs/benchmarks.md)."""
+CONTRACT_EXPERT_SCALE = 0.8
+"""The contract family's, likewise: its work costs about as much (0.29 ms), with a long
+tail (0.8 ms at the 90th percentile), so a little less of it."""
+
 FAMILY_BOTS: dict[str, dict[str, Callable[[int], Bot]]] = {
     "declare": {"random": RandomBot, "greedy": GreedyBot, "easy": EasyBot,
                 "medium": MediumBot, "hard": HardBot,
@@ -54,12 +61,13 @@ FAMILY_BOTS: dict[str, dict[str, Callable[[int], Bot]]] = {
     "classic": {"random": MeldRandomBot, "greedy": MeldGreedyBot, "easy": MeldEasyBot,
               "medium": MeldMediumBot, "hard": MeldHardBot,
               "expert": partial(ExpertBot, advisers=(MeldHardBot, MeldMediumBot, MeldEasyBot,
-                                                     MeldGreedyBot), playout=MeldMediumBot)},
+                                                     MeldGreedyBot), playout=MeldMediumBot,
+                                scale=CLASSIC_EXPERT_SCALE)},
     "contract": {"random": MeldRandomBot, "greedy": MeldGreedyBot, "easy": MeldEasyBot,
                  "medium": MeldMediumBot, "hard": MeldHardBot,
                  "expert": partial(ExpertBot, advisers=(MeldHardBot, MeldMediumBot,
                                                         MeldEasyBot, MeldGreedyBot),
-                                   playout=MeldMediumBot)},
+                                   playout=MeldMediumBot, scale=CONTRACT_EXPERT_SCALE)},
 }
 """Rule family's name -> its bots by name -> a constructor taking the seed: each family's
 bots in one place (the melding families share theirs; a bot of theirs asks the family

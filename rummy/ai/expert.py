@@ -17,8 +17,9 @@ For a decision worth thinking about, the expert
    differences (``margin`` standard errors), so a small sample never makes it play worse
    than hard on a coin toss.
 
-The budget is counted in work: moves played in playouts per decision (``budget``), never
-seconds, so a seed replays the same game on any machine. Worlds are played whole (every
+The budget is counted in work: moves played in playouts and hand arrangements searched by
+their bots per decision (``budget``; :func:`~rummy.ai.worlds.work_of`), never seconds, so
+a seed replays the same game on any machine. Worlds are played whole (every
 candidate in each), at least ``MIN_WORLDS`` of them. :class:`ExpertAppraiser` is the
 search as :class:`~rummy.ai.appraisal.Appraiser`, which the post-game review uses too.
 """
@@ -40,19 +41,26 @@ from .worlds import World, play_on, sample_world
 
 __all__ = ["DEFAULT_BUDGET", "ExpertAppraiser", "ExpertBot"]
 
-DEFAULT_BUDGET = 600
-"""Moves played in playouts per decision (measured by ``benchmarks/bench_expert.py``)."""
+DEFAULT_BUDGET = 2200
+"""Work (playout moves and arrangement searches) per decision, times the family's
+``scale`` (the expert's decision times are measured by ``benchmarks/bench_bots.py``;
+docs/benchmarks.md). A move of Indian rummy between medium bots is about 11 of work."""
 MIN_WORLDS = 1
 """Worlds every candidate is played in, whatever the budget."""
 MAX_WORLDS = 64
 """More worlds than this change nothing the choice can tell apart."""
 WIDTH = 6
 """Legal moves evaluated all when there are at most this many (else the advisers')."""
-MARGIN = 1.0
+MARGIN = 2.0
 """Standard errors of the paired difference by which a candidate must beat the hard
-bot's own move to be chosen instead."""
-PLAYOUT_MOVES = 400
-"""Moves after which a playout that has not ended counts as even (no points either way)."""
+bot's own move to be chosen instead: at 1, a third of the searched decisions with three
+challengers as good as hard's move left it on noise alone (each beats it by one error one
+time in six); at 2, about one in fifteen."""
+PLAYOUT_WORK = 20_000
+"""Work after which a playout that has not ended counts as even (no points either way)."""
+SHORTEST_PLAYOUT = 300
+"""The least work a playout may run to, however small the budget (about a whole deal of
+Indian rummy: some 25 moves)."""
 
 BotMaker = Callable[[int], "ChoosingBot"]
 
@@ -94,7 +102,7 @@ class ExpertAppraiser:
                  budget: int = DEFAULT_BUDGET, width: int = WIDTH,
                  margin: float = MARGIN) -> None:
         if budget < 0:
-            raise ValueError(f"the budget is a number of moves, not {budget}")
+            raise ValueError(f"the budget is an amount of work, not {budget}")
         if not advisers:
             raise ValueError("the expert needs at least one adviser (the hard bot)")
         self.seed = seed
@@ -104,7 +112,7 @@ class ExpertAppraiser:
         self._playout = playout
         self._advisers = [make(seed) for make in advisers]
         self.work_used = 0
-        """Moves played in playouts by the last appraisal."""
+        """Work done in playouts by the last appraisal."""
         self.worlds_used = 0
         """Worlds played by the last appraisal."""
 
@@ -157,25 +165,28 @@ class ExpertAppraiser:
         points: list[list[float]] = [[] for _ in candidates]
         work = worlds = 0
         key = f"{self.seed}/{view.seat}/{len(view.history)}/{view.phase.value}"
+        # One world never costs more than the budget: a playout stops at its share.
+        horizon = min(PLAYOUT_WORK, max(SHORTEST_PLAYOUT, self.budget // len(candidates)))
         while worlds < MAX_WORLDS and (worlds < MIN_WORLDS or work < self.budget):
             rng = random.Random(f"world/{key}/{worlds}")
             world = sample_world(view, rng, rng.randrange(2**31))
             bots_seed = rng.randrange(2**31)
             for i, action in enumerate(candidates):
-                score, moves = self.play_on(world, action, view.seat, bots_seed)
+                score, done = self.play_on(world, action, view.seat, bots_seed, horizon)
                 points[i].append(score)
-                work += moves
+                work += done
             worlds += 1
         self.work_used = work
         self.worlds_used = worlds
         return [Scored(a, tuple(p)) for a, p in zip(candidates, points, strict=True)]
 
     def play_on(self, world: World, action: Action, seat: int,
-                bots_seed: int) -> tuple[float, int]:
-        """``action`` in ``world``, then the playout bots to the deal's end: the seat's
-        points (:func:`~rummy.ai.worlds.deal_points`) and the moves played."""
+                bots_seed: int, horizon: int = PLAYOUT_WORK) -> tuple[float, int]:
+        """``action`` in ``world``, then the playout bots to the deal's end or ``horizon``
+        work: the seat's points (:func:`~rummy.ai.worlds.deal_points`; even when cut
+        short) and the work done."""
         bots = [self._playout(bots_seed + s) for s in range(world.players)]
-        return play_on(world, action, seat, bots, PLAYOUT_MOVES)
+        return play_on(world, action, seat, bots, horizon)
 
 
 class ExpertBot:
@@ -184,10 +195,18 @@ class ExpertBot:
     name = "expert"
 
     def __init__(self, seed: int = 0, *, advisers: Sequence[BotMaker], playout: BotMaker,
-                 budget: int | None = None) -> None:
+                 budget: int | None = None, scale: float = 1.0) -> None:
+        """``budget`` work a decision, or ``scale`` times :data:`DEFAULT_BUDGET` (read
+        now, so tests can lower it): a family whose arrangement searches cost more or
+        less than Indian rummy's 13-card ones affords fewer or more in the same time."""
         self.seed = seed
-        budget = DEFAULT_BUDGET if budget is None else budget  # read now: tests lower it
+        if budget is None:
+            budget = round(DEFAULT_BUDGET * scale)
         self.appraiser = ExpertAppraiser(seed, advisers, playout, budget)
+        self.searches = 0
+        """Decisions searched so far (the others had one candidate)."""
+        self.overrules = 0
+        """Searched decisions where the search chose another move than hard's."""
 
     def choose(self, view: PlayerView, legal: Sequence[Action]) -> Action:
         if not legal:
@@ -198,4 +217,7 @@ class ExpertBot:
         if len(candidates) == 1:
             return candidates[0]  # every adviser agrees and nothing else is in sight
         scored = self.appraiser.search(view, candidates)
-        return self.appraiser.rank(scored)[0].action
+        best = self.appraiser.rank(scored)[0].action
+        self.searches += 1
+        self.overrules += best != candidates[0]
+        return best

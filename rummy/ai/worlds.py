@@ -29,7 +29,8 @@ from rummy.model.view import PlayerView, view_for
 
 from .tracking import known_holdings, open_deck_cards
 
-__all__ = ["World", "deal_points", "open_deck_of", "play_on", "sample_world", "unseen_cards"]
+__all__ = ["World", "deal_points", "open_deck_of", "play_on", "sample_world", "unseen_cards",
+           "work_of"]
 
 World = GameState
 """A sampled deal (see the module docstring): a state the bot dealt itself."""
@@ -123,11 +124,11 @@ def deal_points(world: World, seat: int) -> float:
 def play_on(world: World, action: Action, seat: int, bots: Sequence[Chooser],
             limit: int) -> tuple[float, int]:
     """``action`` in ``world``, then ``bots[s]`` playing seat ``s`` (each from its own
-    view of the world) to the deal's end or ``limit`` moves, when it counts as even: the
-    seat's :func:`deal_points` and the moves played."""
+    view of the world) to the deal's end, or until ``limit`` work is done, when it counts
+    as even: the seat's :func:`deal_points` and the work done (see :func:`work_of`)."""
     state, _ = apply(world, action)
     moves = 0
-    while not state.is_over and moves < limit:
+    while not state.is_over and work_of(moves, bots) < limit:
         stop = stalemate_due(state)
         if stop is not None:
             state, _ = apply(state, stop)
@@ -138,4 +139,11 @@ def play_on(world: World, action: Action, seat: int, bots: Sequence[Chooser],
             break
         state, _ = apply(state, bots[mover].choose(view_for(state, mover), legal))
         moves += 1
-    return deal_points(state, seat), moves
+    return deal_points(state, seat), work_of(moves, bots)
+
+
+def work_of(moves: int, bots: Sequence[Chooser]) -> int:
+    """The work of a playout: its moves plus the hand arrangements its bots searched
+    (their ``solver_calls``), which is where a move's time goes: counted, never timed, so
+    a budget of work replays alike on any machine."""
+    return moves + sum(getattr(bot, "solver_calls", 0) for bot in bots)
