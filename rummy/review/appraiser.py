@@ -16,8 +16,9 @@ from rummy.ai.appraisal import Appraisal
 from rummy.model.actions import Action
 from rummy.model.view import PlayerView
 
-REVIEW_BUDGET = 300
-"""Moves played in playouts per decision at the first look: every decision gets one."""
+REVIEW_BUDGET = 3000
+"""Work per decision at the first look (the expert's unit: playout moves and the playout
+bots' arrangement searches, about 11 a move of Indian rummy): every decision gets one."""
 SECOND_LOOK = 4
 """The second look's budget, in first looks: a move the first look calls a blunder is
 appraised again at this many times the budget, and that verdict stands. The expert's few

@@ -3,8 +3,8 @@
 
 The points are the family's own, expected against the player by the end of the deal
 (Indian rummy caps a hand at 80; classic and contract rummy count every card left). The
-expert measures them over a few sampled worlds (3 to 16 a decision at the review's
-budget), each deal ending far apart (a spread of 20 to 40 points is usual), so a
+expert measures them over a few sampled worlds a decision at the review's budget, each
+deal ending far apart (a spread of 20 to 40 points is usual), so a
 difference means something only beyond that noise:
 
 - ``best``: the expert's own move;

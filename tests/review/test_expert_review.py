@@ -20,8 +20,9 @@ from rummy.session import Session
 from tests.review.helpers import played_deal
 
 BUDGET = 60
-"""Moves a decision at the first look (the second looks at four times that): enough
-worlds for a blunder to stand out, a fraction of a second."""
+"""Work a decision at the first look (the second looks at four times that): one world,
+whole playouts (the expert's shortest), enough for these blunders to stand out, a fraction
+of a second."""
 
 Twist = Callable[[PlayerView, list[Action], Action], Action | None]
 
@@ -77,7 +78,7 @@ def the_decision(game: Session, move: Action) -> str:
     return appraise_one(moment, *review_appraisers(0, BUDGET)).verdict
 
 
-@pytest.mark.parametrize("seed", [2, 5])
+@pytest.mark.parametrize("seed", [5, 6])
 def test_a_joker_thrown_is_a_blunder(seed: int) -> None:
     game, move = deal_with(seed, throw_a_joker)
     assert the_decision(game, move) == "blunder"
