@@ -2,6 +2,7 @@
 
     python benchmarks/bench_bots.py --games 1000          # the README figures (slow)
     python benchmarks/bench_bots.py --games 100 --only hard-medium
+    python benchmarks/bench_bots.py --games 200 --only expert-hard --jobs 2
 
 Each matchup is ``python -m rummy simulate --players 2 --bots A,B --rotate`` (the bots
 change seats every game), two-player, on ``--variant`` (default ``indian_13``). Prints one
@@ -11,7 +12,11 @@ the difference (second minus first, paired by deal), and the target. ``--every-r
 (contract family) plays deal ``i`` with round ``i mod 7``'s contract, so the points cover
 every contract of a match, not only round 1's. For every ``hard`` seat it times each
 decision (median, p99, max, in ms) and reports how often its work cap (hand evaluations
-a decision) was hit.
+a decision) was hit; for every ``expert`` seat likewise (``expert_decisions``: the expert's
+default budget is meant to decide in at most 1 s median and 3 s at most). ``--jobs N``
+shares the deals among N processes: the same deals and seeds, so the same results.
+``--log FILE`` writes each deal as it ends, and ``--from-log FILE`` prints the figures of
+the deals logged so far (a long run stopped early still counts).
 """
 
 from __future__ import annotations
@@ -20,6 +25,7 @@ import argparse
 import dataclasses
 import json
 import math
+import multiprocessing
 import os
 import platform
 import statistics
@@ -33,11 +39,14 @@ sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
 from rummy.ai import hard as hard_module  # noqa: E402
 from rummy.ai import meld_levels  # noqa: E402
+from rummy.ai.expert import ExpertBot  # noqa: E402
 from rummy.cli_common import parse_options  # noqa: E402
 from rummy.model.variant import load_variant  # noqa: E402
-from rummy.simulate import Summary, play_one, seating, simulate  # noqa: E402
+from rummy.session import Session  # noqa: E402
+from rummy.simulate import DealReport, Summary, play_one, seating, simulate  # noqa: E402
 
 MATCHUPS: dict[str, tuple[str, str, float]] = {
+    "expert-hard": ("expert", "hard", 0.60),
     "hard-medium": ("hard", "medium", 0.60),
     "medium-easy": ("medium", "easy", 0.70),
     "easy-random": ("easy", "random", 0.80),
@@ -71,14 +80,23 @@ def mean_interval(values: Sequence[float], z: float = 1.96) -> tuple[float, floa
     return (mean, mean - half, mean + half)
 
 
+_NESTING = [0]
+"""Timed decisions under way in this process: one inside another (the hard bot the
+expert asks for advice) is the outer one's time, not a decision of its own."""
+
+
 class DecisionTimer:
     """Wraps ``choose`` of the hard bots (``HardBot`` for Indian rummy, ``MeldHardBot``
-    where melds lie on the table) to time every decision (in this process)."""
+    where melds lie on the table), or of ``classes``, to time every decision (in this
+    process)."""
 
-    def __init__(self) -> None:
+    def __init__(self, classes: Sequence[Any] = (hard_module.HardBot, meld_levels.MeldHardBot)
+                 ) -> None:
         self.times: list[float] = []
         self.cap_hits = 0
-        self._classes: list[Any] = [hard_module.HardBot, meld_levels.MeldHardBot]
+        self.counts: dict[str, int] = {}
+        """The expert's ``searches`` and ``overrules`` over the timed decisions."""
+        self._classes: list[Any] = list(classes)
         self._originals = [cls.choose for cls in self._classes]
 
     def __enter__(self) -> DecisionTimer:
@@ -88,11 +106,18 @@ class DecisionTimer:
             def timed(bot: Any, view: Any, legal: Any) -> Any:
                 start = time.perf_counter()
                 before = getattr(bot, "cap_hits", 0)
+                counted = {k: getattr(bot, k, 0) for k in ("searches", "overrules")}
+                _NESTING[0] += 1
                 try:
                     return original(bot, view, legal)
                 finally:
-                    timer.times.append(time.perf_counter() - start)
-                    timer.cap_hits += getattr(bot, "cap_hits", 0) - before
+                    _NESTING[0] -= 1
+                    if not _NESTING[0]:  # not a hard bot advising the expert
+                        timer.times.append(time.perf_counter() - start)
+                        timer.cap_hits += getattr(bot, "cap_hits", 0) - before
+                        for key, was in counted.items():
+                            timer.counts[key] = (timer.counts.get(key, 0)
+                                                 + getattr(bot, key, 0) - was)
             return timed
 
         for cls, original in zip(self._classes, self._originals, strict=True):
@@ -110,7 +135,8 @@ class DecisionTimer:
         p99 = ms[min(len(ms) - 1, math.ceil(0.99 * len(ms)) - 1)]
         return {"decisions": len(ms), "median_ms": round(statistics.median(ms), 2),
                 "p99_ms": round(p99, 2), "max_ms": round(ms[-1], 2),
-                "mean_ms": round(statistics.fmean(ms), 2), "cap_hits": self.cap_hits}
+                "mean_ms": round(statistics.fmean(ms), 2), "cap_hits": self.cap_hits,
+                **{k: v for k, v in self.counts.items() if v}}
 
 
 def every_round(variant: str, games: int, seed: int, bots: tuple[str, str]) -> Summary:
@@ -131,16 +157,111 @@ def every_round(variant: str, games: int, seed: int, bots: tuple[str, str]) -> S
     return summary
 
 
+def _tables(variant: str, rounds: bool, options: dict[str, Any] | None) -> list[Any]:
+    """The variant (with ``options``) each deal is played on, by deal number modulo
+    their count: one, or with ``rounds`` one per contract (see :func:`every_round`)."""
+    table = Session.lone_deal(variant, 2, 0, options).variant
+    contracts = table.params.round_contracts
+    if not rounds or not contracts:
+        return [table]
+    return [dataclasses.replace(table, params=dataclasses.replace(
+                table.contract, contracts=contracts[k:] + contracts[:k]))
+            for k in range(len(contracts))]
+
+
+def _play_deals(job: tuple[str, int, tuple[str, str], list[int], list[Any],
+                           dict[str, Any] | None]
+                ) -> tuple[list[DealReport], list[float], list[float], int, dict[str, int]]:
+    """Deals ``indexes`` of a run in this process: their reports, the decision times of
+    the hard bots and of the expert, the hard bots' cap hits and the expert's counts."""
+    variant, seed, bots, indexes, tables, options = job
+    reports: list[DealReport] = []
+    with DecisionTimer() as hard, DecisionTimer((ExpertBot,)) as expert:
+        for index in indexes:
+            reports.append(play_one(variant, 2, seed, index, seating(bots, 2, index, True),
+                                    options, None, table=tables[index % len(tables)]))
+    return reports, hard.times, expert.times, hard.cap_hits, expert.counts
+
+
+def run_parallel(variant: str, games: int, seed: int, bots: tuple[str, str], jobs: int,
+                 rounds: bool, options: dict[str, Any] | None, log: Path | None = None
+                 ) -> tuple[Summary, DecisionTimer, DecisionTimer]:
+    """The deals of a matchup shared out among ``jobs`` processes, one deal at a time:
+    the same deals, seats and seeds as one process plays. With ``log``, each deal is
+    written there as it ends (a JSON line; ``--from-log`` reads the figures back), so a
+    long run stopped early still tells what it measured."""
+    tables = _tables(variant, rounds, options)
+    work = [(variant, seed, bots, [index], tables, options) for index in range(games)]
+    summary, hard, expert = Summary(), DecisionTimer(), DecisionTimer((ExpertBot,))
+    start = time.perf_counter()
+    results = []
+    with multiprocessing.get_context("spawn").Pool(jobs) as pool:
+        for result in pool.imap_unordered(_play_deals, work):
+            results.append(result)
+            if log is not None:
+                with log.open("a", encoding="utf-8") as out:
+                    out.write(json.dumps(_log_line(result)) + "\n")
+    summary.seconds = time.perf_counter() - start
+    _gather([_log_line(r) for r in results], summary, hard, expert)
+    return summary, hard, expert
+
+
+def _log_line(result: tuple[list[DealReport], list[float], list[float], int, dict[str, int]]
+              ) -> dict[str, Any]:
+    reports, hard_times, expert_times, caps, counts = result
+    return {"deals": [{"index": r.index, "seed": r.seed, "bots": r.bots, "turns": r.turns,
+                       "winner": r.winner, "error": r.error, "points": r.points}
+                      for r in reports],
+            "hard_s": hard_times, "expert_s": expert_times, "cap_hits": caps,
+            "counts": counts}
+
+
+def _gather(lines: Sequence[dict[str, Any]], summary: Summary, hard: DecisionTimer,
+            expert: DecisionTimer) -> None:
+    """Count logged deals (in deal order) and decision times into the totals."""
+    deals = sorted((d for line in lines for d in line["deals"]), key=lambda d: d["index"])
+    for d in deals:
+        summary.add(DealReport(d["index"], d["seed"], tuple(d["bots"]), turns=d["turns"],
+                               winner=d["winner"], error=d["error"],
+                               points=tuple(d["points"])))
+    for line in lines:
+        hard.times += line["hard_s"]
+        hard.cap_hits += line["cap_hits"]
+        expert.times += line["expert_s"]
+        for key, n in line["counts"].items():
+            expert.counts[key] = expert.counts.get(key, 0) + n
+
+
+def from_log(name: str, log: Path) -> dict[str, Any]:
+    """The matchup's figures from a ``--log`` file, however many deals it holds."""
+    lines = [json.loads(t) for t in log.read_text(encoding="utf-8").splitlines() if t]
+    summary, hard, expert = Summary(), DecisionTimer(), DecisionTimer((ExpertBot,))
+    _gather(lines, summary, hard, expert)
+    return figures(name, summary, hard, expert)
+
+
 def run_matchup(name: str, games: int, seed: int, variant: str,
-                rounds: bool = False, options: dict[str, Any] | None = None
-                ) -> dict[str, Any]:
+                rounds: bool = False, options: dict[str, Any] | None = None,
+                jobs: int = 1, log: Path | None = None) -> dict[str, Any]:
+    first, second, _target = MATCHUPS[name]
+    if jobs > 1 or log is not None:
+        summary, timer, expert = run_parallel(variant, games, seed, (first, second), jobs,
+                                              rounds, options, log)
+    else:
+        with DecisionTimer() as timer, DecisionTimer((ExpertBot,)) as expert:
+            if rounds:
+                summary = every_round(variant, games, seed, (first, second))
+            else:
+                summary = simulate(variant, 2, games, seed, (first, second), rotate=True,
+                                   failed_dir=None, options=options)
+    return figures(name, summary, timer, expert)
+
+
+def figures(name: str, summary: Summary, timer: DecisionTimer, expert: DecisionTimer
+            ) -> dict[str, Any]:
+    """A matchup's result: wins with their interval, the points edge with its interval,
+    and the decision times."""
     first, second, target = MATCHUPS[name]
-    with DecisionTimer() as timer:
-        if rounds:
-            summary = every_round(variant, games, seed, (first, second))
-        else:
-            summary = simulate(variant, 2, games, seed, (first, second), rotate=True,
-                               failed_dir=None, options=options)
     wins = summary.wins.get(first, 0)
     n = summary.completed
     low, high = wilson(wins, n)
@@ -163,6 +284,8 @@ def run_matchup(name: str, games: int, seed: int, variant: str,
     }
     if timer.times:
         out["hard_decisions"] = timer.stats()
+    if expert.times:
+        out["expert_decisions"] = expert.stats()
     return out
 
 
@@ -176,11 +299,25 @@ def main(argv: list[str] | None = None) -> int:
                         help="contract family: deal i plays round i mod 7's contract")
     parser.add_argument("--options", nargs="*", default=[], metavar="KEY=VALUE",
                         help="the variant's options, as for `rummy simulate`")
+    parser.add_argument("--jobs", type=int, default=1,
+                        help="processes to share the deals among (the same deals and seeds)")
+    parser.add_argument("--log", type=Path, default=None,
+                        help="append each deal to this file as it ends (one matchup)")
+    parser.add_argument("--from-log", type=Path, default=None,
+                        help="print the figures of the deals in this --log file, play none")
     args = parser.parse_args(argv)
+    if args.jobs < 1:
+        parser.error("--jobs is a number of processes, at least 1")
+    names = args.only or list(MATCHUPS)
+    if (args.log or args.from_log) and len(names) != 1:
+        parser.error("--log and --from-log are for one matchup: name it with --only")
     options = parse_options(args.options)
-    results = {name: run_matchup(name, args.games, args.seed, args.variant, args.every_round,
-                                 options)
-               for name in (args.only or MATCHUPS)}
+    if args.from_log:
+        results = {names[0]: from_log(names[0], args.from_log)}
+    else:
+        results = {name: run_matchup(name, args.games, args.seed, args.variant,
+                                     args.every_round, options, args.jobs, args.log)
+                   for name in names}
     print(json.dumps({"benchmark": "bots", "variant": args.variant, "players": 2,
                       "seed": args.seed, "every_round": args.every_round, "options": options,
                       "matchups": results,

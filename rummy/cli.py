@@ -1,4 +1,4 @@
-"""The command line: ``python -m rummy start|play|check|simulate|bench|serve|verify``.
+"""The command line: ``python -m rummy start|play|check|simulate|review|bench|serve|verify``.
 
 - ``start`` (what ``python3 main.py`` runs): says what the game is and plays a demo deal,
   bot against bot, in the terminal (the desktop client will take its place).
@@ -7,6 +7,8 @@
   as one JSON object.
 - ``simulate``: bot-against-bot deals checked after every action; the summary is the last
   line, as JSON.
+- ``review RECORD --seat N``: a seat's decisions in a saved deal beside the expert's
+  (:mod:`rummy.cli_review`).
 - ``bench [NAME]``: runs ``benchmarks/bench_NAME.py`` (all of them without a name).
 - ``serve``: the game server for online tables (:mod:`rummy.net.server`).
 - ``verify FILE...``: checks saved proofs that online deals were dealt as committed
@@ -31,6 +33,7 @@ from typing import TYPE_CHECKING, Any, NoReturn
 
 from rummy.cli_common import UsageError, one_line, parse_options
 from rummy.cli_common import load_variant_with as _load
+from rummy.cli_review import add_parser as add_review
 from rummy.model.cards import Card, CardError, make_deck, parse_cards
 from rummy.model.rules import family_of
 from rummy.model.solver import best_arrangement
@@ -309,6 +312,8 @@ def build_parser() -> argparse.ArgumentParser:
                           help="play whole matches (--games of them): pool/deals formats,"
                                " to target_score, seven contract rounds")
     simulate.set_defaults(run=cmd_simulate)
+
+    add_review(sub)
 
     bench = sub.add_parser(
         "bench", help="run benchmarks/bench_NAME.py (every one without a NAME)",

@@ -29,3 +29,16 @@ def indian() -> Variant:
     """The shipped indian_13 variant, loaded once a module: the model's and the bots' tests
     play it."""
     return load_variant("indian_13")
+
+
+TEST_EXPERT_BUDGET = 12
+"""Work a decision the expert does in tests that do not set its budget: one world
+a decision, so a whole deal with an expert seat stays quick (its default budget is
+measured in benchmarks/bench_bots.py and benchmarks/bench_expert.py)."""
+
+
+@pytest.fixture(autouse=True)
+def _small_expert_budget(monkeypatch: pytest.MonkeyPatch) -> None:
+    import rummy.ai.expert
+
+    monkeypatch.setattr(rummy.ai.expert, "DEFAULT_BUDGET", TEST_EXPERT_BUDGET)

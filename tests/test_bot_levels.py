@@ -1,4 +1,4 @@
-"""The easy, medium and hard levels: legal play only, reproducible, and blind to everything
+"""The easy, medium, hard and expert levels: legal play only, reproducible, and blind to everything
 a player may not see, in every family.
 
 What each level chooses in set positions, and the hint, are ``test_bot_level_choices.py``.
@@ -27,7 +27,7 @@ from tests.bot_views import reachable
 
 
 def test_levels_are_registered_for_the_menu() -> None:
-    assert LEVELS == ("easy", "medium", "hard")
+    assert LEVELS == ("easy", "medium", "hard", "expert")
     for name in LEVELS:
         bot = make_bot(name, 1)
         assert bot.name == name

@@ -1,10 +1,12 @@
 """Render the title (with and without Continue), the Statistics, Replays and Settings
-screens and a replay at the table to PNG files, with sample data.
+screens, a replay at the table and the review of a deal to PNG files, with sample data.
 
     python tools/screenshots_store.py [--out docs/screenshots] [--size 1280x720 ...]
 
 Real bot-played deals fill a temporary statistics database and replay folder (seeded, so
 the pictures are the same every time apart from the dates), under SDL's offscreen driver.
+The review is the expert's at the review's budget (seeded too), shown at the deal's
+biggest mistake (or the move that lost the most).
 """
 
 from __future__ import annotations
@@ -13,6 +15,7 @@ import argparse
 import os
 import sys
 import tempfile
+import time
 from pathlib import Path
 
 os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
@@ -24,7 +27,7 @@ import pygame  # noqa: E402
 
 from rummy.ai import make_bot  # noqa: E402
 from rummy.session import Session  # noqa: E402
-from rummy.store.replays import ReplayShelf  # noqa: E402
+from rummy.store.replays import ReplayEntry, ReplayShelf  # noqa: E402
 from rummy.store.saves import SaveSlot  # noqa: E402
 from rummy.store.stats import Statistics, deal_outcome  # noqa: E402
 from rummy.ui.app import App  # noqa: E402
@@ -32,6 +35,7 @@ from rummy.ui.launch import register_scenes  # noqa: E402
 from rummy.ui.scene import Scene  # noqa: E402
 from rummy.ui.screens.replay_table import ReplayTableScene  # noqa: E402
 from rummy.ui.screens.replays import ReplaysScene  # noqa: E402
+from rummy.ui.screens.review import ReviewScene  # noqa: E402
 from rummy.ui.screens.settings import SettingsScene  # noqa: E402
 from rummy.ui.screens.stats import StatsScene  # noqa: E402
 from rummy.ui.screens.title import TitleScene  # noqa: E402
@@ -62,6 +66,25 @@ def sample(folder: Path) -> tuple[Statistics, ReplayShelf]:
     return stats, shelf
 
 
+def worked_out(app: App, shelf: ReplayShelf, entry: ReplayEntry) -> ReviewScene:
+    """The review of ``entry``'s deal for the player's seat, worked out (on its worker
+    thread, as in the game), at its biggest mistake."""
+    review = ReviewScene(app, shelf.load(entry), entry.players.index("You"),
+                         names=entry.players)
+    deadline = time.monotonic() + 300
+    while review.working and time.monotonic() < deadline:
+        review.update(0.05)
+        time.sleep(0.05)
+    if review.review is None:
+        raise SystemExit(f"the review was not worked out: {review.error or 'too slow'}")
+    decisions = review.review.decisions
+    biggest = review.review.summary.biggest  # else the move that lost most, within noise
+    review.index = biggest if biggest is not None else max(
+        range(len(decisions)), key=lambda i: decisions[i].points_lost, default=0)
+    review.show()
+    return review
+
+
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--out", type=Path, default=Path("docs/screenshots"))
@@ -86,7 +109,8 @@ def main(argv: list[str] | None = None) -> int:
             screens = {"title": None, "title-continue": "save",
                        "stats": StatsScene(app, stats),
                        "replays": app.build("replays", shelf=shelf),
-                       "settings": SettingsScene(app), "replay-table": replay}
+                       "settings": SettingsScene(app), "replay-table": replay,
+                       "review": worked_out(app, shelf, entry)}
             for name, scene in screens.items():
                 if scene == "save":
                     game = Session.new("indian_13", players=3, seed=7)

@@ -10,9 +10,9 @@ seeded, so a game between bots replays exactly.
 >>> bot.name
 'greedy'
 >>> sorted(BOTS)
-['easy', 'greedy', 'hard', 'medium', 'random']
+['easy', 'expert', 'greedy', 'hard', 'medium', 'random']
 >>> LEVELS
-('easy', 'medium', 'hard')
+('easy', 'medium', 'hard', 'expert')
 """
 
 from __future__ import annotations
@@ -25,7 +25,9 @@ from typing import Protocol
 from rummy.model.actions import Action, Pick
 from rummy.model.view import PlayerView
 
+from .appraisal import Appraisal
 from .easy import EasyBot
+from .expert import ExpertBot
 from .greedy import GreedyBot
 from .hard import HardBot
 from .medium import MediumBot
@@ -45,16 +47,40 @@ class Bot(Protocol):
         ...
 
 
+CLASSIC_EXPERT_SCALE = 3.0
+"""The classic family's expert budget, in Indian rummy's: its work costs about a third as
+much time (0.11 ms against 0.39 ms, median; benchmarks/bench_bots.py, docs/benchmarks.md)."""
+CONTRACT_EXPERT_SCALE = 0.8
+"""The contract family's, likewise: its work costs about as much (0.29 ms), with a long
+tail (0.8 ms at the 90th percentile), so a little less of it."""
+
 BotMakers = dict[str, Callable[[int], Bot]]
 """Bots by name -> a constructor taking the seed."""
 
-DECLARE_BOTS: BotMakers = {"random": RandomBot, "greedy": GreedyBot, "easy": EasyBot,
-                           "medium": MediumBot, "hard": HardBot}
+DECLARE_BOTS: BotMakers = {
+    "random": RandomBot, "greedy": GreedyBot, "easy": EasyBot, "medium": MediumBot,
+    "hard": HardBot,
+    "expert": partial(ExpertBot, advisers=(HardBot, MediumBot, EasyBot, GreedyBot),
+                      playout=MediumBot),
+}
 """The declare family's bots (its :class:`~rummy.model.rules.Pieces` name them)."""
-MELD_BOTS: BotMakers = {"random": MeldRandomBot, "greedy": MeldGreedyBot, "easy": MeldEasyBot,
-                        "medium": MeldMediumBot, "hard": MeldHardBot}
-"""The melding families' bots: classic and contract rummy share them (a bot of theirs asks
-the family what differs)."""
+
+_MELD_LEVELS: BotMakers = {"random": MeldRandomBot, "greedy": MeldGreedyBot,
+                           "easy": MeldEasyBot, "medium": MeldMediumBot, "hard": MeldHardBot}
+_MELD_ADVISERS = (MeldHardBot, MeldMediumBot, MeldEasyBot, MeldGreedyBot)
+CLASSIC_BOTS: BotMakers = {
+    **_MELD_LEVELS,
+    "expert": partial(ExpertBot, advisers=_MELD_ADVISERS, playout=MeldMediumBot,
+                      scale=CLASSIC_EXPERT_SCALE),
+}
+"""The classic family's bots: the melding families share their levels (a bot of theirs
+asks the family what differs); the expert's budget is scaled to the family's work."""
+CONTRACT_BOTS: BotMakers = {
+    **_MELD_LEVELS,
+    "expert": partial(ExpertBot, advisers=_MELD_ADVISERS, playout=MeldMediumBot,
+                      scale=CONTRACT_EXPERT_SCALE),
+}
+"""The contract family's bots."""
 
 
 def bots_of(view: PlayerView) -> BotMakers:
@@ -94,9 +120,34 @@ BOTS: dict[str, Callable[[int], Bot]] = {
 }
 """Bot name -> a constructor taking the seed."""
 
-LEVELS: tuple[str, ...] = ("easy", "medium", "hard")
+LEVELS: tuple[str, ...] = ("easy", "medium", "hard", "expert")
 """The opponent levels a player picks per seat in the menu, weakest first (``BOTS`` names;
 ``random`` and ``greedy`` are baselines for tests and benchmarks)."""
+
+
+class ExpertAppraisers:
+    """The expert's appraisal (:class:`~rummy.ai.appraisal.Appraiser`) for every rule
+    family: the family's expert, made with the seed the first time a view of it is seen,
+    at ``budget`` moves a decision (``None``: the expert's default)."""
+
+    def __init__(self, seed: int = 0, budget: int | None = None) -> None:
+        self.budget = budget
+        self._experts = EveryFamily("expert", seed)
+
+    def appraise(self, view: PlayerView, legal: Sequence[Action],
+                 include: Sequence[Action] = ()) -> list[Appraisal]:
+        """See :meth:`rummy.ai.expert.ExpertAppraiser.appraise` (``include``: moves to
+        appraise beside the expert's candidates, such as the one a player made)."""
+        expert = self._experts.for_family(view)
+        assert isinstance(expert, ExpertBot)  # what every family registers as "expert"
+        if self.budget is not None:
+            expert.appraiser.budget = self.budget
+        return expert.appraiser.appraise(view, legal, include)
+
+
+def expert_appraiser(seed: int = 0, budget: int | None = None) -> ExpertAppraisers:
+    """The expert's appraiser for every family (the post-game review's)."""
+    return ExpertAppraisers(seed, budget)
 
 
 def make_bot(name: str, seed: int = 0) -> Bot:
@@ -108,5 +159,6 @@ def make_bot(name: str, seed: int = 0) -> Bot:
     return factory(seed)
 
 
-__all__ = ["BOTS", "DECLARE_BOTS", "LEVELS", "MELD_BOTS", "Bot", "BotMakers", "EasyBot",
-           "EveryFamily", "GreedyBot", "HardBot", "MediumBot", "RandomBot", "bots_of", "make_bot"]
+__all__ = ["BOTS", "CLASSIC_BOTS", "CONTRACT_BOTS", "DECLARE_BOTS", "LEVELS", "Bot",
+           "BotMakers", "EasyBot", "EveryFamily", "ExpertAppraisers", "ExpertBot", "GreedyBot",
+           "HardBot", "MediumBot", "RandomBot", "bots_of", "expert_appraiser", "make_bot"]

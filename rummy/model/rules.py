@@ -18,7 +18,7 @@ from __future__ import annotations
 import importlib
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, replace
-from typing import Any, ClassVar
+from typing import TYPE_CHECKING, Any, ClassVar
 
 from rummy.model.melds import classify_group
 from rummy.model.table_melds import classify_meld
@@ -37,6 +37,9 @@ from .families.toss import quick_pick
 from .match_state import GameState, MatchState
 from .randomness import Seed
 from .view_parts import DeclareView, MeldTableView, SeatView, ViewPart
+
+if TYPE_CHECKING:  # the view imports the rules: only for annotations
+    from .view import PlayerView
 
 POOL_LIMITS = {MatchFormat.POOL_101: 101, MatchFormat.POOL_201: 201}
 """Declare family pools: a seat whose total reaches this is out."""
@@ -152,6 +155,16 @@ class RuleFamily:
 
     def check_action(self, state: GameState, action: Action) -> None:
         self._module.check_action(state, action)
+
+    def world(self, view: PlayerView, hands: Sequence[Sequence[Card]],
+              open_deck: Sequence[Card], closed_deck: Sequence[Card], seed: Seed,
+              dead: Sequence[Sequence[Card]] = ()) -> GameState:
+        """A deal as ``view`` shows it, with the cards its seat cannot see placed as given
+        (every seat's hand, the whole open deck and the closed deck, bottom first, and any
+        cards out of play per seat): a world the expert samples and plays on, built from
+        the view alone (docs/architecture.md, "The bots")."""
+        build: Callable[..., GameState] = self._module.world_from_view
+        return build(view, hands, open_deck, closed_deck, seed, dead)
 
     def group_kind(self, variant: Variant, cards: Sequence[Card], cut: Card | None) -> str:
         """What one group of cards counts as in this family: a meld on the table (``run``,
@@ -346,7 +359,7 @@ class Classic(Melding):
     """Classic rummy with melds on the table, played to a target score."""
 
     name = "classic"
-    pieces = Pieces(bots="rummy.ai:MELD_BOTS", table="rummy.ui.table.parts_melds:MeldParts",
+    pieces = Pieces(bots="rummy.ai:CLASSIC_BOTS", table="rummy.ui.table.parts_melds:MeldParts",
                     rules_page="rummy.ui.rules_families:classic",
                     terminal="rummy.cli_play:MELD_TERMINAL")
     winner_collects = True
@@ -386,7 +399,8 @@ class Contract(Melding):
     """Contract rummy: one round per contract, the lowest total wins."""
 
     name = "contract"
-    pieces = Pieces(bots="rummy.ai:MELD_BOTS", table="rummy.ui.table.parts_contract:ContractParts",
+    pieces = Pieces(bots="rummy.ai:CONTRACT_BOTS",
+                    table="rummy.ui.table.parts_contract:ContractParts",
                     rules_page="rummy.ui.rules_families:contract",
                     terminal="rummy.cli_play:MELD_TERMINAL")
     lays_down_contracts = True

@@ -28,6 +28,7 @@ from __future__ import annotations
 from dataclasses import dataclass, fields
 from typing import Any
 
+from rummy.model.table_melds import TableMeld
 from rummy.model.variant_type import Variant
 
 from .cards import Card, Rank
@@ -129,6 +130,11 @@ class PlayerView:
         """The cards this seat took from the discard pile this turn (they may not be
         discarded again this turn; none where melds do not lie on the table)."""
         return self.melding.taken if self.melds_on_table else ()
+
+    @property
+    def melds(self) -> tuple[TableMeld, ...]:
+        """The melds face up on the table (none where melds do not lie on the table)."""
+        return self.melding.melds if self.melds_on_table else ()
 
     @property
     def my_turn(self) -> bool:

@@ -19,20 +19,13 @@ from rummy.model.match import describe
 from rummy.model.variant import VARIANTS_DIR, load_variant, variant_files
 from rummy.model.variant_type import Variant, VariantError
 
-LEVELS = ("easy", "medium", "hard")
-FALLBACK_LEVELS = ("greedy", "random")
-
 
 def difficulty_levels() -> tuple[str, ...]:
-    """The opponent levels the menu offers: easy/medium/hard when the bot registry has them,
-    else every bot it has (greedy first)."""
-    import rummy.ai as ai
+    """The opponent levels the menu offers, weakest first: the bot registry's
+    :data:`rummy.ai.LEVELS`."""
+    from rummy.ai import LEVELS
 
-    names = tuple(getattr(ai, "BOT_NAMES", None) or getattr(ai, "BOTS", {}) or FALLBACK_LEVELS)
-    if all(level in names for level in LEVELS):
-        return LEVELS
-    ordered = [n for n in FALLBACK_LEVELS if n in names]
-    return tuple(ordered + sorted(n for n in names if n not in ordered))
+    return LEVELS
 
 
 def default_level(levels: tuple[str, ...]) -> str:

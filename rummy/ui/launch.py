@@ -3,7 +3,7 @@
 ``python3 main.py [--demo ...]`` comes here (:func:`launch`). :func:`register_scenes` is
 the one place that knows every screen: it gives each a name on the app (``title``,
 ``new_game``, ``rules``, ``table``, ``continue``, ``statistics``, ``replays``,
-``replay_table``, ``settings``, ``online``, ``browse``, ``lobby``), and the screens open
+``replay_table``, ``review``, ``settings``, ``online``, ``browse``, ``lobby``), and the screens open
 one another by those names, so no screen imports another (see :mod:`rummy.ui.scene`).
 """
 
@@ -46,6 +46,7 @@ def register_scenes(app: App) -> App:
     from rummy.ui.screens.browse import BrowseScene
     from rummy.ui.screens.lobby import LobbyScene
     from rummy.ui.screens.replay_table import ReplayTableScene
+    from rummy.ui.screens.review import ReviewScene
     from rummy.ui.table import TableScene
     from rummy.ui.table.resume import continue_table
 
@@ -61,16 +62,21 @@ def register_scenes(app: App) -> App:
     app.register("continue", continue_table)
     app.register("replay_table", ReplayTableScene)
     app.register("replays", _replays_with_watch)
+    app.register("review", ReviewScene)
     return app
 
 
 def _replays_with_watch(host: Host, **arguments: Any) -> ReplaysScene:
-    """The Replays list whose Watch puts the chosen game at the table in replay mode."""
+    """The Replays list whose Watch puts the chosen game at the table in replay mode, and
+    whose Review opens the review of the player's decisions in it."""
 
     def watch(game: Session, entry: ReplayEntry) -> None:
         host.open("replay_table", game=game, entry=entry)
 
-    return ReplaysScene(host, on_watch=watch, **arguments)
+    def review(game: Session, entry: ReplayEntry, seat: int) -> None:
+        host.open("review", game=game, seat=seat, deal=entry.deal or 0, names=entry.players)
+
+    return ReplaysScene(host, on_watch=watch, on_review=review, **arguments)
 
 
 def parse_args(argv: list[str]) -> argparse.Namespace:

@@ -86,3 +86,33 @@ def test_frames_keep_coming_while_a_bot_thinks(tmp_path: Path,
         assert sorted(frames)[len(frames) // 2] < 0.15
     finally:
         app.close()
+
+
+@pytest.mark.slow
+@pytest.mark.timeout(120)
+def test_frames_keep_coming_while_the_expert_thinks(tmp_path: Path,
+                                                    monkeypatch: pytest.MonkeyPatch) -> None:
+    """The expert searches for about a second a move (a budget near its default): the
+    table's frames go on meanwhile, as with any bot."""
+    import rummy.ai.expert
+
+    monkeypatch.setattr(rummy.ai.expert, "DEFAULT_BUDGET", 300)
+    app = App(audio=False, settings_dir=tmp_path / "settings")
+    try:
+        config = GameConfig("indian_13", {}, 2, ("expert", "expert"), 5, None)
+        scene = TableScene(app, config, speed=8.0)
+        app.push(scene)
+        while not scene.idle:
+            app.step(0.05)
+        frames: list[float] = []
+        moves = len(scene.driver.actions)
+        start = time.perf_counter()
+        while len(scene.driver.actions) < moves + 4 and time.perf_counter() - start < 60:
+            t0 = time.perf_counter()
+            app.step(1 / 60)
+            frames.append(time.perf_counter() - t0)
+        assert len(scene.driver.actions) >= moves + 4
+        assert len(frames) > 20
+        assert sorted(frames)[len(frames) // 2] < 0.15
+    finally:
+        app.close()

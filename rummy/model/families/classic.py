@@ -50,10 +50,12 @@ from .melding import (
     stalemate_reason,
     this_turn,
     without,
+    world_from_view,
 )
 from .toss import refuse_pick
 
-__all__ = ["MeldState", "apply", "check_action", "legal_actions", "meld_options", "start_deal"]
+__all__ = ["MeldState", "apply", "check_action", "legal_actions", "meld_options", "start_deal",
+           "world_from_view"]
 
 DRAW_CHOICE_DEPTH = 5
 """Source 001: with ``allow_draw_choice`` the top 5 cards of the discard pile are offered."""

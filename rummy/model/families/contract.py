@@ -64,11 +64,12 @@ from .melding import (
     lay_cards,
     put,
     stalemate_reason,
+    world_from_view,
 )
 from .toss import Spread, check_pick, legal_picks, play_pick, refuse_pick, spread_for_toss, toss
 
 __all__ = ["MeldState", "apply", "check_action", "choose_dealer", "find_contract",
-           "legal_actions", "start_deal"]
+           "legal_actions", "start_deal", "world_from_view"]
 
 
 def highest_aces_low(cards: list[Card]) -> list[int]:

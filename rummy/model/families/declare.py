@@ -49,10 +49,17 @@ from ..randomness import stream
 from ..scoring import DealResult, SeatScore, ShownHand, arrange, drop_penalty, score_loser, settle
 from ..solver import best_arrangement
 from . import Phase, SeatStatus
-from .declare_deal import DeclareState, Groups, after_picks, leaders_of, start_deal
+from .declare_deal import (
+    DeclareState,
+    Groups,
+    after_picks,
+    leaders_of,
+    start_deal,
+    world_from_view,
+)
 from .toss import check_pick, legal_picks, play_pick, refuse_pick
 
-__all__ = ["apply", "check_action", "legal_actions", "start_deal"]
+__all__ = ["apply", "check_action", "legal_actions", "start_deal", "world_from_view"]
 
 _T = TypeVar("_T")
 

@@ -13,19 +13,31 @@ from __future__ import annotations
 from collections import Counter
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, replace
+from typing import TYPE_CHECKING
 
 from rummy.model.variant_fields import Toss
 from rummy.model.variant_type import Variant
 
 from ..actions import Pick
 from ..cards import Card, Rank, make_deck, shuffled, toss_key
-from ..events import CardsDealt, Event, OpenCardTurned, TossWon, TurnBegan, WildJokerCut
+from ..events import (
+    CardsDealt,
+    DeckReshuffled,
+    Event,
+    OpenCardTurned,
+    TossWon,
+    TurnBegan,
+    WildJokerCut,
+)
 from ..randomness import Seed, stream
 from ..scoring import DealResult
 from ..solver import wild_rank_for
 from . import DealState, Phase, SeatStatus
 from .toss import JOKER, Spread, spread_for_joker, spread_for_toss
 from .toss import toss as draw_cards
+
+if TYPE_CHECKING:  # the view imports the state: only for annotations
+    from ..view import PlayerView
 
 Groups = tuple[tuple[Card, ...], ...]
 
@@ -262,3 +274,31 @@ def _check_players(variant: Variant, players: int) -> None:
 
 def _wild_rank(variant: Variant, cut: Card | None) -> Rank | None:
     return wild_rank_for(variant, cut)
+
+
+def world_from_view(view: PlayerView, hands: Sequence[Sequence[Card]],
+                    open_deck: Sequence[Card], closed_deck: Sequence[Card], seed: Seed,
+                    dead: Sequence[Sequence[Card]] = ()) -> DeclareState:
+    """A deal as seat ``view.seat`` sees it, with the cards it cannot see placed as given:
+    ``hands`` (its own as in the view), the whole open deck and the closed deck (bottom
+    first, the top last) and the cards out of play per seat (``dead``). Built from the
+    view alone, so a bot may play it on (a sampled world: docs/architecture.md, "The bots").
+    ``seed`` feeds the reshuffles to come."""
+    players = view.players
+    mine = view.seat == view.turn
+    # Only this seat's own drop request is known; another's is private to it.
+    drop = tuple(s == view.seat and view.declare.drop_at_turn for s in range(players))
+    return DeclareState(
+        variant=view.variant, players=players, seed=seed, phase=view.phase, turn=view.turn,
+        first_player=view.first_player, dealer=view.dealer,
+        hands=tuple(tuple(h) for h in hands), closed_deck=tuple(closed_deck),
+        open_deck=tuple(open_deck), turns_done=tuple(s.turns_done for s in view.seats),
+        drawn=view.drawn if mine else None,
+        reshuffles=sum(isinstance(e, DeckReshuffled) for e in view.history),
+        history=view.history, wild_joker=view.wild_joker, wild_rank=view.wild_rank,
+        finish_slot=None, dead=tuple(tuple(d) for d in dead) or ((),) * players,
+        status=tuple(s.status for s in view.seats),
+        penalties=tuple(s.penalty for s in view.seats),
+        missed=tuple(s.missed_turns for s in view.seats),
+        shows=tuple(s.shown for s in view.seats), drop_at_turn=drop,
+    )

@@ -13,7 +13,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import dataclass, replace
-from typing import TypeVar
+from typing import TYPE_CHECKING, TypeVar
 
 from rummy.model.table_melds import MeldRules, TableMeld
 from rummy.model.variant_type import Variant
@@ -24,8 +24,12 @@ from ..events import (
     STUCK_TURNOVERS,
     CardDiscarded,
     CardDrawn,
+    CardLaidOff,
     CardsDealt,
+    DeckReshuffled,
+    DiscardFlipped,
     Event,
+    MeldLaid,
     OpenCardTurned,
     TurnBegan,
     turnovers_since_laid,
@@ -33,6 +37,9 @@ from ..events import (
 from ..randomness import Seed, stream
 from ..scoring import DealResult
 from . import DealState, Phase
+
+if TYPE_CHECKING:  # the view imports the state: only for annotations
+    from ..view import PlayerView
 
 _T = TypeVar("_T")
 
@@ -207,3 +214,43 @@ def without(cards: tuple[Card, ...], card: Card) -> tuple[Card, ...]:
 def hand_value(variant: Variant, cards: Sequence[Card]) -> int:
     from ..solver_melds import card_points
     return sum(card_points(variant, c) for c in cards)
+
+
+# ---------------------------------------------------------------- a sampled world
+
+
+def world_from_view(view: PlayerView, hands: Sequence[Sequence[Card]],
+                    open_deck: Sequence[Card], closed_deck: Sequence[Card], seed: Seed,
+                    dead: Sequence[Sequence[Card]] = ()) -> MeldState:
+    """A round as seat ``view.seat`` sees it, with the cards it cannot see placed as given:
+    ``hands`` (its own as in the view), the whole discard pile and the stock (bottom
+    first, the top last). Built from the view alone, so a bot may play it on (a sampled
+    world: docs/architecture.md, "The bots"); ``dead`` is unused (no card leaves a round).
+    ``seed`` feeds the stock turnovers to come."""
+    del dead
+    mine = view.seat == view.turn
+    table = view.melding
+    return MeldState(
+        variant=view.variant, players=view.players, seed=seed, phase=view.phase,
+        turn=view.turn, first_player=view.first_player, dealer=view.dealer,
+        hands=tuple(tuple(h) for h in hands), closed_deck=tuple(closed_deck),
+        open_deck=tuple(open_deck), turns_done=tuple(s.turns_done for s in view.seats),
+        drawn=view.drawn if mine else None,
+        reshuffles=sum(isinstance(e, (DiscardFlipped, DeckReshuffled)) for e in view.history),
+        history=view.history, round_no=table.round_no, melds=table.melds,
+        laid_at=_laid_at(view.history, view.players), taken=table.taken if mine else (),
+    )
+
+
+def _laid_at(history: Sequence[Event], players: int) -> tuple[int, ...]:
+    """Per seat, its turn number (turns done then) at its first lay, or -1: the history
+    is public, so every seat knows it."""
+    begun = [0] * players
+    laid = [-1] * players
+    for event in history:
+        if isinstance(event, TurnBegan):
+            begun[event.seat] += 1
+        elif (isinstance(event, (MeldLaid, CardLaidOff)) and not event.auto
+              and laid[event.seat] < 0):
+            laid[event.seat] = max(begun[event.seat] - 1, 0)
+    return tuple(laid)

@@ -27,7 +27,7 @@ from rummy.net.room import (
     normal_code,
     show_code,
 )
-from rummy.ui.catalog import refusal, scan_variants
+from rummy.ui.catalog import difficulty_levels, refusal, scan_variants
 from rummy.ui.confirm import PressAgain
 from rummy.ui.options_panel import OptionsPanel, chosen_options, option_selectors
 from rummy.ui.palette import DIM, INK, PANEL, PANEL_EDGE, RED
@@ -38,7 +38,8 @@ from rummy.ui.widgets import Button, Selector, Widget, draw_text, ellipsize, wra
 
 CLOCK_LABEL = "Turn timer (seconds)"
 CLOCK_HELP = "The server times every turn online: out of time, it draws and discards for you."
-BOT_LEVELS = ("easy", "medium", "hard", "greedy", "random")
+BASELINE_BOTS = ("greedy", "random")
+"""Bots a host may also seat, beside the levels (:data:`rummy.ai.LEVELS`)."""
 LOOPBACK = "127.0.0.1"
 DEFAULT_PORT = 8765
 
@@ -97,7 +98,8 @@ class OnlineScene(Screen):
         self.options_box = pygame.Rect(0, 0, 0, 0)
         self.seats = Selector("Seats", [2, 3, 4, 5, 6], 2, lambda v: self._relayout(),
                               refused=self._seats_refused)
-        self.bots = Selector("Bots in empty seats", list(BOT_LEVELS), "medium",
+        self.bots = Selector("Bots in empty seats", [*difficulty_levels(), *BASELINE_BOTS],
+                             "medium",
                              lambda v: None, show=str.capitalize)  # as New game shows them
         # A public address on an interface (no router in between) is offered too: the
         # invite then gives one the others can reach from anywhere.

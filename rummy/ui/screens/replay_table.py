@@ -29,12 +29,11 @@ from rummy.ui.palette import INK
 from rummy.ui.scene import Scene
 from rummy.ui.table.board import Board
 from rummy.ui.table.dialogs import ResultPanel, Standing
-from rummy.ui.table.hand import HandModel
 from rummy.ui.table.layout import SeatSpot, TableLayout, card_height
 from rummy.ui.table.panels import TableButton, draw_button
-from rummy.ui.table.parts import parts_for
 from rummy.ui.table.parts_base import FamilyParts
 from rummy.ui.table.sprites import CardArt, TextCache
+from rummy.ui.table.still_board import show_view, still_board
 
 if TYPE_CHECKING:
     from rummy.session import Session
@@ -99,16 +98,11 @@ class ReplayTableScene(Scene):
         key = (0 if match is None else match.deal_no, len(state.hands))
         if self.board is None or key != self._deal_key:
             self._deal_key = key
-            hand = HandModel(self.variant, view.wild_joker)
-            self.board = Board(self.art, self.text, hand, self.deal_names(match),
-                               len(state.hands), 0, interactive=False,
-                               parts=parts_for(self.variant))
-            self.board.resize(self.size)
+            self.board = still_board(self.art, self.text, self.variant,
+                                     self.deal_names(match), view, self.size)
             self.board.match_line = self._match_line(match)
         board = self.board
-        board.sync(view)
-        board.hand.sort()
-        board.layout_hand()
+        show_view(board, view)
         if match is not None:
             board.points = [match.totals[s] for s in match.seats]
         self.result = self._result_panel()

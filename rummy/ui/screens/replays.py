@@ -2,7 +2,10 @@
 
 Click a line to choose it, Watch (or double-click, or Enter) to hand the replayed game to
 ``on_watch``, which puts it at the table with every hand face up (the table's replay mode).
-Without ``on_watch`` the list is shown and Watch stays off.
+Without ``on_watch`` the list is shown and Watch stays off. Review (R) hands a deal the
+player played (a seat named "You", as the table names the player) to ``on_review``, which
+reviews their decisions; a whole match is reviewed a round at a time, from its rounds'
+own lines.
 """
 
 from __future__ import annotations
@@ -26,6 +29,10 @@ if TYPE_CHECKING:
     from rummy.ui.scene import Host as App
 
 Watch = Callable[[Session, ReplayEntry], None]
+Review = Callable[[Session, ReplayEntry, int], None]
+"""Review the game of the entry for the player's seat (the third argument)."""
+PLAYER = "You"
+"""The name the table gives the player's seat in what it keeps (``TableDriver.match_names``)."""
 
 HEADINGS = ("Date", "Variant", "Players", "Result")
 GAP = 12
@@ -41,10 +48,11 @@ class ReplaysScene(Screen):
     text_points = 17
 
     def __init__(self, app: App, shelf: ReplayShelf | None = None,
-                 on_watch: Watch | None = None) -> None:
+                 on_watch: Watch | None = None, on_review: Review | None = None) -> None:
         super().__init__(app)
         self.shelf = shelf if shelf is not None else ReplayShelf()
         self.on_watch = on_watch
+        self.on_review = on_review
         self.entries: list[ReplayEntry] = []
         self.titles: dict[str, str] = {}
         """Variant id -> its name, read once per refresh (a variant file is YAML to parse)."""
@@ -53,6 +61,7 @@ class ReplaysScene(Screen):
         """Index of the top visible line (scrolling)."""
         self.message = ""
         self.watch = Button("Watch", self.watch_selected, enabled=False)
+        self.review = Button("Review", self.review_selected, enabled=False)
         self.back = Button("Back (Esc)", self.close)
         self.list_rect = pygame.Rect(0, 0, 0, 0)
         self.line = 24
@@ -97,20 +106,37 @@ class ReplaysScene(Screen):
     def choose(self, index: int) -> None:
         self.selected = index
         self.watch.enabled = self.on_watch is not None
+        self.review.enabled = self.on_review is not None and _player_seat(
+            self.entries[index]) is not None
 
     def watch_selected(self) -> None:
         if self.selected is None or self.on_watch is None:
             return
         entry = self.entries[self.selected]
+        game = self._load(entry)
+        if game is not None:
+            self.on_watch(game, entry)
+
+    def review_selected(self) -> None:
+        if self.selected is None or self.on_review is None:
+            return
+        entry = self.entries[self.selected]
+        seat = _player_seat(entry)
+        if seat is None:
+            return
+        game = self._load(entry)
+        if game is not None:
+            self.on_review(game, entry, seat)
+
+    def _load(self, entry: ReplayEntry) -> Session | None:
         try:
-            game = self.shelf.load(entry)
+            return self.shelf.load(entry)
         except ValueError as exc:
             self.message = str(exc)
             self.selected = None
-            self.watch.enabled = False
+            self.watch.enabled = self.review.enabled = False
             self.refresh()
-            return
-        self.on_watch(game, entry)
+            return None
 
     def close(self) -> None:
         self.app.pop()
@@ -122,13 +148,15 @@ class ReplaysScene(Screen):
         w, h = self.size
         self.line = self.font.get_linesize() + self.px(8)
         self.watch.place(self.bottom_corner("left"), self.button_font)
+        self.review.place(self.watch.rect.move(self.watch.rect.width + self.px(16), 0),
+                          self.button_font)
         self.back.place(self.bottom_corner("right"), self.button_font)
         margin = self.px(30)
         self.list_rect = pygame.Rect(margin, self.px(80), w - 2 * margin,
                                      h - self.px(80) - self.back.rect.height - self.px(60))
 
     def handle(self, event: pygame.event.Event) -> None:
-        for button in (self.watch, self.back):
+        for button in (self.watch, self.review, self.back):
             if button.handle(event):
                 return
         if event.type == pygame.KEYDOWN:
@@ -136,6 +164,8 @@ class ReplaysScene(Screen):
                 self.close()
             elif event.key in (pygame.K_RETURN, pygame.K_KP_ENTER):
                 self.watch_selected()
+            elif event.key == pygame.K_r:
+                self.review_selected()
             elif event.key in (pygame.K_DOWN, pygame.K_UP) and self.entries:
                 step = 1 if event.key == pygame.K_DOWN else -1
                 now = -1 if self.selected is None else self.selected
@@ -183,5 +213,14 @@ class ReplaysScene(Screen):
                 draw_text(surface, font, ellipsize(font, cell, width - GAP),
                           (x, row.centery), TEXT, "midleft")
         self.watch.draw(surface)
+        self.review.draw(surface)
         self.back.draw(surface)
         draw_message(surface, font, self.message, self.size, self.back.rect.y - 6)
+
+
+def _player_seat(entry: ReplayEntry) -> int | None:
+    """The player's seat in a deal or a round of a match (None for a whole match, which
+    is reviewed a round at a time, or a game the player did not play)."""
+    if entry.kind == "match" or PLAYER not in entry.players:
+        return None
+    return entry.players.index(PLAYER)

@@ -299,6 +299,23 @@ class ControlsMixin:
     def card_height(self) -> int:
         return card_height(self.board.lay.hand_w)
 
+    # -- the round panel's Review
+
+    def _reviewable(self) -> bool:
+        """The deal just finished can be reviewed: the player played it here, offline
+        (online, the record is the server's), from a deal the record replays."""
+        driver = self.driver
+        return (self.online is None and driver.human_seat is not None
+                and not driver.game.prepared)
+
+    def open_review(self) -> None:
+        """The round panel's Review: the player's decisions in the deal just finished."""
+        driver = self.driver
+        if driver.human is None:
+            return
+        self.app.open("review", game=driver.game, seat=driver.human, deal=driver.deal_no,
+                      names=driver.match_names())
+
 
 def read_hint(hint: Hint | None) -> tuple[list[Card], list[list[Card]], str]:
     """(the cards the suggested move plays, to select; the groups to arrange the hand

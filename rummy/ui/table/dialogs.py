@@ -224,7 +224,8 @@ class Standing:
 
 
 class ResultPanel(_Overlay):
-    """Every hand shown grouped and labelled, the points, the winner; Next deal / Menu.
+    """Every hand shown grouped and labelled, the points, the winner; Next deal / Menu,
+    and Review where the deal can be reviewed.
 
     With a ``standing`` (a match longer than one deal) the match's standing is shown under
     the title: where it is, every total, who is out, and the match winner once it is over.
@@ -234,8 +235,10 @@ class ResultPanel(_Overlay):
                  cut: Card | None, demo: bool, standing: Standing | None = None,
                  next_label: str = "Next deal", viewer: int | None = None,
                  order: Sequence[Card] = (), back_label: str = "Menu",
-                 proof: ProofNote | None = None) -> None:
+                 proof: ProofNote | None = None, review: bool = False) -> None:
         self.result = result
+        self.review = review
+        """Offer Review: the viewer's decisions in this deal beside the expert's."""
         self.proof = proof
         """An online deal's shuffle verdict, on the button row (None offline)."""
         self.viewer = viewer
@@ -337,9 +340,12 @@ class ResultPanel(_Overlay):
         self.buttons = {"next": TableButton(self.next_label, nxt)}
         if self.back_label != self.next_label:  # online, once over, both would leave
             self.buttons["menu"] = TableButton(self.back_label, menu)
+        if self.review:
+            leftmost = menu if "menu" in self.buttons else nxt
+            self.buttons["review"] = TableButton("Review", leftmost.move(-(bw + 12), 0))
         self.note_pos = (rect.x + 20, nxt.centery)
         if self.proof is not None:
-            left_of = (menu if "menu" in self.buttons else nxt).left - 12
+            left_of = min(b.rect.left for b in self.buttons.values()) - 12
             free = self.proof.place(text, rect, rect.x + 20, nxt.centery, left_of, font)
             self.note_pos = (free, nxt.centery)
         self.font = font

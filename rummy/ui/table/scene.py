@@ -240,7 +240,7 @@ class TableScene(ControlsMixin, PointerMixin, FrameMixin, Scene):
                                   self.driver.view.wild_joker, self.spectator,
                                   None if one_deal else standing, label,
                                   viewer=self.seat, order=self.hand.cards, back_label=back,
-                                  proof=self._proof_note())
+                                  proof=self._proof_note(), review=self._reviewable())
         self._build_dialogs()
         self.result_wait = 4.0 / self.play_speed
         self.turn_left = None

@@ -1,0 +1,147 @@
+"""Sampled worlds: whole deals that agree with everything one seat knows.
+
+The expert (:mod:`rummy.ai.expert`) cannot see the other hands or the closed deck, so it
+plays its candidate moves on in *worlds*: deals in which the cards it has not seen are
+dealt at random among the places it cannot see into. A world agrees with the seat's view:
+
+- its own hand, the drawn card, the wild joker, the melds on the table and the whole open
+  deck (rebuilt from the history, see :func:`rummy.ai.tracking.open_deck_cards`) are as seen;
+- each other seat holds the open-deck cards it is known to have taken and kept
+  (:func:`rummy.ai.tracking.known_holdings`), topped up at random to its hand size;
+- the closed deck is the rest, in a random order, of the size the view shows.
+
+The world is built by the rule family from the view and these cards alone
+(:meth:`rummy.model.rules.RuleFamily.world`); the state of the real deal is never read.
+This is the one bot module that drives the engine (:func:`play_on`), and only on worlds it
+dealt itself: ``tests/test_bots.py`` holds every other to the view alone.
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Sequence
+from typing import Protocol
+
+from rummy.model.actions import Action
+from rummy.model.cards import Card, make_deck
+from rummy.model.state import GameState, apply, legal_actions, stalemate_due
+from rummy.model.view import PlayerView, view_for
+
+from .tracking import known_holdings, open_deck_cards
+
+__all__ = ["World", "deal_points", "open_deck_of", "play_on", "sample_world", "unseen_cards",
+           "work_of"]
+
+World = GameState
+"""A sampled deal (see the module docstring): a state the bot dealt itself."""
+
+
+class Chooser(Protocol):
+    """A bot that plays a seat in a world (:class:`rummy.ai.Bot`)."""
+
+    def choose(self, view: PlayerView, legal: Sequence[Action]) -> Action:
+        """One action out of ``legal``."""
+        ...
+
+
+def open_deck_of(view: PlayerView) -> list[Card]:
+    """The whole open deck, bottom first, as the history shows it; made to agree with the
+    view's top card and size (a card the history cannot name is left out)."""
+    pile = open_deck_cards(view)
+    if view.open_top is None or view.open_size == 0:
+        return []
+    if not pile or pile[-1] != view.open_top:
+        pile = [view.open_top]
+    return pile[-view.open_size:]
+
+
+def _table_cards(view: PlayerView) -> list[Card]:
+    return [card for meld in view.melds for card in meld.cards]
+
+
+def unseen_cards(view: PlayerView, pile: Sequence[Card]
+                 ) -> tuple[list[Card], dict[int, list[Card]]]:
+    """The cards of the deck the seat has not seen anywhere (deck order), and per other
+    seat the cards it is known to hold (open-deck cards it took and has neither thrown nor
+    laid on the table since)."""
+    on_table = set(_table_cards(view))
+    known: dict[int, list[Card]] = {}
+    for seat, holding in known_holdings(view).items():
+        if seat != view.seat and not view.seats[seat].status.is_out:
+            held = [c for c in holding.took if c not in on_table][:view.seats[seat].hand_size]
+            if held:
+                known[seat] = held
+    seen = set(view.hand) | set(pile) | on_table
+    if view.wild_joker is not None:
+        seen.add(view.wild_joker)
+    for held in known.values():
+        seen.update(held)
+    deck = make_deck(view.variant.packs, view.variant.printed_jokers)
+    return [c for c in deck if c not in seen], known
+
+
+def sample_world(view: PlayerView, rng: random.Random, seed: int) -> World:
+    """One world that agrees with ``view`` (see the module docstring), dealt by ``rng``;
+    ``seed`` is the world's own seed (for its reshuffles)."""
+    pile = open_deck_of(view)
+    pool, known = unseen_cards(view, pile)
+    rng.shuffle(pool)
+    hands: list[list[Card]] = []
+    for seat in range(view.players):
+        if seat == view.seat:
+            hands.append(list(view.hand))
+            continue
+        hand = list(known.get(seat, ()))
+        need = max(0, view.seats[seat].hand_size - len(hand))
+        hand.extend(pool[:need])
+        del pool[:need]
+        hands.append(hand)
+    closed = pool[:view.closed_size]
+    rest = pool[view.closed_size:]
+    # Cards left over lie out of play (a dropped hand): they go to the first seat out.
+    dead: list[list[Card]] = [[] for _ in range(view.players)]
+    out = [s for s in range(view.players) if view.seats[s].status.is_out]
+    if rest and out:
+        dead[out[0]] = rest
+    return view.rules.world(view, hands, pile, closed, seed, dead)
+
+
+def deal_points(world: World, seat: int) -> float:
+    """The seat's points for a finished deal, from its side: what it is charged, less what
+    it collects when it goes out (where the winner collects nothing, the others' points
+    count for it all the same: a move that makes them pay more is the better one)."""
+    result = world.result
+    if result is None:
+        return 0.0
+    points = float(result.points[seat])
+    if result.winner == seat:
+        points -= result.collected
+    return points
+
+
+def play_on(world: World, action: Action, seat: int, bots: Sequence[Chooser],
+            limit: int) -> tuple[float, int]:
+    """``action`` in ``world``, then ``bots[s]`` playing seat ``s`` (each from its own
+    view of the world) to the deal's end, or until ``limit`` work is done, when it counts
+    as even: the seat's :func:`deal_points` and the work done (see :func:`work_of`)."""
+    state, _ = apply(world, action)
+    moves = 0
+    while not state.is_over and work_of(moves, bots) < limit:
+        stop = stalemate_due(state)
+        if stop is not None:
+            state, _ = apply(state, stop)
+            break
+        mover = state.turn
+        legal = legal_actions(state, mover)
+        if not legal:
+            break
+        state, _ = apply(state, bots[mover].choose(view_for(state, mover), legal))
+        moves += 1
+    return deal_points(state, seat), work_of(moves, bots)
+
+
+def work_of(moves: int, bots: Sequence[Chooser]) -> int:
+    """The work of a playout: its moves plus the hand arrangements its bots searched
+    (their ``solver_calls``), which is where a move's time goes: counted, never timed, so
+    a budget of work replays alike on any machine."""
+    return moves + sum(getattr(bot, "solver_calls", 0) for bot in bots)
