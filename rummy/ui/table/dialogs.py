@@ -13,13 +13,13 @@ import pygame
 
 from rummy.model import Card, Variant, check_declaration, wild_rank_for
 from rummy.model.grouping import read_group
-from rummy.model.match import MatchState
 from rummy.model.rules import family_of
 from rummy.model.scoring import DealResult, RoundResult
 from rummy.ui.palette import DIM, GOLD, INK, KIND_COLORS, RED
 from rummy.ui.table.sprites import CardArt, TextCache
 from rummy.ui.words import number_word, points_word
 
+from .driver_protocol import MatchSoFar
 from .hand import sort_key
 from .layout import card_height
 from .panels import TableButton, draw_button, draw_wild_badge
@@ -186,7 +186,7 @@ class Standing:
     """Contract rummy: the next round's contract in words, while the match goes on."""
 
     @classmethod
-    def of(cls, match: MatchState, names: Sequence[str]) -> Standing:
+    def of(cls, match: MatchSoFar, names: Sequence[str]) -> Standing:
         variant = match.variant
         family = family_of(variant)
         terms = family.terms(variant)

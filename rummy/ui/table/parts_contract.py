@@ -9,7 +9,6 @@ from __future__ import annotations
 
 import itertools
 from collections.abc import Sequence
-from typing import Any
 
 import pygame
 
@@ -20,6 +19,7 @@ from rummy.model.table_melds import MeldKind, MeldRules, meld_kinds
 from .hand import HandModel
 from .layout import TableLayout
 from .meld_area import MeldLayout, draw_melds, draw_slots, layout_melds, slot_label
+from .parts_base import TableHost
 from .parts_melds import MeldParts
 from .sprites import CardArt, TextCache
 from .targets import DropTarget, LayDownSlot, MeldOnTable, OpenDeck
@@ -68,7 +68,7 @@ class ContractParts(MeldParts):
         # group at its end, a play-tester found.)
         return [list(g) for g in self.staged if g]
 
-    def why_not(self, name: str, host: Any) -> str:
+    def why_not(self, name: str, host: TableHost) -> str:
         """L with the contract short: the first slot that is not yet its meld."""
         if name != "laydown":
             return super().why_not(name, host)
@@ -82,7 +82,7 @@ class ContractParts(MeldParts):
             return f"{title} has {verdict}: complete every slot to lay down"
         return ""
 
-    def press(self, name: str, host: Any) -> bool:
+    def press(self, name: str, host: TableHost) -> bool:
         if name == "laydown":
             seat = host.seat
             groups = tuple(tuple(g) for g in self.staged)

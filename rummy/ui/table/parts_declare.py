@@ -4,14 +4,12 @@ the finish slot and drop; the base every family's parts share is :mod:`.parts_ba
 
 from __future__ import annotations
 
-from typing import Any
-
 from rummy.model import Action, Card, Discard, Draw, Drop, Finish, PlayerView, Variant
 from rummy.model.actions import DropAtTurn
 
 from .hand import HandModel
 from .layout import BUTTON_LABELS, TableLayout
-from .parts_base import FamilyParts
+from .parts_base import FamilyParts, TableHost
 from .targets import DropTarget, FinishSlot, OpenDeck
 
 
@@ -60,7 +58,7 @@ class DeclareParts(FamilyParts):
             return BUTTON_LABELS["keepturn"]
         return None
 
-    def press(self, name: str, host: Any) -> bool:
+    def press(self, name: str, host: TableHost) -> bool:
         """Carry out a button of this family; False when it is not one."""
         if name == "dropturn" and host.seat is not None:
             # While others play: ask to drop when this seat's turn comes, or stop asking.

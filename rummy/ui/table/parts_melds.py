@@ -31,7 +31,7 @@ from .hand import HandModel
 from .layers import Layer, changed_lights, lights_of
 from .layout import TableLayout
 from .meld_area import MeldLayout, draw_melds, layout_melds, tag_font
-from .parts_base import LIT_MARGIN, FamilyParts
+from .parts_base import LIT_MARGIN, FamilyParts, TableHost
 from .sprites import CardArt, TextCache
 from .targets import DropTarget, MeldOnTable, NewMeld, OpenDeck
 
@@ -105,7 +105,7 @@ class MeldParts(FamilyParts):
             "rank": True,
         }
 
-    def why_not(self, name: str, host: Any) -> str:
+    def why_not(self, name: str, host: TableHost) -> str:
         """Meld greyed out: what is wrong with the cards selected (the engine's words), or
         that a meld needs three or more."""
         seat = host.seat
@@ -116,7 +116,7 @@ class MeldParts(FamilyParts):
             return "Select the three or more cards of a run or a set, then Meld"
         return host.driver.check(LayMeld(seat, tuple(selected))) or ""
 
-    def press(self, name: str, host: Any) -> bool:
+    def press(self, name: str, host: TableHost) -> bool:
         seat = host.seat
         if name == "rank":
             host.hand.sort_by_rank()

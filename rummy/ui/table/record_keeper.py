@@ -42,6 +42,7 @@ if TYPE_CHECKING:
     from rummy.ui.scene import Host, Scene
 
     from .driver import TableDriver
+    from .driver_protocol import Driver
     from .hand import HandModel
 
 LEFT_SAVED = "Game saved: Continue picks it up where you left it."
@@ -186,7 +187,7 @@ class TableKeeper:
 
     # -- once a frame
 
-    def update(self, driver: TableDriver, hand: HandModel,
+    def update(self, table_driver: Driver, hand: HandModel,
                turn_left: float | None = None, aside: Sequence[Sequence[Card]] = ()) -> None:
         """Follow the driver: new actions (the session's record grew); any change is
         saved, and the turn timer's every second (``turn_left``), so Continue keeps the
@@ -196,8 +197,9 @@ class TableKeeper:
         self.match_seconds += now - self._clock
         self._clock = now
         if self.online:
-            self._count_online(driver)
-        if not self.enabled:
+            self._count_online(table_driver)
+        driver = table_driver.local  # (None online: the server keeps the record)
+        if not self.enabled or driver is None:
             return
         changed = False
         if driver is not self._driver:
@@ -301,7 +303,7 @@ class TableKeeper:
                 words = "no winner" if champion is None else f"{names[champion]} won"
                 shelf.add(session, names, f"{words} the match")
 
-    def _count_online(self, driver: TableDriver) -> None:
+    def _count_online(self, driver: Driver) -> None:
         """An online deal's statistics, once, when it is seen to end."""
         deal = driver.deal_no
         if not driver.over:
@@ -313,7 +315,7 @@ class TableKeeper:
         seat = driver.human_seat
         if seat is None:  # out of the match: nothing of this player's to count
             return
-        won, points, lower = result_outcome(driver.view.result, driver.game.variant, seat)
+        won, points, lower = result_outcome(driver.view.result, driver.variant, seat)
         match_won = None
         if driver.match_over:
             match_won = driver.match.winner == driver.human
