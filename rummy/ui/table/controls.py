@@ -240,6 +240,7 @@ class Controls:
             self.hand.set_aside(cards)
             self.parts.layout(self.board.lay, self.board.names)
             self.board.layout_hand()
+            self.refresh_buttons()  # (Lay down may be ready now)
 
     def unstage_at(self, pos: tuple[int, int]) -> bool:
         """A click on a staged card takes it back to the hand."""
@@ -256,6 +257,7 @@ class Controls:
             self.hand.take_back(card)
         self.parts.layout(self.board.lay, self.board.names)
         self.board.layout_hand()
+        self.refresh_buttons()  # a slot short again: Lay down greys out at once
 
     # -- declaring
 

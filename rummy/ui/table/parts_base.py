@@ -175,7 +175,8 @@ class FamilyParts:
         raise NotImplementedError
 
     def targets(self, lay: TableLayout, hand: HandModel) -> list[DropTarget]:
-        """Every place a dragged card may go (the hand apart)."""
+        """Every place cards may go (the hand apart): dragged there, or selected and clicked
+        there; the decks among them (clicked with nothing selected, they draw)."""
         raise NotImplementedError
 
     def enabled(self, seat: int | None, legal: set[Action], one: Card | None,

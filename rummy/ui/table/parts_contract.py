@@ -18,11 +18,18 @@ from rummy.model.table_melds import MeldKind, MeldRules, meld_kinds
 
 from .hand import HandModel
 from .layout import TableLayout
-from .meld_area import MeldLayout, draw_melds, draw_slots, layout_melds, slot_label
+from .meld_area import (
+    MeldLayout,
+    draw_melds,
+    draw_slots,
+    layout_melds,
+    slot_card_at,
+    slot_label,
+)
 from .parts_base import TableHost
 from .parts_melds import MeldParts
 from .sprites import CardArt, TextCache
-from .targets import DropTarget, LayDownSlot, MeldOnTable, OpenDeck
+from .targets import ClosedDeck, DropTarget, LayDownSlot, MeldOnTable, OpenDeck
 
 
 class ContractParts(MeldParts):
@@ -48,7 +55,7 @@ class ContractParts(MeldParts):
 
     def targets(self, lay: TableLayout, hand: HandModel) -> list[DropTarget]:
         placed = self.placed or self.layout(lay, self.names)
-        out: list[DropTarget] = [OpenDeck(lay.open_deck)]
+        out: list[DropTarget] = [ClosedDeck(lay.closed_deck), OpenDeck(lay.open_deck)]
         out.extend(MeldOnTable(spot.rect, spot.index) for spot in placed.melds)
         out.extend(LayDownSlot(slot.rect, slot.index) for slot in placed.slots)
         return out
@@ -201,15 +208,15 @@ class ContractParts(MeldParts):
                 tuple(tuple(g) for g in self.staged))
 
     def staged_at(self, pos: tuple[int, int]) -> Card | None:
-        """A staged card under ``pos`` (clicking it takes it back to the hand)."""
+        """The staged card under ``pos`` (clicking it takes that card back to the hand)."""
         placed = self.placed
         if placed is None:
             return None
         for slot in placed.slots:
-            if slot.rect.collidepoint(pos) and slot.index < len(self.staged):
-                cards = self.staged[slot.index]
-                if cards:
-                    return cards[-1]
+            if slot.index < len(self.staged):
+                card = slot_card_at(placed, slot, self.staged[slot.index], pos)
+                if card is not None:
+                    return card
         return None
 
 

@@ -10,7 +10,7 @@ from rummy.model.actions import DropAtTurn
 from .hand import HandModel
 from .layout import BUTTON_LABELS, TableLayout
 from .parts_base import FamilyParts, TableHost
-from .targets import DropTarget, FinishSlot, OpenDeck
+from .targets import ClosedDeck, DropTarget, FinishSlot, OpenDeck
 
 
 class DeclareParts(FamilyParts):
@@ -40,7 +40,8 @@ class DeclareParts(FamilyParts):
         return f"count {count}"
 
     def targets(self, lay: TableLayout, hand: HandModel) -> list[DropTarget]:
-        return [OpenDeck(lay.open_deck), FinishSlot(lay.finish_slot, hand.groups_without)]
+        return [ClosedDeck(lay.closed_deck), OpenDeck(lay.open_deck),
+                FinishSlot(lay.finish_slot, hand.groups_without)]
 
     def enabled(self, seat: int | None, legal: set[Action], one: Card | None,
                 selected: list[Card]) -> dict[str, bool]:

@@ -33,7 +33,7 @@ from .layout import TableLayout
 from .meld_area import MeldLayout, draw_melds, layout_melds, tag_font
 from .parts_base import LIT_MARGIN, FamilyParts, TableHost
 from .sprites import CardArt, TextCache
-from .targets import DropTarget, MeldOnTable, NewMeld, OpenDeck
+from .targets import ClosedDeck, DropTarget, MeldOnTable, NewMeld, OpenDeck
 
 
 class MeldParts(FamilyParts):
@@ -89,7 +89,7 @@ class MeldParts(FamilyParts):
         """The melds painted ahead."""
 
     def targets(self, lay: TableLayout, hand: HandModel) -> list[DropTarget]:
-        out: list[DropTarget] = [OpenDeck(lay.open_deck)]
+        out: list[DropTarget] = [ClosedDeck(lay.closed_deck), OpenDeck(lay.open_deck)]
         placed = self.placed or self.layout(lay, self.names)
         out.extend(MeldOnTable(spot.rect, spot.index) for spot in placed.melds)
         out.append(NewMeld(placed.new_meld))

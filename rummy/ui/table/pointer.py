@@ -1,9 +1,12 @@
-"""The mouse on the table: pressing, dragging and dropping cards.
+"""The mouse on the table: pressing, dragging and dropping cards, and clicking with
+cards selected.
 
 A press on a hand card or on a deck starts a :class:`~.drag.Drag`; motion moves the card
 with the cursor (and opens a gap where it would land in the hand); a release turns into an
 action that the engine checks before anything happens. An illegal drop says the engine's
-reason and the card glides back to its place.
+reason and the card glides back to its place. Cards dropped on a target and cards selected
+then clicked on it take the same path (:meth:`Pointer.play`): the target under the pointer
+says what they make there (:mod:`.targets`).
 
 :class:`Pointer` is one of the table's pieces (see :mod:`.context`): it reads and asks the
 rest of the table through the :class:`~.context.Table` it is given, and plays through
@@ -12,19 +15,23 @@ the table's :class:`~.controls.Controls`.
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from typing import TYPE_CHECKING
 
-from rummy.model import Card, Discard, Draw, DrawSource
+from rummy.model import Action, Card, Discard, Draw, DrawSource
 
 from .anim import Flight
 from .drag import Drag, hand_place
-from .targets import DropTarget, target_under
+from .targets import DropTarget, target_at, target_under
 
 if TYPE_CHECKING:
     from .board import Board
     from .context import Table
     from .controls import Controls
     from .hand import HandModel
+
+NOWHERE = "drop it where the table lights up, or back in your hand"
+"""Said when a card was dropped where nothing takes it."""
 
 
 class Pointer:
@@ -112,8 +119,6 @@ class Pointer:
             sprite.x, sprite.y = sx, sy
             self.legal_targets = self.targets_for(cards)
             return
-        if self.controls.unstage_at(pos):
-            return
         depth = self.board.discard_depth_at(pos)
         if lay.closed_deck.collidepoint(pos) and self.board.closed_size > 0:
             self.drag = Drag("closed", None, (pos[0] - lay.closed_deck.x,
@@ -127,6 +132,48 @@ class Pointer:
             self.drag = Drag("open", pile[-depth], (pos[0] - x, pos[1] - y), pos, pos,
                              count=depth)
             self.board.open_lifted = True
+        elif self.click(pos, None) or self.controls.unstage_at(pos):
+            self.board.layout_hand()
+            self.controls.refresh_buttons()
+
+    def click(self, pos: tuple[int, int], plain: Action | None) -> bool:
+        """A click at ``pos`` with cards selected: the target under the pointer is handed
+        them, as if they had been dragged there (:meth:`play`). True when it was.
+
+        ``plain`` is what the click does with nothing selected (a deck's draw): where the
+        engine takes that and not what the selection would make there, the click is the
+        plain one (a card left selected while arranging the hand must not stop a draw)."""
+        seat = self.table.seat
+        selected = tuple(self.controls.selected_cards())
+        if seat is None or not selected:
+            return False
+        target = target_at(self.board.parts.targets(self.board.lay, self.hand), pos)
+        if target is None:
+            return False
+        check = self.table.driver.check
+        action = target.action_for(seat, selected)
+        if plain is not None and check(plain) is None and (
+                action is None or check(action) is not None):
+            return False
+        self.play(target, selected, pos)
+        return True
+
+    def play(self, target: DropTarget, cards: Sequence[Card], pos: tuple[int, int]) -> None:
+        """``cards`` brought to ``target``, dropped there or selected and clicked there:
+        one path for both. The target says what they make; the engine checks it; a
+        refusal is said and nothing moves."""
+        seat = self.table.seat
+        if seat is None:
+            return
+        if not self.table.idle:
+            self.controls.say("wait a moment", bad=True)
+            return
+        check = self.table.driver.check
+        target.accepts(seat, cards, check)  # (a meld finds the ends it fits)
+        if not target.take(self.controls, seat, cards, pos):
+            # The turn's own reason first (not your turn, draw first), then the target's.
+            self.controls.say(check(Discard(seat, cards[0])) or target.why_not(cards)
+                              or NOWHERE, bad=True)
 
     def targets_for(self, cards: tuple[Card, ...]) -> list[DropTarget]:
         """The targets a drop of ``cards`` would be taken by now (they light up)."""
@@ -177,19 +224,17 @@ class Pointer:
         if seat is None:
             return
         target = target_under(self.targets, d.card_rect(lay.hand_w, lay.hand_h), pos)
-        if target is None:  # (the felt, the stock, a seat: the card went back in silence)
+        if target is None:  # (the felt, a seat: the card went back in silence)
             reason = None if self.legal_targets else self.table.driver.check(Discard(seat, card))
-            self.controls.say(
-                reason or "drop it where the table lights up, or back in your hand", bad=True)
+            self.controls.say(reason or NOWHERE, bad=True)
             return
-        if not self.table.idle:
-            self.controls.say("wait a moment", bad=True)
-            return
-        target.drop(self.controls, seat, d.cards, pos)
+        self.play(target, d.cards, pos)
 
     def _release_deck(self, d: Drag, pos: tuple[int, int]) -> None:
         seat, lay = self.table.seat, self.board.lay
         source = DrawSource.CLOSED if d.kind == "closed" else DrawSource.OPEN
+        if seat is not None and not d.moved and self.click(pos, Draw(seat, source, d.count)):
+            return  # the deck clicked with cards selected: a discard
         home = (lay.closed_deck if d.kind == "closed" else lay.open_deck).topleft
         into_hand = d.moved and pos[1] >= lay.label_y - 10
         if seat is None or (d.moved and not into_hand):
