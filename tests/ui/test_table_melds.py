@@ -37,12 +37,13 @@ from rummy.ui.game_config import GameConfig
 from rummy.ui.table import TableScene, board_paint, panels
 from rummy.ui.table.driver import TableDriver
 from rummy.ui.table.driver_protocol import local_driver
-from rummy.ui.table.meld_area import MeldLayout, tag_font
+from rummy.ui.table.meld_area import tag_font
 from rummy.ui.table.parts_contract import ContractParts
 from rummy.ui.table.parts_melds import MeldParts
 from rummy.ui.table.play_melds import melds_in_words
 
 from .table_helpers import (
+    CLASSIC,
     CONTRACT,
     ask_hint,
     click,
@@ -51,41 +52,20 @@ from .table_helpers import (
     grip,
     hand_point,
     key,
+    meld_center,
     meld_game,
+    meld_parts,
     meld_table,
+    new_meld_zone,
+    placed,
     select,
     settle,
 )
 
 
-def meld_parts(scene: TableScene) -> MeldParts:
-    """The parts of a table whose rules lay melds on the table."""
-    parts = scene.parts
-    assert isinstance(parts, MeldParts)
-    return parts
-
-
-def placed(scene: TableScene) -> MeldLayout:
-    """Where the table's melds are drawn (laid out once the table has been drawn)."""
-    layout = meld_parts(scene).placed
-    assert layout is not None
-    return layout
-
-
 def meld_state(state: GameState) -> MeldState:
     assert isinstance(state, MeldState)
     return state
-
-
-def new_meld_zone(scene: TableScene) -> tuple[int, int]:
-    return placed(scene).new_meld.center
-
-
-def meld_center(scene: TableScene, index: int) -> tuple[int, int]:
-    return next(s.rect.center for s in placed(scene).melds if s.index == index)
-
-
-CLASSIC = ["5S 6S 7S 4S 8S KH KD 2C 9D 3H", "AH 2H 4H 6H 8H 10H QH AC 3C 5C"]
 
 
 @pytest.mark.timeout(60)

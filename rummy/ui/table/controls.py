@@ -40,6 +40,10 @@ CONFIRM_SECONDS = 3.0
 """How long a move that asks first (drop, leaving an online table) waits for the second
 press."""
 
+REFUSAL_SECONDS = 4.0
+"""A refusal's reason stays at least this long, and then until the player's next action
+(gone after 1.5 s, it was often not read; issue 28)."""
+
 
 class Controls:
     """The table's buttons, keys and answers."""
@@ -50,6 +54,8 @@ class Controls:
         self.armed: dict[str, float] = {}
         """Moves asked about (drop, leave) -> seconds left to press again."""
         self.message_left = 0.0
+        self.refusal_on = False
+        """A refusal's reason is on show and stays until the player's next action."""
         self.hint_said = ""
         """The hint on show, if any: the player's next move makes it stale."""
 
@@ -83,6 +89,21 @@ class Controls:
         self.board.message = text
         self.board.message_color = RED if bad else INK
         self.message_left = seconds
+        self.refusal_on = False
+
+    def refuse(self, reason: str) -> None:
+        """Say why a move was refused: the reason stays until the player's next action
+        or :data:`REFUSAL_SECONDS`, whichever is later."""
+        self.say(reason, bad=True, seconds=REFUSAL_SECONDS)
+        self.refusal_on = True
+
+    def next_action(self) -> None:
+        """The player pressed a key or the mouse: a refusal shown long enough goes now,
+        one shown for less goes when its time is up."""
+        if self.refusal_on:
+            self.refusal_on = False
+            if self.message_left <= 0:
+                self.board.message = ""
 
     def tick(self, dt: float) -> None:
         """Time passes for what was said and for the moves that asked first."""
@@ -92,7 +113,7 @@ class Controls:
                 self.refresh_buttons()  # (an armed button looks so until it lapses)
         if self.message_left > 0:
             self.message_left -= dt
-            if self.message_left <= 0:
+            if self.message_left <= 0 and not self.refusal_on:
                 self.board.message = ""
 
     def sound(self, name: str) -> None:
@@ -157,7 +178,7 @@ class Controls:
             why = (self.parts.why_not(name, self) if button is not None and self.seat is not None
                    else "")
             if why:
-                self.say(why, bad=True)
+                self.refuse(why)
             return
         self.sound("click")
         seat = self.seat
@@ -214,7 +235,7 @@ class Controls:
     def act(self, action: Action) -> bool:
         reason = self.driver.act(action)
         if reason is not None:
-            self.say(reason, bad=True)
+            self.refuse(reason)
             return False
         if self.hint_said and self.board.message == self.hint_said:
             self.board.message = ""  # the move was made: what the hint said is past
@@ -229,7 +250,7 @@ class Controls:
         reason = self.driver.check(action) or (None if self.table.idle or not wait
                                                else "wait a moment")
         if reason is not None:
-            self.say(reason, bad=True)
+            self.refuse(reason)
         return reason is None
 
     def try_act(self, action: Action, wait: bool = True) -> bool:

@@ -166,14 +166,14 @@ class Pointer:
         if seat is None:
             return
         if not self.table.idle:
-            self.controls.say("wait a moment", bad=True)
+            self.controls.refuse("wait a moment")
             return
         check = self.table.driver.check
         target.accepts(seat, cards, check)  # (a meld finds the ends it fits)
         if not target.take(self.controls, seat, cards, pos):
             # The turn's own reason first (not your turn, draw first), then the target's.
-            self.controls.say(check(Discard(seat, cards[0])) or target.why_not(cards)
-                              or NOWHERE, bad=True)
+            self.controls.refuse(check(Discard(seat, cards[0])) or target.why_not(cards)
+                                 or NOWHERE)
 
     def targets_for(self, cards: tuple[Card, ...]) -> list[DropTarget]:
         """The targets a drop of ``cards`` would be taken by now (they light up)."""
@@ -226,7 +226,7 @@ class Pointer:
         target = target_under(self.targets, d.card_rect(lay.hand_w, lay.hand_h), pos)
         if target is None:  # (the felt, a seat: the card went back in silence)
             reason = None if self.legal_targets else self.table.driver.check(Discard(seat, card))
-            self.controls.say(reason or NOWHERE, bad=True)
+            self.controls.refuse(reason or NOWHERE)
             return
         self.play(target, d.cards, pos)
 
@@ -241,12 +241,12 @@ class Pointer:
             self._glide_home(d, home)
             if seat is not None and d.moved:  # (on a meld zone, the other pile: in silence)
                 why = self.table.driver.check(Draw(seat, source, d.count))  # ("you already drew")
-                self.controls.say(why or "draw it into your hand first", bad=True)
+                self.controls.refuse(why or "draw it into your hand first")
             return
         action = Draw(seat, source, d.count)
         reason = self.table.driver.check(action) or (None if self.table.idle else "wait a moment")
         if reason is not None:
-            self.controls.say(reason, bad=True)
+            self.controls.refuse(reason)
             if d.moved:
                 self._glide_home(d, home)
             return

@@ -353,7 +353,7 @@ class TableScene(Scene):
                     self._turn_began(turn)  # the server's clock, as it now stands
             refused = self.online.refusal(self.driver)
             if refused:
-                self.controls.say(refused, bad=True)
+                self.controls.refuse(refused)
                 self._dirty = True
         mouse, drag = self.pointer.mouse, self.pointer.drag
         if drag is None and mouse is not None:
@@ -405,6 +405,9 @@ class TableScene(Scene):
     # -- input
 
     def handle(self, event: pygame.event.Event) -> None:
+        if event.type == pygame.KEYDOWN or (event.type == pygame.MOUSEBUTTONDOWN
+                                            and event.button == 1):
+            self.controls.next_action()
         if event.type == pygame.KEYDOWN:
             self.controls.key(event.key)
         elif event.type == pygame.MOUSEMOTION:
