@@ -123,8 +123,7 @@ def test_selected_cards_clicked_on_the_new_meld_zone_and_on_a_meld(app: App) -> 
     select(app, scene, "8S")
     click(app, meld_center(scene, 0))
     settle(app, scene)
-    laid_off = game.actions[-1]
-    assert laid_off == LayOff(0, parse_card("8S"), 0, "high")
+    assert game.actions[-1:] == [LayOff(0, parse_card("8S"), 0, "high")]
     assert len(placed(scene).melds[0].cards) == 4
 
 
