@@ -91,6 +91,16 @@ def test_a_selected_card_clicked_on_the_finish_slot_opens_the_declaration(app: A
 
 
 @pytest.mark.timeout(60)
+def test_the_finish_slot_clicked_with_nothing_selected_says_what_it_wants(app: App) -> None:
+    scene = table(app, prepared_game())
+    click(app, scene.board.lay.closed_deck.center)
+    settle(app, scene)
+    click(app, scene.board.lay.finish_slot.center)
+    assert scene.dialog is None
+    assert scene.board.message == "Select the card to finish with, then click the finish slot"
+
+
+@pytest.mark.timeout(60)
 def test_the_declare_button_names_a_win_or_the_variants_own_penalty(app: App) -> None:
     """The consequence comes from the variant, not a figure written in the dialog."""
     base = load_variant("indian_13")

@@ -135,6 +135,18 @@ class Pointer:
         elif self.click(pos, None) or self.controls.unstage_at(pos):
             self.board.layout_hand()
             self.controls.refresh_buttons()
+        else:
+            self._explain(pos)
+
+    def _explain(self, pos: tuple[int, int]) -> None:
+        """A target clicked with nothing selected says what it takes (the finish slot
+        clicked alone did nothing and said nothing)."""
+        if self.table.seat is None or self.hand.selected:
+            return
+        target = target_at(self.board.parts.targets(self.board.lay, self.hand), pos)
+        words = target.why_not(()) if target is not None else ""
+        if words:
+            self.controls.say(words[:1].upper() + words[1:])
 
     def click(self, pos: tuple[int, int], plain: Action | None) -> bool:
         """A click at ``pos`` with cards selected: the target under the pointer is handed
