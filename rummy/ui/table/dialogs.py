@@ -116,7 +116,8 @@ class DeclareDialog(_Overlay):
               cut: Card | None, hand_w: int, font: int) -> None:
         w, h = size
         card_w = max(40, int(hand_w * 0.8))
-        rect = pygame.Rect(0, 0, int(w * 0.86), card_height(card_w) + font * 9)
+        # (16 px under the cards: at small sizes the buttons covered the last group's feet)
+        rect = pygame.Rect(0, 0, int(w * 0.86), card_height(card_w) + font * 9 + 16)
         rect.center = (w // 2, h // 2)
         surf = _frame(size, rect)
         title = text.get("Declare with these groups?", font + 6, GOLD, bold=True)
