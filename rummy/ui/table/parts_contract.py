@@ -102,7 +102,7 @@ class ContractParts(MeldParts):
         if any(isinstance(a, Draw) for a in legal):
             return "Your turn: draw from the stock or the discard pile"
         if not self.down:
-            return "Drag cards into the slots to lay down your contract, then discard"
+            return "Put cards in the slots (drag, or select and click) to lay down, then discard"
         if any(isinstance(a, LayOff) for a in legal):
             return "Lay off onto the melds, then discard"
         # Nothing fits the melds, or the contract went down this turn (lay-offs wait for
