@@ -198,8 +198,10 @@ class TableKeeper:
         self._clock = now
         if self.online:
             self._count_online(table_driver)
+        if not self.enabled:
+            return
         driver = table_driver.local  # (None online: the server keeps the record)
-        if not self.enabled or driver is None:
+        if driver is None:
             return
         changed = False
         if driver is not self._driver:
