@@ -48,7 +48,7 @@ class Frames:
             return
         screen = self.app.screen
         whole = pygame.Surface(screen.get_size())
-        scene.draw_afresh(whole)
+        scene.painter.draw_afresh(whole)
         self.checked += 1
         self.sizes.add(screen.get_size())
         if pygame.image.tobytes(screen, "RGB") != pygame.image.tobytes(whole, "RGB"):

@@ -49,7 +49,6 @@ from .pointer import Pointer
 from .proof_note import ProofNote
 from .record_keeper import TableKeeper
 from .sprites import CardArt, TextCache
-from .strokes import Strokes
 
 if TYPE_CHECKING:
     from rummy.ai.hint import Hint
@@ -438,13 +437,7 @@ class TableScene(Scene):
     def paint(self, surface: pygame.Surface, full: bool) -> list[pygame.Rect] | None:
         return self.painter.paint(surface, full)
 
-    def draw_afresh(self, surface: pygame.Surface) -> None:
-        self.painter.draw_afresh(surface)
-
-    def strokes(self) -> Strokes:
-        return self.painter.strokes()
-
-    # -- what the table's tests and tools read, where it now lives
+    # -- the scene's own surface for the keeper, tools and tests (each piece's, forwarded)
 
     @property
     def drag(self) -> Drag | None:
