@@ -45,6 +45,7 @@ from rummy.model import parse_card  # noqa: E402
 from rummy.ui.app import App  # noqa: E402
 from rummy.ui.game_config import GameConfig  # noqa: E402
 from rummy.ui.table import TableScene  # noqa: E402
+from rummy.ui.table.driver_protocol import local_driver
 from rummy.ui.table.parts_melds import MeldParts  # noqa: E402
 from tools.table_states import six_seat_table  # noqa: E402
 
@@ -147,7 +148,7 @@ def measure(table: str, size: tuple[int, int], frames: int, whole: bool = False
         "painted": "whole" if whole else "changed",
         "seats": 6,
         "hand": len(scene.hand),
-        "melds": len(getattr(scene.driver.state, "melds", ())),
+        "melds": len(getattr(local_driver(scene.driver).state, "melds", ())),
         "frames": len(times),
         "median_ms": round(median, 3),
         "p99_ms": round(p99, 3),

@@ -32,6 +32,7 @@ from rummy.ui.game_config import GameConfig  # noqa: E402
 from rummy.ui.launch import register_scenes  # noqa: E402
 from rummy.ui.screens.new_game import NewGameScene  # noqa: E402
 from rummy.ui.table import TableScene  # noqa: E402
+from rummy.ui.table.driver_protocol import local_driver
 from tools.screenshots_melds import shoot_melds  # noqa: E402
 
 # Seat 0 holds three pure sequences, a set of kings and a loose 4D; it draws QC from the
@@ -109,7 +110,7 @@ def shoot(size: tuple[int, int], out: Path) -> None:
         app.push(scene)
         for _ in range(40):
             settle(app, scene)
-            state = scene.driver.state
+            state = local_driver(scene.driver).state
             if state.turn == 0 and state.phase.value == "draw":
                 break
         save(app, out, f"table-{tag}")

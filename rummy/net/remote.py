@@ -1,9 +1,9 @@
 """A remote table behind the table scene's driver interface.
 
-:class:`RemoteDriver` answers what the table scene asks of
-:class:`rummy.ui.table.driver.TableDriver` (``view``, ``legal``, ``check``, ``act``,
-``next_event``/``pending``, ``poll_bot``, ``over``, ``match``, ``seats``, ``match_names``,
-``deal_values``, ``next_deal``, ``close``), but the server deals, checks and plays the
+:class:`RemoteDriver` satisfies the table's driver protocol
+(:class:`rummy.ui.table.driver_protocol.Driver`, as the local
+:class:`rummy.ui.table.driver.TableDriver` does; mypy checks it where the lobby hands it to
+the table), but the server deals, checks and plays the
 bots: ``act`` sends the move and its events come back from the server, already redacted
 for this seat. Every call returns at once; messages are taken from the
 :class:`~rummy.net.client.NetClient`'s queue when the scene polls.
@@ -170,6 +170,15 @@ class RemoteDriver:
         view = self.mirror.view
         assert view is not None, "no view yet: wait until ready"
         return view
+
+    @property
+    def variant(self) -> Variant:
+        return self.game.variant
+
+    @property
+    def local(self) -> None:
+        """The server keeps this game's record: nothing is played here."""
+        return None
 
     @property
     def human(self) -> int | None:

@@ -27,6 +27,7 @@ from rummy.model import LayMeld, LayOff, parse_card
 from rummy.ui.app import App
 from rummy.ui.game_config import GameConfig
 from rummy.ui.table import TableScene
+from rummy.ui.table.driver_protocol import local_driver
 from rummy.ui.table.meld_area import MeldLayout
 from rummy.ui.table.parts_melds import MeldParts
 
@@ -134,7 +135,7 @@ def gestures(size: Point, settings_dir: Path, options: dict[str, Any]) -> Plan:
     """Every point the real game will be played at, each checked on the twin."""
     twin = Twin(size, settings_dir, options)
     try:
-        game = twin.scene.driver.game
+        game = local_driver(twin.scene.driver).game
         hand = {c.code for c in game.state.hands[0]}
         assert game.state.turn == 0 and {*MELD, LAY_OFF} <= hand, "the seed's deal changed"
         draw = twin.click(twin.scene.board.lay.closed_deck.center)

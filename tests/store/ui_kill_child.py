@@ -35,6 +35,7 @@ from rummy.ui.game_config import GameConfig  # noqa: E402
 from rummy.ui.launch import register_scenes  # noqa: E402
 from rummy.ui.screens.title import TitleScene  # noqa: E402
 from rummy.ui.table import TableScene  # noqa: E402
+from rummy.ui.table.driver_protocol import local_driver
 
 
 def digest(record: dict[str, Any], hand: list[list[str]], state: GameState) -> str:
@@ -59,9 +60,10 @@ def main(argv: list[str]) -> int:
         title.continue_game()
         scene = app.top
         assert isinstance(scene, TableScene), title.message
-        session = scene.driver.game  # the match the table plays on, and its keeper saves
+        # the match the table plays on, and its keeper saves
+        session = local_driver(scene.driver).game
         groups = [[c.code for c in g] for g in scene.hand.groups if g]
-        print("resumed", digest(session.to_record(), groups, scene.driver.state),
+        print("resumed", digest(session.to_record(), groups, local_driver(scene.driver).state),
               flush=True)
     else:
         config = GameConfig("indian_13", {}, 3, ("easy", "medium"), seed, 0)
@@ -78,7 +80,7 @@ def main(argv: list[str]) -> int:
         if app.top is not scene:
             return 0
         if scene.result is not None:
-            scene._next_deal()
+            scene.next_deal()
             continue
         lay = scene.board.lay
         if dragging:  # a drag of a hand card under way: move, then drop within the hand
@@ -100,8 +102,8 @@ def main(argv: list[str]) -> int:
                 dragging = rng.randint(3, 12)
             continue
         seat = scene.seat
-        scene.try_act(bot.choose(scene.driver.game.view(seat),
-                                 scene.driver.game.legal_actions(seat)))
+        scene.try_act(bot.choose(local_driver(scene.driver).game.view(seat),
+                                 local_driver(scene.driver).game.legal_actions(seat)))
     return 0
 
 

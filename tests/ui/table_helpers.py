@@ -20,6 +20,8 @@ from rummy.session import Session
 from rummy.ui.app import App
 from rummy.ui.game_config import GameConfig
 from rummy.ui.table import TableScene
+from rummy.ui.table.meld_area import MeldLayout
+from rummy.ui.table.parts_melds import MeldParts
 
 # Seat 0 holds three pure sequences, a set of kings and a loose 4♦; it draws Q♣ from the
 # closed deck, which completes 9♣ 10♣ J♣ Q♣: then 4♦ on the finish slot is a valid show.
@@ -150,3 +152,28 @@ def select(app: App, scene: TableScene, *codes: str) -> None:
 
 
 CONTRACT = ["7S 7H 7D 9C 9D 9S KH 2C 4D 5H 6C", "AH 2H 4H 6H 8H 10H QH AC 3C 5C 8C"]
+
+
+def meld_parts(scene: TableScene) -> MeldParts:
+    """The parts of a table whose rules lay melds on the table."""
+    parts = scene.parts
+    assert isinstance(parts, MeldParts)
+    return parts
+
+
+def placed(scene: TableScene) -> MeldLayout:
+    """Where the table's melds are drawn (laid out once the table has been drawn)."""
+    layout = meld_parts(scene).placed
+    assert layout is not None
+    return layout
+
+
+def new_meld_zone(scene: TableScene) -> tuple[int, int]:
+    return placed(scene).new_meld.center
+
+
+def meld_center(scene: TableScene, index: int) -> tuple[int, int]:
+    return next(s.rect.center for s in placed(scene).melds if s.index == index)
+
+
+CLASSIC = ["5S 6S 7S 4S 8S KH KD 2C 9D 3H", "AH 2H 4H 6H 8H 10H QH AC 3C 5C"]

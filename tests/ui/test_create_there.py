@@ -58,7 +58,7 @@ def test_a_table_is_made_on_the_server_typed_under_join(app: App,
     other = join(server.url, code, "Ravi")
     try:
         table = start(app, lobby)
-        assert table.driver.game.variant.id == "super_rummy"
+        assert table.driver.variant.id == "super_rummy"
         assert server.playing() == [code]
     finally:
         other.close()

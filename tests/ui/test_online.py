@@ -177,7 +177,7 @@ def test_the_server_s_turn_clock_shows_at_a_table_whose_variant_has_no_timer(
     other = join(lobby.server.url, str(lobby.mirror_code), "Ravi")
     try:
         table = start(app, lobby)
-        assert table.driver.game.variant.params.turn_seconds == 0
+        assert table.driver.variant.params.turn_seconds == 0
         frames_until(app, lambda: table.idle and remote(table).mirror.my_turn)
         frames_until(app, lambda: table.board.timer is not None)
         assert table.board.timer is not None and 20 < table.board.timer <= DEFAULT_TURN_TIMER

@@ -99,7 +99,7 @@ def test_a_proof_that_fails_opens_its_details_in_red(app: App) -> None:
     failed = Verdict(False, "Shuffle NOT verified: the revealed deck is not the one"
                      " committed to", ("The revealed deck is not the one committed to",))
     panel.proof = ProofNote(failed)
-    table._build_dialogs()  # as a resize lays the panel out again
+    table.build_dialogs()  # as a resize lays the panel out again
     app.step(1 / 60)
     assert panel.proof.open  # no click needed to see what went wrong
     shot(app, "proof-failed")

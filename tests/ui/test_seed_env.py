@@ -8,6 +8,7 @@ from rummy.ui.app import App
 from rummy.ui.game_config import SEED_VAR, fixed_seed
 from rummy.ui.screens.new_game import NewGameScene
 from rummy.ui.table import TableScene
+from rummy.ui.table.driver_protocol import local_driver
 
 
 def started_hand(app: App) -> list[str]:
@@ -16,7 +17,7 @@ def started_hand(app: App) -> list[str]:
     menu.start_game()
     table = app.top
     assert isinstance(table, TableScene), menu.message
-    hand = [c.code for c in table.driver.state.hands[0]]
+    hand = [c.code for c in local_driver(table.driver).state.hands[0]]
     table.driver.close()
     app.pop()
     app.pop()

@@ -20,6 +20,7 @@ from rummy.model.events import CardDiscarded
 from rummy.model.families.declare_deal import deal_from_cards
 from rummy.ui.app import App
 from rummy.ui.table import TableScene
+from rummy.ui.table.driver_protocol import local_driver
 from rummy.ui.table.hand import sort_key
 
 from .table_helpers import (
@@ -46,7 +47,7 @@ def test_draw_by_drag_from_the_closed_deck(app: App) -> None:
     drop = (round(jack.x) + scene.board.lay.hand_w, hand_point(scene)[1])
     drag(app, scene.board.lay.closed_deck.center, drop)
     settle(app, scene)
-    game = scene.driver.game
+    game = local_driver(scene.driver).game
     assert game.actions == [Draw(0, DrawSource.CLOSED)]
     assert game.state.phase is Phase.DISCARD
     assert len(scene.hand) == 14
@@ -60,7 +61,7 @@ def test_draw_by_drag_from_the_open_deck(app: App) -> None:
     scene = table(app, prepared_game())
     drag(app, scene.board.lay.open_deck.center, hand_point(scene))
     settle(app, scene)
-    assert str(scene.driver.actions[0]) == "0: draw open"
+    assert str(local_driver(scene.driver).actions[0]) == "0: draw open"
     assert parse_card("5C") in scene.hand.cards
     assert scene.board.open_pile == []
 
@@ -83,7 +84,7 @@ def test_reorder_by_drag_within_the_hand(app: App) -> None:
     settle(app, scene)
     assert scene.hand.cards[-1] == first
     assert scene.hand.groups[-1] == [first]  # dropped past the end: a group of its own
-    assert scene.driver.actions == []  # rearranging is not a move
+    assert local_driver(scene.driver).actions == []  # rearranging is not a move
     target = scene.board.sprites[first]
     assert (target.x, target.y) == (target.tx, target.ty)
 
@@ -94,7 +95,7 @@ def test_discard_by_drag_onto_the_open_deck(app: App) -> None:
     draw_closed_by_drag(app, scene)
     drag(app, grip(scene, "4D"), scene.board.lay.open_deck.center)
     settle(app, scene)
-    game = scene.driver.game
+    game = local_driver(scene.driver).game
     assert game.actions[1] == Discard(0, parse_card("4D"))
     assert parse_card("4D") not in scene.hand.cards
     assert CardDiscarded(0, parse_card("4D")) in game.state.history
@@ -107,7 +108,7 @@ def test_an_illegal_drop_snaps_back_with_the_engines_reason(app: App) -> None:
     home = scene.board.sprites[card].tx, scene.board.sprites[card].ty
     drag(app, grip(scene, "4D"), scene.board.lay.open_deck.center)
     assert scene.board.message == "Draw a card first"
-    assert scene.driver.actions == []
+    assert local_driver(scene.driver).actions == []
     settle(app, scene)
     sprite = scene.board.sprites[card]
     assert (sprite.x, sprite.y) == home and card in scene.hand.cards
@@ -127,7 +128,7 @@ def test_d_without_one_card_selected_says_what_to_do(app: App) -> None:
     click(app, grip(scene, "JC"))
     key(app, pygame.K_d)
     assert scene.board.message == "Select one card to discard"
-    assert len(scene.driver.actions) == 1  # only the draw
+    assert len(local_driver(scene.driver).actions) == 1  # only the draw
 
 
 @pytest.mark.timeout(60)
@@ -137,10 +138,10 @@ def test_a_drop_out_of_turn_says_not_your_turn(app: App) -> None:
         game.variant, [parse_cards(HAND), parse_cards(OTHER)], parse_cards("5C"),
         parse_card("8D"), first_player=1, seed=3)
     scene = table(app, game, speed=1.0)  # the bot waits half a second before it moves
-    assert scene.driver.state.turn == 1
+    assert local_driver(scene.driver).state.turn == 1
     drag(app, grip(scene, "4D"), scene.board.lay.open_deck.center, steps=2)
     assert scene.board.message == "Not your turn"
-    assert scene.driver.actions == []
+    assert local_driver(scene.driver).actions == []
     assert parse_card("4D") in scene.hand.cards
 
 
@@ -217,14 +218,14 @@ def test_finish_slot_drop_opens_the_dialog_and_confirm_declares(app: App) -> Non
     group_kings(app, scene)
     drag(app, grip(scene, "4D"), scene.board.lay.finish_slot.center)
     assert scene.dialog is not None and scene.dialog.card == parse_card("4D")
-    assert scene.driver.actions == [Draw(0, DrawSource.CLOSED)]
+    assert local_driver(scene.driver).actions == [Draw(0, DrawSource.CLOSED)]
     click(app, scene.dialog.buttons["confirm"].rect.center)
     settle(app, scene)
-    last = scene.driver.actions[-1]
+    last = local_driver(scene.driver).actions[-1]
     assert isinstance(last, Finish) and last.groups is not None
     kings = [set(g) for g in last.groups if parse_card("KD") in g]
     assert kings == [set(parse_cards("KD KH KS"))]
-    result = scene.driver.state.result
+    result = local_driver(scene.driver).state.result
     assert result is not None and result.winner == 0
     assert scene.result is not None and scene.deals_done == 1
 
@@ -253,7 +254,7 @@ def test_cancelling_the_declaration_returns_the_card(app: App) -> None:
     click(app, scene.dialog.buttons["cancel"].rect.center)
     settle(app, scene)
     assert scene.dialog is None and parse_card("4D") in scene.hand.cards
-    assert len(scene.driver.actions) == 1
+    assert len(local_driver(scene.driver).actions) == 1
 
 
 @pytest.mark.timeout(60)
@@ -268,7 +269,7 @@ def test_buttons_are_enabled_only_when_legal(app: App) -> None:
     assert not buttons["drop"].enabled
     key(app, pygame.K_d)
     settle(app, scene)
-    assert scene.driver.actions[1] == Discard(0, parse_card("4D"))
+    assert local_driver(scene.driver).actions[1] == Discard(0, parse_card("4D"))
 
 
 @pytest.mark.timeout(60)
@@ -293,9 +294,9 @@ def test_the_turn_timer_plays_a_missed_turn(app: App) -> None:
     assert scene.board.timer is not None and scene.board.timer > 14
     for _ in range(16 * 10):
         app.step(0.1)
-        if scene.driver.actions:
+        if local_driver(scene.driver).actions:
             break
-    assert scene.driver.actions[0] == Timeout(0)
+    assert local_driver(scene.driver).actions[0] == Timeout(0)
 
 
 @pytest.mark.timeout(60)
@@ -310,11 +311,11 @@ def test_drop_asks_once_then_drops(app: App) -> None:
     scene = table(app, prepared_game())
     drop = scene.board.buttons["drop"].rect.center
     click(app, drop)
-    assert "again" in scene.board.message and scene.driver.actions == []
+    assert "again" in scene.board.message and local_driver(scene.driver).actions == []
     click(app, drop)
     settle(app, scene)
-    assert scene.driver.actions == [Drop(0)]
-    result = scene.driver.state.result
+    assert local_driver(scene.driver).actions == [Drop(0)]
+    result = local_driver(scene.driver).state.result
     assert result is not None and result.winner == 1 and result.points[0] == 20
     assert scene.result is not None
     assert scene.board.my_line().startswith("out of this deal · score ")  # score kept
@@ -328,12 +329,12 @@ def test_drop_looks_armed_until_the_question_lapses(app: App) -> None:
     button = scene.board.buttons["drop"]
     assert not button.armed
     click(app, button.rect.center)
-    assert button.armed and scene.driver.actions == []
+    assert button.armed and local_driver(scene.driver).actions == []
     for _ in range(200):  # a little over CONFIRM_SECONDS
         app.step(1 / 60)
     assert not button.armed
     click(app, button.rect.center)  # asks again, as the button says
-    assert button.armed and scene.driver.actions == []
+    assert button.armed and local_driver(scene.driver).actions == []
 
 
 @pytest.mark.timeout(60)
@@ -360,7 +361,7 @@ def test_drop_at_my_turn_is_set_and_cleared_while_waiting_and_drops_at_my_turn(
         game.variant, [parse_cards(HAND), parse_cards(OTHER)], parse_cards("5C"),
         parse_card("8D"), first_player=1, seed=3)
     scene = table(app, game, speed=0.5)  # the bot waits a second before it moves
-    assert scene.driver.state.turn == 1
+    assert local_driver(scene.driver).state.turn == 1
     toggle = scene.board.buttons["dropturn"]
     assert toggle.enabled and scene.board.buttons["drop"].enabled is False
     click(app, toggle.rect.center)
@@ -371,11 +372,11 @@ def test_drop_at_my_turn_is_set_and_cleared_while_waiting_and_drops_at_my_turn(
     assert scene.driver.view.declare.drop_at_turn
     for _ in range(600):
         app.step(1 / 30)
-        if scene.driver.state.result is not None:
+        if local_driver(scene.driver).state.result is not None:
             break
-    result = scene.driver.state.result
+    result = local_driver(scene.driver).state.result
     assert result is not None and result.points[0] == 20 and result.winner == 1
-    assert not any(isinstance(a, Draw) and a.seat == 0 for a in scene.driver.actions)
+    assert not any(isinstance(a, Draw) and a.seat == 0 for a in local_driver(scene.driver).actions)
 
 
 @pytest.mark.timeout(60)
@@ -385,7 +386,7 @@ def test_drop_at_my_turn_is_taken_while_the_others_cards_still_move(app: App) ->
     scene = table(app, prepared_game())
     draw_closed_by_drag(app, scene)
     drag(app, grip(scene, "4D"), scene.board.lay.open_deck.center)  # the turn passes
-    assert scene.driver.state.turn == 1 and not scene.idle  # the discard still flies
+    assert local_driver(scene.driver).state.turn == 1 and not scene.idle  # the discard still flies
     toggle = scene.board.buttons["dropturn"]
     assert toggle.enabled
     click(app, toggle.rect.center)

@@ -11,6 +11,7 @@ from rummy.model.families import Phase
 from rummy.ui.app import App
 from rummy.ui.game_config import GameConfig
 from rummy.ui.table import TableScene
+from rummy.ui.table.driver_protocol import local_driver
 
 from .events import click
 from .table_helpers import settle
@@ -27,10 +28,10 @@ def ceremony_table(app: App, variant: str = "two_player_13", seed: int = 5) -> T
 @pytest.mark.timeout(90)
 def test_two_player_toss_and_joker_are_picked_with_clicks(app: App) -> None:
     scene = ceremony_table(app)
-    assert scene.driver.state.phase is Phase.PICK
+    assert local_driver(scene.driver).state.phase is Phase.PICK
     assert scene.ceremony.size == 52 and scene.ceremony.picker == 0
     click(app, scene.ceremony.grip(9))
-    picked = [e for e in scene.driver.state.history if isinstance(e, CardPicked)]
+    picked = [e for e in local_driver(scene.driver).state.history if isinstance(e, CardPicked)]
     assert [(e.seat, e.position) for e in picked] == [(0, 9)]
     banners: set[str] = set()
     for _ in range(3000):  # the bot picks after its pause; the outcome is shown, then dealt
@@ -39,9 +40,9 @@ def test_two_player_toss_and_joker_are_picked_with_clicks(app: App) -> None:
         if scene.ceremony.picker == 0 and scene.idle:  # the dealer's pick of the joker
             assert scene.ceremony.purpose == "joker"
             click(app, scene.ceremony.grip(3))
-        if scene.driver.state.phase is not Phase.PICK and scene.idle:
+        if local_driver(scene.driver).state.phase is not Phase.PICK and scene.idle:
             break
-    state = scene.driver.state
+    state = local_driver(scene.driver).state
     assert state.phase is Phase.DRAW and scene.driver.view.wild_joker is not None
     dealer = state.dealer
     assert dealer is not None
@@ -58,7 +59,7 @@ def test_two_player_toss_and_joker_are_picked_with_clicks(app: App) -> None:
 @pytest.mark.timeout(60)
 def test_a_pick_out_of_turn_is_refused_with_the_engines_reason(app: App) -> None:
     scene = ceremony_table(app)
-    scene.driver.bots.clear()  # nobody picks for seat 1: the spread waits for it
+    local_driver(scene.driver).bots.clear()  # nobody picks for seat 1: the spread waits for it
     click(app, scene.ceremony.grip(20))
     click(app, scene.ceremony.grip(30))
     assert "not your pick" in scene.board.message

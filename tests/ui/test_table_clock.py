@@ -18,6 +18,7 @@ from rummy.ui.app import App
 from rummy.ui.palette import GOLD, RED
 from rummy.ui.resources import SOUNDS
 from rummy.ui.table import TableScene
+from rummy.ui.table.driver_protocol import local_driver
 from rummy.ui.table.turn_clock import Ticker, missed_words
 
 from .table_helpers import prepared_game, table
@@ -38,7 +39,7 @@ def written(app: App, scene: TableScene) -> list[tuple[str, Any]]:
 
     scene.text.get = get  # type: ignore[method-assign, assignment]
     try:
-        scene.draw_afresh(app.screen)
+        scene.painter.draw_afresh(app.screen)
     finally:
         del scene.text.get
     return shown
@@ -65,9 +66,9 @@ def test_the_clock_ticks_once_a_second_in_the_player_s_last_ten(
         (name, scene.turn_left or 0.0)))
     for _ in range(16 * 10):
         app.step(0.1)
-        if scene.driver.actions:
+        if local_driver(scene.driver).actions:
             break
-    assert scene.driver.actions[0] == Timeout(0)
+    assert local_driver(scene.driver).actions[0] == Timeout(0)
     ticks = [left for name, left in played if name == "tick"]
     assert len(ticks) == 10 and max(ticks) <= 10 and min(ticks) > 0
     assert "tick" in SOUNDS  # played through Resources.play, silent when muted
@@ -86,7 +87,7 @@ def test_a_missed_turn_says_how_many_of_the_allowed_are_used(app: App) -> None:
     scene = table(app, prepared_game(TIMED), options=TIMED)
     for _ in range(16 * 10):
         app.step(0.1)
-        if scene.driver.actions:
+        if local_driver(scene.driver).actions:
             break
     for _ in range(30):
         app.step(1 / 30)

@@ -13,6 +13,7 @@ from rummy.model.grouping import count_reason, hand_count
 from rummy.model.variant import load_variant
 from rummy.ui.app import App
 from rummy.ui.table import TableScene
+from rummy.ui.table.driver_protocol import local_driver
 
 from .table_helpers import (
     CONTRACT,
@@ -68,7 +69,7 @@ def _drawn(app: App, scene: TableScene) -> list[str]:
 
     scene.text.get = get  # type: ignore[method-assign, assignment]
     try:
-        scene.draw_afresh(app.screen)
+        scene.painter.draw_afresh(app.screen)
     finally:
         del scene.text.get
     return shown
@@ -87,7 +88,7 @@ def test_the_reason_is_written_and_follows_the_player_s_grouping(app: App) -> No
     key(app, pygame.K_g)
     settle(app, scene)
     after = scene.board.count_reason
-    assert after == count_reason(scene.driver.game.variant, scene.hand.groups,
+    assert after == count_reason(local_driver(scene.driver).game.variant, scene.hand.groups,
                                  scene.driver.view.wild_joker)
     words = " ".join(_drawn(app, scene))
     assert after.split(":")[0] in words

@@ -14,6 +14,7 @@ from rummy.model import Action, PlayerView
 from rummy.ui.app import App
 from rummy.ui.game_config import GameConfig
 from rummy.ui.table import TableScene
+from rummy.ui.table.driver_protocol import local_driver
 
 
 @pytest.mark.slow
@@ -32,7 +33,7 @@ def test_demo_plays_a_whole_deal_and_quits(tmp_path: Path, monkeypatch: pytest.M
             frames += 1
             assert frames < 5000, "the demo deal never ended"
         assert scene.deals_done == 1
-        result = scene.driver.state.result
+        result = local_driver(scene.driver).state.result
         assert result is not None
         assert scene.result is not None and scene.result.result == result
     finally:
@@ -72,13 +73,14 @@ def test_frames_keep_coming_while_a_bot_thinks(tmp_path: Path,
         while not scene.idle:
             app.step(0.05)
         frames: list[float] = []
-        moves = len(scene.driver.actions)
+        moves = len(local_driver(scene.driver).actions)
         start = time.perf_counter()
-        while len(scene.driver.actions) < moves + 2 and time.perf_counter() - start < 20:
+        while (len(local_driver(scene.driver).actions) < moves + 2
+               and time.perf_counter() - start < 20):
             t0 = time.perf_counter()
             app.step(1 / 60)
             frames.append(time.perf_counter() - t0)
-        assert len(scene.driver.actions) >= moves + 2  # the bots did move
+        assert len(local_driver(scene.driver).actions) >= moves + 2  # the bots did move
         # 0.8 s of thinking happened meanwhile, yet the frames went on, each one short: a
         # frame that waited for the bot would take its 0.4 s (a busy machine alone slows
         # a frame, so the bound is far from both)
@@ -105,13 +107,14 @@ def test_frames_keep_coming_while_the_expert_thinks(tmp_path: Path,
         while not scene.idle:
             app.step(0.05)
         frames: list[float] = []
-        moves = len(scene.driver.actions)
+        local = local_driver(scene.driver)
+        moves = len(local.actions)
         start = time.perf_counter()
-        while len(scene.driver.actions) < moves + 4 and time.perf_counter() - start < 60:
+        while len(local.actions) < moves + 4 and time.perf_counter() - start < 60:
             t0 = time.perf_counter()
             app.step(1 / 60)
             frames.append(time.perf_counter() - t0)
-        assert len(scene.driver.actions) >= moves + 4
+        assert len(local_driver(scene.driver).actions) >= moves + 4
         assert len(frames) > 20
         assert sorted(frames)[len(frames) // 2] < 0.15
     finally:

@@ -48,7 +48,7 @@ class Frames:
             return
         screen = self.app.screen
         whole = pygame.Surface(screen.get_size())
-        scene.draw_afresh(whole)
+        scene.painter.draw_afresh(whole)
         self.checked += 1
         self.sizes.add(screen.get_size())
         if pygame.image.tobytes(screen, "RGB") != pygame.image.tobytes(whole, "RGB"):
@@ -93,7 +93,7 @@ def frames(app: App, tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Iterato
     def watched_paint(scene: TableScene, surface: pygame.Surface, full: bool
                       ) -> list[pygame.Rect] | None:
         before = scene.board.still_key()
-        shown = scene._shown  # noqa: SLF001 - what the previous frame showed
+        shown = scene.painter.shown  # what the previous frame showed
         areas = paint(scene, surface, full)
         if areas is not None:
             check.partial += 1

@@ -13,6 +13,7 @@ from rummy.model.melds import check_declaration
 from rummy.session import Session
 from rummy.ui.app import App
 from rummy.ui.table import TableScene
+from rummy.ui.table.driver_protocol import local_driver
 
 from .table_helpers import ask_hint, click, drag, grip, key, settle, table
 
@@ -45,9 +46,9 @@ def test_hint_to_declare_followed_is_a_valid_show(app: App) -> None:
     assert scene.dialog.groups == shown  # what the hint arranged is what is declared
     click(app, scene.dialog.buttons["confirm"].rect.center)
     settle(app, scene)
-    last = scene.driver.actions[-1]
+    last = local_driver(scene.driver).actions[-1]
     assert isinstance(last, Finish)
-    result = scene.driver.state.result
+    result = local_driver(scene.driver).state.result
     assert result is not None and result.winner == 0, "following the hint was a wrong show"
 
 
@@ -71,7 +72,7 @@ def test_hint_to_declare_regroups_a_hand_that_counts_less_as_it_stands(app: App)
         group(app, scene, codes)
     ask_hint(app, scene)
     assert "declare with 5♣" in scene.board.message
-    valid, reason = check_declaration(scene.driver.game.variant,
+    valid, reason = check_declaration(local_driver(scene.driver).game.variant,
                                       scene.hand.groups_without(parse_card("5C")),
                                       parse_card("2D"))
     assert valid, reason

@@ -20,6 +20,7 @@ from rummy.session import Session
 from rummy.ui.app import App
 from rummy.ui.game_config import GameConfig
 from rummy.ui.table import TableScene
+from rummy.ui.table.driver_protocol import local_driver
 
 # Seat 0 draws Q♣ and shows 2♠3♠4♠ 5♥6♥7♥ 9♣10♣J♣Q♣ K♦K♥K♠ with 4♦ on the finish slot.
 HAND = "2S 3S 4S 5H 6H 7H 9C 10C JC KD KH KS 4D"
@@ -80,7 +81,7 @@ def press_next(app: App, scene: TableScene) -> None:
 
 
 def play_drop_when_my_turn(app: App, scene: TableScene) -> None:
-    until(app, scene, lambda: scene.idle and scene.driver.state.turn == scene.seat
+    until(app, scene, lambda: scene.idle and local_driver(scene.driver).state.turn == scene.seat
           and bool(scene.driver.legal()))
     seat = scene.seat
     assert seat is not None
@@ -142,7 +143,7 @@ def test_pool_101_puts_a_seat_out_and_deals_it_no_more_cards(app: App) -> None:
     assert panel.buttons["next"].name == "Next deal"
 
     press_next(app, scene)
-    driver = scene.driver
+    driver = local_driver(scene.driver)
     assert driver.seats == (0, 2) and driver.view.players == 2
     dealt = next(e for e in driver.state.history if isinstance(e, CardsDealt))
     assert len(dealt.sizes) == 2  # seat 1 (Greedy 2) got no cards
@@ -211,7 +212,7 @@ def test_points_is_one_deal_then_a_new_match(app: App) -> None:
     # each one-deal game is its own match, and its points are its own: a new deal starts
     # from 0 (issue 28: the points ran on for the sitting, and a Continue lost them)
     assert any(finished) and scene.board.points == [0, 0]
-    assert scene.driver.game.seed == 4  # the next match's seed
+    assert local_driver(scene.driver).game.seed == 4  # the next match's seed
 
 
 @pytest.mark.slow

@@ -36,12 +36,14 @@ from rummy.ui.app import App
 from rummy.ui.game_config import GameConfig
 from rummy.ui.table import TableScene, board_paint, panels
 from rummy.ui.table.driver import TableDriver
-from rummy.ui.table.meld_area import MeldLayout, tag_font
+from rummy.ui.table.driver_protocol import local_driver
+from rummy.ui.table.meld_area import tag_font
 from rummy.ui.table.parts_contract import ContractParts
 from rummy.ui.table.parts_melds import MeldParts
 from rummy.ui.table.play_melds import melds_in_words
 
 from .table_helpers import (
+    CLASSIC,
     CONTRACT,
     ask_hint,
     click,
@@ -50,41 +52,20 @@ from .table_helpers import (
     grip,
     hand_point,
     key,
+    meld_center,
     meld_game,
+    meld_parts,
     meld_table,
+    new_meld_zone,
+    placed,
     select,
     settle,
 )
 
 
-def meld_parts(scene: TableScene) -> MeldParts:
-    """The parts of a table whose rules lay melds on the table."""
-    parts = scene.parts
-    assert isinstance(parts, MeldParts)
-    return parts
-
-
-def placed(scene: TableScene) -> MeldLayout:
-    """Where the table's melds are drawn (laid out once the table has been drawn)."""
-    layout = meld_parts(scene).placed
-    assert layout is not None
-    return layout
-
-
 def meld_state(state: GameState) -> MeldState:
     assert isinstance(state, MeldState)
     return state
-
-
-def new_meld_zone(scene: TableScene) -> tuple[int, int]:
-    return placed(scene).new_meld.center
-
-
-def meld_center(scene: TableScene, index: int) -> tuple[int, int]:
-    return next(s.rect.center for s in placed(scene).melds if s.index == index)
-
-
-CLASSIC = ["5S 6S 7S 4S 8S KH KD 2C 9D 3H", "AH 2H 4H 6H 8H 10H QH AC 3C 5C"]
 
 
 @pytest.mark.timeout(60)
@@ -94,7 +75,7 @@ def test_lay_a_meld_by_dragging_the_selected_cards_to_the_new_meld_zone(app: App
     select(app, scene, "7S", "5S", "6S")  # given out of order: laid in order
     drag(app, grip(scene, "6S"), new_meld_zone(scene))
     settle(app, scene)
-    game = scene.driver.game
+    game = local_driver(scene.driver).game
     assert isinstance(game.actions[-1], LayMeld)
     (meld,) = meld_state(game.state).melds
     assert [c.code for c in meld.cards] == ["5S", "6S", "7S"]
@@ -112,7 +93,7 @@ def test_lay_off_onto_each_end_of_a_run(app: App) -> None:
     for code in ("4S", "8S"):
         drag(app, grip(scene, code), meld_center(scene, 0))
         settle(app, scene)
-    game = scene.driver.game
+    game = local_driver(scene.driver).game
     assert [type(a) for a in game.actions[-2:]] == [LayOff, LayOff]
     assert [c.code for c in meld_state(game.state).melds[0].cards] == [
         "4S", "5S", "6S", "7S", "8S"]
@@ -127,7 +108,7 @@ def test_a_refused_meld_glides_back_and_says_why(app: App) -> None:
     select(app, scene, "KH", "2C", "9D")
     drag(app, grip(scene, "2C"), new_meld_zone(scene))
     settle(app, scene)
-    game = scene.driver.game
+    game = local_driver(scene.driver).game
     assert not any(isinstance(a, LayMeld) for a in game.actions)
     reason = scene.driver.check(LayMeld(0, tuple(parse_cards("KH 2C 9D"))))
     assert reason and scene.board.message == reason[0].upper() + reason[1:]  # its words
@@ -155,7 +136,7 @@ def test_draw_choice_takes_a_card_and_every_card_above_it(app: App) -> None:
             break
     assert {"4D", "5D", "6D"} <= flown
     settle(app, scene)
-    assert scene.driver.actions == [Draw(0, DrawSource.OPEN, 3)]
+    assert local_driver(scene.driver).actions == [Draw(0, DrawSource.OPEN, 3)]
     assert {parse_card(c) for c in ("4D", "5D", "6D")} <= set(scene.hand.cards)
     assert [c.code for c in scene.board.open_cards] == ["2D", "3D"]
 
@@ -184,7 +165,7 @@ def test_going_out_by_laying_every_card_ends_the_round(app: App) -> None:
     settle(app, scene)
     drag(app, grip(scene, "KC"), scene.board.lay.open_deck.center)
     settle(app, scene)
-    result = scene.driver.state.result
+    result = local_driver(scene.driver).state.result
     assert result is not None and result.winner == 0
     assert scene.result is not None
 
@@ -209,9 +190,10 @@ def test_a_joker_goes_on_the_end_of_the_run_it_is_dropped_on(
     drop_at = (rect.centerx + side * rect.width // 4, rect.centery)
     drag(app, grip(scene, joker.code), drop_at)
     settle(app, scene)
-    played = scene.driver.actions[-1]
+    played = local_driver(scene.driver).actions[-1]
     assert isinstance(played, LayOff) and played.end == ("low" if side < 0 else "high")
-    assert " ".join(c.code for c in meld_state(scene.driver.state).melds[0].cards) == expected
+    melds = meld_state(local_driver(scene.driver).state).melds
+    assert " ".join(c.code for c in melds[0].cards) == expected
 
 
 def test_the_melds_laid_in_a_turn_are_named_together() -> None:
@@ -240,7 +222,7 @@ def test_a_contract_is_laid_down_through_the_staging_slots(app: App) -> None:
     assert scene.board.buttons["laydown"].enabled
     key(app, pygame.K_l)
     settle(app, scene)
-    game = scene.driver.game
+    game = local_driver(scene.driver).game
     assert isinstance(game.actions[-1], LayDown)
     assert len(game.state.melds) == 2 and game.state.laid_down(0)
     assert scene.board.message == "You lay two sets"  # the contract, not its last meld
@@ -360,7 +342,7 @@ def test_a_hint_to_lay_down_names_the_contract_and_selects_its_cards(app: App) -
         ["7D", "7H", "7S"], ["9C", "9D", "9S"]]
     key(app, pygame.K_l)
     settle(app, scene)
-    assert isinstance(scene.driver.game.actions[-1], LayDown)
+    assert isinstance(local_driver(scene.driver).game.actions[-1], LayDown)
 
 
 @pytest.mark.timeout(60)
@@ -491,7 +473,8 @@ def test_a_hint_to_discard_a_card_in_a_lay_down_slot_takes_it_back_to_the_hand(
     assert card not in parts.staged_cards and scene.hand.selected == {card}
     key(app, pygame.K_d)
     settle(app, scene)
-    assert [a for a in scene.driver.game.actions if a.seat == 0][-1] == Discard(0, card)
+    actions = local_driver(scene.driver).game.actions
+    assert [a for a in actions if a.seat == 0][-1] == Discard(0, card)
 
 
 @pytest.mark.timeout(60)
@@ -513,7 +496,8 @@ def test_a_card_dropped_where_nothing_takes_it_says_so(app: App) -> None:
     drag(app, lay.open_deck.center, new_meld_zone(scene))  # drawn already: the engine's words
     settle(app, scene)
     assert scene.board.message == "You already drew"
-    assert len(scene.driver.view.hand) == 11 and scene.driver.state.phase.name == "DISCARD"
+    assert len(scene.driver.view.hand) == 11
+    assert local_driver(scene.driver).state.phase.name == "DISCARD"
 
 
 @pytest.mark.timeout(60)
@@ -525,7 +509,7 @@ def test_a_selection_is_not_carried_into_the_next_turn(app: App) -> None:
     select(app, scene, "KH")
     drag(app, grip(scene, "2C"), scene.board.lay.open_deck.center)
     settle(app, scene)
-    assert any(a.seat == 1 for a in scene.driver.game.actions)  # the turn went round
+    assert any(a.seat == 1 for a in local_driver(scene.driver).game.actions)  # the turn went round
     assert not scene.hand.selected
 
 
@@ -542,7 +526,7 @@ def test_meld_greyed_out_says_why_when_pressed(app: App) -> None:
     click(app, scene.board.buttons["meld"].rect.center)
     reason = scene.driver.check(LayMeld(0, tuple(parse_cards("KH 2C 9D"))))
     assert reason and scene.board.message == reason[0].upper() + reason[1:]
-    assert not any(isinstance(a, LayMeld) for a in scene.driver.game.actions)
+    assert not any(isinstance(a, LayMeld) for a in local_driver(scene.driver).game.actions)
     # A hand with no meld at all: Meld stays greyed out with three cards selected.
     hands = ["KH 2C 9D 4S 6H JD 3C 8S QH 5D", CLASSIC[1]]
     scene = meld_table(app, meld_game("super_rummy", hands, stock="QC"), "super_rummy")
@@ -587,7 +571,7 @@ def test_l_with_the_contract_short_says_which_slot_is_not_complete(app: App) -> 
     settle(app, scene)
     key(app, pygame.K_l)
     assert scene.board.message == "Set 2 has 2 of 3+ cards: complete every slot to lay down"
-    assert not any(isinstance(a, LayDown) for a in scene.driver.game.actions)
+    assert not any(isinstance(a, LayDown) for a in local_driver(scene.driver).game.actions)
     # A slot full of the wrong cards: "complete every slot" read as nonsense (a play-tester).
     select(app, scene, "KH")
     drag(app, grip(scene, "KH"), placed(scene).slots[0].rect.center)

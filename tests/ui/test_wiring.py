@@ -24,6 +24,7 @@ from rummy.ui.screens.settings import SettingsScene
 from rummy.ui.screens.stats import StatsScene
 from rummy.ui.screens.title import TitleScene
 from rummy.ui.table import TableScene
+from rummy.ui.table.driver_protocol import local_driver
 from rummy.ui.table.parts_contract import ContractParts
 from rummy.ui.table.record_keeper import LEFT_SAVED
 
@@ -95,7 +96,7 @@ def test_esc_saves_and_continue_resumes_exactly(app: App, data: Path) -> None:
     key(app, pygame.K_g)  # group two cards
     assert len(scene.hand.groups[-1]) == 2
     app.step(1 / 60)
-    state, groups = scene.driver.state, codes(scene.hand.groups)
+    state, groups = local_driver(scene.driver).state, codes(scene.hand.groups)
     saved = SaveSlot(data).load()
     assert saved is not None and saved.hand == groups
     assert saved.game.state == state
@@ -109,13 +110,13 @@ def test_esc_saves_and_continue_resumes_exactly(app: App, data: Path) -> None:
     again = app.top
     assert isinstance(again, TableScene) and again is not scene
     app.step(1 / 60)
-    assert again.driver.state == state
+    assert local_driver(again.driver).state == state
     assert codes(again.hand.groups) == groups
     assert again.driver.view.my_turn  # and it plays on: discard the first card
     scene_card = again.hand.groups[0][0]
     pick(app, again, scene_card)
     key(app, pygame.K_d)
-    until(app, lambda: again.driver.state.turn != 0 or again.result is not None)
+    until(app, lambda: local_driver(again.driver).state.turn != 0 or again.result is not None)
     assert scene_card not in again.driver.view.hand
 
 
@@ -140,7 +141,7 @@ def test_closing_the_window_saves_first(app: App, data: Path) -> None:
     scene = my_turn_table(app)
     click(app, scene.board.lay.closed_deck.center)
     until(app, lambda: scene.idle)
-    state = scene.driver.state
+    state = local_driver(scene.driver).state
     pygame.event.post(pygame.event.Event(pygame.QUIT))
     assert app.step(1 / 60) is False
     saved = SaveSlot(data).load()
@@ -296,13 +297,13 @@ def test_continue_every_family(app: App, data: Path, variant: str) -> None:
     scene = my_turn_table(app, config)
     click(app, scene.board.lay.closed_deck.center)  # draw
     until(app, lambda: scene.idle)
-    state, groups = scene.driver.state, codes(scene.hand.groups)
+    state, groups = local_driver(scene.driver).state, codes(scene.hand.groups)
     key(app, pygame.K_ESCAPE)
     click(app, title(app).continue_button.rect.center)
     again = app.top
     assert isinstance(again, TableScene) and again is not scene
     app.step(1 / 60)
-    assert again.driver.state == state and codes(again.hand.groups) == groups
+    assert local_driver(again.driver).state == state and codes(again.hand.groups) == groups
     assert again.driver.match.totals == scene.driver.match.totals
 
 
@@ -343,14 +344,14 @@ def test_continue_in_the_second_deal_of_a_match(app: App, data: Path) -> None:
     key(app, pygame.K_RETURN)  # next deal
     until(app, lambda: scene.idle and scene.driver.view.my_turn and scene.result is None)
     assert scene.driver.deal_no == 1
-    state, totals = scene.driver.state, scene.driver.match.totals
+    state, totals = local_driver(scene.driver).state, scene.driver.match.totals
     key(app, pygame.K_ESCAPE)
     click(app, title(app).continue_button.rect.center)
     again = app.top
     assert isinstance(again, TableScene) and again is not scene
     app.step(1 / 60)
     assert again.driver.deal_no == 1 and again.driver.match.totals == totals
-    assert again.driver.state == state and again.board.points[0] == 20
+    assert local_driver(again.driver).state == state and again.board.points[0] == 20
 
 
 def test_every_move_at_the_table_is_applied_once(app: App, data: Path,
@@ -378,7 +379,7 @@ def test_every_move_at_the_table_is_applied_once(app: App, data: Path,
     click(app, scene.board.lay.closed_deck.center)  # draw
     until(app, lambda: scene.idle)
     app.step(1 / 60)  # the keeper saves
-    session = scene.driver.game
+    session = local_driver(scene.driver).game
     assert session.match.deal_no == 1 and len(session.deals[1]) >= 1
     assert applied == [a for deal in session.deals for a in deal]
     saved = SaveSlot(data).load()

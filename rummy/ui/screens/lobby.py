@@ -30,6 +30,7 @@ from rummy.ui.palette import DIM, GOLD, INK, Color
 from rummy.ui.scene import Host
 from rummy.ui.screens.common import Screen, draw_message
 from rummy.ui.screens.online import LOOPBACK, start_aside, stop_aside
+from rummy.ui.table.driver_protocol import Driver
 from rummy.ui.widgets import Button, draw_text, wrap
 from rummy.ui.words import and_list
 
@@ -301,7 +302,10 @@ class LobbyScene(Screen):
         driver.joined_late = self.token is not None  # a rejoin: the deal is under way
         if self.advertiser is not None:  # the game has started: nobody else can join
             stop_aside(self.advertiser, self._advertising)
-        self.app.open("table", config=config, driver=driver)
+        # Typed as the table's protocol so that mypy checks the RemoteDriver satisfies it
+        # (``open`` passes its arguments on untyped).
+        table_driver: Driver = driver
+        self.app.open("table", config=config, driver=table_driver)
 
     def closing(self) -> None:
         self.shutdown()  # the seat stays in the settings: Rejoin after a restart

@@ -26,20 +26,25 @@ panels' points are match totals. If the human is out of a pool, the others play 
 out (faster) while the human watches; Menu or Esc leaves. A demo goes on from match to
 match.
 
-Every rule family plays here: each has its table parts (``parts``: drop targets, buttons,
-keys, status line, what it paints), composed by the scene. Bots think on a worker thread,
+Every rule family plays here: each has its table parts (``parts``: targets, buttons,
+keys, status line, what it paints), composed by the scene with its other pieces (the
+controls, the pointer, the painter), each of which sees the scene only as the narrow
+``context.Table`` protocol; the game behind the table is a ``driver_protocol.Driver``
+(played here, or an online seat). Bots think on a worker thread,
 never in the frame (or inline, for tests: ``App(inline_work=True)``).
 
-Modules, along their seams: ``scene`` (the scene: flow of deals), ``controls`` (its
-buttons, keys, dialogs, hints), ``pointer`` (mouse gestures), ``frame_painter`` (its
-frames), ``record_keeper`` (the autosave, statistics and replays), ``drag``
-(hand places), ``targets`` (drop targets as objects), ``parts`` (each family's pieces by
-name: ``parts_base``, what they share; ``parts_declare``; ``parts_melds``;
-``parts_contract``), ``meld_area``
+Modules, along their seams: ``scene`` (the scene: flow of deals), ``context`` (the
+``Table`` protocol its pieces see), ``controls`` (its buttons, keys, dialogs, hints),
+``pointer`` (mouse gestures: a drop and a click with a selection take one path),
+``frame_painter`` (its frames), ``record_keeper`` (the autosave, statistics and
+replays), ``drag`` (hand places), ``targets`` (every place cards can go, as objects),
+``parts`` (each family's pieces by name: ``parts_base``, what they share;
+``parts_declare``; ``parts_melds``; ``parts_contract``), ``meld_area``
 (melds on the table), ``board`` (what is on the felt, painted from caches) and
 ``board_paint`` (how), ``event_player`` and ``play_melds`` (engine events -> flights),
 ``anim`` (flights),
-``driver`` (the match's session + bots on a worker thread + event log), ``hand``
+``driver`` (the match's session + bots on a worker thread + event log) and
+``driver_protocol`` (what the table asks of any driver), ``hand``
 (the player's order and groups, UI-local), ``layout`` (rects from the window size),
 ``panels``/``dialogs``/``sprites`` (painting helpers: buttons and seat panels, the
 dialogs, the card art).

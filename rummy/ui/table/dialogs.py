@@ -13,13 +13,13 @@ import pygame
 
 from rummy.model import Card, Variant, check_declaration, wild_rank_for
 from rummy.model.grouping import read_group
-from rummy.model.match import MatchState
 from rummy.model.rules import family_of
 from rummy.model.scoring import DealResult
 from rummy.ui.palette import DIM, GOLD, INK, KIND_COLORS, RED
 from rummy.ui.table.sprites import CardArt, TextCache
 from rummy.ui.words import number_word, points_word
 
+from .driver_protocol import MatchSoFar
 from .hand import sort_key
 from .layout import card_height
 from .panels import TableButton, draw_button, draw_wild_badge
@@ -98,7 +98,10 @@ class _Overlay:
 
 
 class DeclareDialog(_Overlay):
-    """"Declare with these groups?" with the groups as they stand and Confirm / Cancel."""
+    """"Declare with these groups?" with the groups as they stand, the engine's verdict on
+    them, and Cancel / a confirm button that names what declaring does: win the deal with
+    a valid show, or score the variant's wrong-show penalty (docs/rules.md). The dialog is
+    the one confirmation a declaration asks for."""
 
     def __init__(self, card: Card, groups: tuple[tuple[Card, ...], ...]) -> None:
         self.card = card
@@ -106,12 +109,15 @@ class DeclareDialog(_Overlay):
         self.surface: pygame.Surface | None = None
         self.buttons: dict[str, TableButton] = {}
         self.font = 16
+        self.consequence = ""
+        """What confirming does, in words (the confirm button's label)."""
 
     def build(self, size: tuple[int, int], art: CardArt, text: TextCache, variant: Variant,
               cut: Card | None, hand_w: int, font: int) -> None:
         w, h = size
         card_w = max(40, int(hand_w * 0.8))
-        rect = pygame.Rect(0, 0, int(w * 0.86), card_height(card_w) + font * 9)
+        # (16 px under the cards: at small sizes the buttons covered the last group's feet)
+        rect = pygame.Rect(0, 0, int(w * 0.86), card_height(card_w) + font * 9 + 16)
         rect.center = (w // 2, h // 2)
         surf = _frame(size, rect)
         title = text.get("Declare with these groups?", font + 6, GOLD, bold=True)
@@ -120,24 +126,29 @@ class DeclareDialog(_Overlay):
         surf.blit(sub, (rect.x + 20, rect.y + 24 + font + 6))
         # The engine's verdict on these groups, before the player commits to them.
         valid, reason = check_declaration(variant, self.groups, cut)
+        penalty = variant.declare.wrong_show_penalty
         if valid:
             verdict = text.get("A valid show: you win this deal", font, KIND_COLORS[
                 "pure_sequence"], bold=True)
+            self.consequence = "Declare and win"
         else:
             verdict = text.get(f"Not a valid show ({reason}): a wrong show scores "
-                               f"{variant.declare.wrong_show_penalty}", font,
-                               KIND_COLORS["invalid"], bold=True)
+                               f"{penalty}", font, KIND_COLORS["invalid"], bold=True)
+            self.consequence = f"Declare and lose {penalty}"
         surf.blit(verdict, (rect.x + 30 + sub.get_width(), rect.y + 24 + font + 6))
         _draw_groups(surf, art, text, variant, cut, self.groups, (), rect.x + 20,
                      rect.y + font * 4 + 10, rect.width - 40, card_w, font)
         self.surface = surf
-        bw, bh = max(110, font * 7), font + 16
+        bh = font + 16
+        bw = max(110, font * 7, text.get(self.consequence, font, INK).get_width() + 2 * font)
         ok = pygame.Rect(0, 0, bw, bh)
         ok.bottomright = (rect.right - 20, rect.bottom - 14)
-        cancel = ok.move(-(bw + 12), 0)
-        self.buttons = {"confirm": TableButton("Declare", ok),
+        cancel = pygame.Rect(0, 0, max(110, font * 7), bh)
+        cancel.bottomright = (ok.x - 12, ok.bottom)
+        self.buttons = {"confirm": TableButton(self.consequence, ok),
                         "cancel": TableButton("Cancel", cancel)}
         self.font = font
+
 
 def _in_order(groups: Sequence[Sequence[Card]], order: Sequence[Card]
               ) -> list[list[Card]]:
@@ -186,7 +197,7 @@ class Standing:
     """Contract rummy: the next round's contract in words, while the match goes on."""
 
     @classmethod
-    def of(cls, match: MatchState, names: Sequence[str]) -> Standing:
+    def of(cls, match: MatchSoFar, names: Sequence[str]) -> Standing:
         variant = match.variant
         family = family_of(variant)
         terms = family.terms(variant)

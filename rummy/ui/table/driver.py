@@ -31,7 +31,7 @@ from typing import Any
 
 from rummy.ai import Bot, make_bot
 from rummy.ai.hint import Hint, hint
-from rummy.model import Action, IllegalMoveError, PlayerView
+from rummy.model import Action, IllegalMoveError, PlayerView, Variant
 from rummy.model.events import Event, redact_for
 from rummy.model.fairness import Verdict
 from rummy.model.match import MatchState, deal_seed
@@ -189,6 +189,15 @@ class TableDriver:
         return view_for(self.state, self.viewer)
 
     @property
+    def variant(self) -> Variant:
+        return self.game.variant
+
+    @property
+    def local(self) -> TableDriver:
+        """This game is played here: its session is the record to keep."""
+        return self
+
+    @property
     def over(self) -> bool:
         return self.state.result is not None
 
@@ -295,9 +304,9 @@ class TableDriver:
         """Where the deal's fairness proof was saved (none here)."""
         return None
 
-
     def close(self) -> None:
         self._pool.shutdown(wait=False, cancel_futures=True)
         if self.log is not None and hasattr(self.log, "close"):
             with contextlib.suppress(Exception):
                 self.log.close()
+

@@ -177,6 +177,20 @@ def draw_melds(surface: pygame.Surface, placed: MeldLayout, art: CardArt, text: 
         draw_slot(surface, placed.new_meld, "new meld", text, label_font, lit.get("new", 0))
 
 
+def slot_card_at(placed: MeldLayout, slot: SlotSpot, cards: Sequence[Card],
+                 pos: tuple[int, int]) -> Card | None:
+    """The staged card of ``slot`` that shows under ``pos``, as :func:`draw_slots` lays
+    them (each card over the one before it, shifted right)."""
+    step = max(8, int(placed.card_w * STEP))
+    if not cards or not slot.rect.collidepoint(pos):
+        return None
+    x0, y0 = slot.rect.topleft
+    for i in range(len(cards) - 1, -1, -1):  # the top card first
+        if x0 + i * step <= pos[0] < x0 + i * step + placed.card_w and pos[1] >= y0:
+            return cards[i]
+    return None
+
+
 def draw_slots(surface: pygame.Surface, placed: MeldLayout, staged: Sequence[Sequence[Card]],
                verdicts: Sequence[str | None], art: CardArt, text: TextCache, font: int,
                lit: dict[str, int]) -> None:

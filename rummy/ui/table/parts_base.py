@@ -12,7 +12,7 @@ from __future__ import annotations
 
 import contextlib
 from collections.abc import Callable, Sequence
-from typing import Any, ClassVar, Protocol
+from typing import TYPE_CHECKING, Any, ClassVar, Protocol
 
 import pygame
 
@@ -26,15 +26,20 @@ from .sprites import CardArt, TextCache
 from .strokes import MARGIN
 from .targets import DropTarget
 
+if TYPE_CHECKING:
+    from .driver_protocol import Driver
+
 LIT_MARGIN = GLOW_REACH + MARGIN
 """How far past a target's rectangle its light paints."""
 
 
 class TableHost(Protocol):
-    """What the parts may ask of the table scene."""
+    """What the parts may ask of the table (its controls, :class:`~.controls.Controls`)."""
 
-    hand: HandModel
-
+    @property
+    def hand(self) -> HandModel: ...
+    @property
+    def driver(self) -> Driver: ...
     @property
     def seat(self) -> int | None: ...
     def try_act(self, action: Action, wait: bool = True) -> bool: ...
@@ -115,7 +120,7 @@ class FamilyParts:
         staged slots): a save keeps them as groups of the hand."""
         return []
 
-    def why_not(self, name: str, host: Any) -> str:
+    def why_not(self, name: str, host: TableHost) -> str:
         """Why button ``name`` is greyed out, when the table can say more than its status
         line does ("" otherwise): said when it or its key is pressed all the same.
 
@@ -174,7 +179,8 @@ class FamilyParts:
         raise NotImplementedError
 
     def targets(self, lay: TableLayout, hand: HandModel) -> list[DropTarget]:
-        """Every place a dragged card may go (the hand apart)."""
+        """Every place cards may go (the hand apart): dragged there, or selected and clicked
+        there; the decks among them (clicked with nothing selected, they draw)."""
         raise NotImplementedError
 
     def enabled(self, seat: int | None, legal: set[Action], one: Card | None,
@@ -186,7 +192,7 @@ class FamilyParts:
         """A label that depends on the deal (None: the button's usual one)."""
         return None
 
-    def press(self, name: str, host: Any) -> bool:
+    def press(self, name: str, host: TableHost) -> bool:
         """Carry out a button of this family; False when it is not one."""
         return False
 

@@ -9,7 +9,6 @@ from __future__ import annotations
 
 import itertools
 from collections.abc import Sequence
-from typing import Any
 
 import pygame
 
@@ -19,10 +18,18 @@ from rummy.model.table_melds import MeldKind, MeldRules, meld_kinds
 
 from .hand import HandModel
 from .layout import TableLayout
-from .meld_area import MeldLayout, draw_melds, draw_slots, layout_melds, slot_label
+from .meld_area import (
+    MeldLayout,
+    draw_melds,
+    draw_slots,
+    layout_melds,
+    slot_card_at,
+    slot_label,
+)
+from .parts_base import TableHost
 from .parts_melds import MeldParts
 from .sprites import CardArt, TextCache
-from .targets import DropTarget, LayDownSlot, MeldOnTable, OpenDeck
+from .targets import ClosedDeck, DropTarget, LayDownSlot, MeldOnTable, OpenDeck
 
 
 class ContractParts(MeldParts):
@@ -48,7 +55,7 @@ class ContractParts(MeldParts):
 
     def targets(self, lay: TableLayout, hand: HandModel) -> list[DropTarget]:
         placed = self.placed or self.layout(lay, self.names)
-        out: list[DropTarget] = [OpenDeck(lay.open_deck)]
+        out: list[DropTarget] = [ClosedDeck(lay.closed_deck), OpenDeck(lay.open_deck)]
         out.extend(MeldOnTable(spot.rect, spot.index) for spot in placed.melds)
         out.extend(LayDownSlot(slot.rect, slot.index) for slot in placed.slots)
         return out
@@ -68,7 +75,7 @@ class ContractParts(MeldParts):
         # group at its end, a play-tester found.)
         return [list(g) for g in self.staged if g]
 
-    def why_not(self, name: str, host: Any) -> str:
+    def why_not(self, name: str, host: TableHost) -> str:
         """L with the contract short: the first slot that is not yet its meld."""
         if name != "laydown":
             return super().why_not(name, host)
@@ -82,7 +89,7 @@ class ContractParts(MeldParts):
             return f"{title} has {verdict}: complete every slot to lay down"
         return ""
 
-    def press(self, name: str, host: Any) -> bool:
+    def press(self, name: str, host: TableHost) -> bool:
         if name == "laydown":
             seat = host.seat
             groups = tuple(tuple(g) for g in self.staged)
@@ -95,7 +102,7 @@ class ContractParts(MeldParts):
         if any(isinstance(a, Draw) for a in legal):
             return "Your turn: draw from the stock or the discard pile"
         if not self.down:
-            return "Drag cards into the slots to lay down your contract, then discard"
+            return "Put cards in the slots (drag, or select and click) to lay down, then discard"
         if any(isinstance(a, LayOff) for a in legal):
             return "Lay off onto the melds, then discard"
         # Nothing fits the melds, or the contract went down this turn (lay-offs wait for
@@ -201,15 +208,15 @@ class ContractParts(MeldParts):
                 tuple(tuple(g) for g in self.staged))
 
     def staged_at(self, pos: tuple[int, int]) -> Card | None:
-        """A staged card under ``pos`` (clicking it takes it back to the hand)."""
+        """The staged card under ``pos`` (clicking it takes that card back to the hand)."""
         placed = self.placed
         if placed is None:
             return None
         for slot in placed.slots:
-            if slot.rect.collidepoint(pos) and slot.index < len(self.staged):
-                cards = self.staged[slot.index]
-                if cards:
-                    return cards[-1]
+            if slot.index < len(self.staged):
+                card = slot_card_at(placed, slot, self.staged[slot.index], pos)
+                if card is not None:
+                    return card
         return None
 
 

@@ -4,16 +4,14 @@ the finish slot and drop; the base every family's parts share is :mod:`.parts_ba
 
 from __future__ import annotations
 
-from typing import Any
-
 from rummy.model import Action, Card, Discard, Draw, Drop, Finish, PlayerView, Variant
 from rummy.model.actions import DropAtTurn
 from rummy.model.grouping import count_reason
 
 from .hand import HandModel
 from .layout import BUTTON_LABELS, TableLayout
-from .parts_base import FamilyParts
-from .targets import DropTarget, FinishSlot, OpenDeck
+from .parts_base import FamilyParts, TableHost
+from .targets import ClosedDeck, DropTarget, FinishSlot, OpenDeck
 
 
 class DeclareParts(FamilyParts):
@@ -46,7 +44,8 @@ class DeclareParts(FamilyParts):
         return count_reason(self.variant, hand.groups, hand.cut)
 
     def targets(self, lay: TableLayout, hand: HandModel) -> list[DropTarget]:
-        return [OpenDeck(lay.open_deck), FinishSlot(lay.finish_slot, hand.groups_without)]
+        return [ClosedDeck(lay.closed_deck), OpenDeck(lay.open_deck),
+                FinishSlot(lay.finish_slot, hand.groups_without)]
 
     def enabled(self, seat: int | None, legal: set[Action], one: Card | None,
                 selected: list[Card]) -> dict[str, bool]:
@@ -64,7 +63,7 @@ class DeclareParts(FamilyParts):
             return BUTTON_LABELS["keepturn"]
         return None
 
-    def press(self, name: str, host: Any) -> bool:
+    def press(self, name: str, host: TableHost) -> bool:
         """Carry out a button of this family; False when it is not one."""
         if name == "dropturn" and host.seat is not None:
             # While others play: ask to drop when this seat's turn comes, or stop asking.

@@ -31,9 +31,9 @@ from .hand import HandModel
 from .layers import Layer, changed_lights, lights_of
 from .layout import TableLayout
 from .meld_area import MeldLayout, draw_melds, layout_melds, tag_font
-from .parts_base import LIT_MARGIN, FamilyParts
+from .parts_base import LIT_MARGIN, FamilyParts, TableHost
 from .sprites import CardArt, TextCache
-from .targets import DropTarget, MeldOnTable, NewMeld, OpenDeck
+from .targets import ClosedDeck, DropTarget, MeldOnTable, NewMeld, OpenDeck
 
 
 class MeldParts(FamilyParts):
@@ -94,7 +94,7 @@ class MeldParts(FamilyParts):
         """The melds painted ahead."""
 
     def targets(self, lay: TableLayout, hand: HandModel) -> list[DropTarget]:
-        out: list[DropTarget] = [OpenDeck(lay.open_deck)]
+        out: list[DropTarget] = [ClosedDeck(lay.closed_deck), OpenDeck(lay.open_deck)]
         placed = self.placed or self.layout(lay, self.names)
         out.extend(MeldOnTable(spot.rect, spot.index) for spot in placed.melds)
         out.append(NewMeld(placed.new_meld))
@@ -110,7 +110,7 @@ class MeldParts(FamilyParts):
             "rank": True,
         }
 
-    def why_not(self, name: str, host: Any) -> str:
+    def why_not(self, name: str, host: TableHost) -> str:
         """Meld greyed out: what is wrong with the cards selected (the engine's words), or
         that a meld needs three or more."""
         seat = host.seat
@@ -121,7 +121,7 @@ class MeldParts(FamilyParts):
             return "Select the three or more cards of a run or a set, then Meld"
         return host.driver.check(LayMeld(seat, tuple(selected))) or ""
 
-    def press(self, name: str, host: Any) -> bool:
+    def press(self, name: str, host: TableHost) -> bool:
         seat = host.seat
         if name == "rank":
             host.hand.sort_by_rank()

@@ -42,6 +42,7 @@ if TYPE_CHECKING:
     from rummy.ui.scene import Host, Scene
 
     from .driver import TableDriver
+    from .driver_protocol import Driver
     from .hand import HandModel
 
 LEFT_SAVED = "Game saved: Continue picks it up where you left it."
@@ -187,7 +188,7 @@ class TableKeeper:
 
     # -- once a frame
 
-    def update(self, driver: TableDriver, hand: HandModel,
+    def update(self, table_driver: Driver, hand: HandModel,
                turn_left: float | None = None, aside: Sequence[Sequence[Card]] = ()) -> None:
         """Follow the driver: new actions (the session's record grew); any change is
         saved, and the turn timer's every second (``turn_left``), so Continue keeps the
@@ -197,8 +198,11 @@ class TableKeeper:
         self.match_seconds += now - self._clock
         self._clock = now
         if self.online:
-            self._count_online(driver)
+            self._count_online(table_driver)
         if not self.enabled:
+            return
+        driver = table_driver.local  # (None online: the server keeps the record)
+        if driver is None:
             return
         changed = False
         if driver is not self._driver:
@@ -302,7 +306,7 @@ class TableKeeper:
                 words = "no winner" if champion is None else f"{names[champion]} won"
                 shelf.add(session, names, f"{words} the match")
 
-    def _count_online(self, driver: TableDriver) -> None:
+    def _count_online(self, driver: Driver) -> None:
         """An online deal's statistics, once, when it is seen to end."""
         deal = driver.deal_no
         if not driver.over:
@@ -314,7 +318,7 @@ class TableKeeper:
         seat = driver.human_seat
         if seat is None:  # out of the match: nothing of this player's to count
             return
-        won, points, lower = result_outcome(driver.view.result, driver.game.variant, seat)
+        won, points, lower = result_outcome(driver.view.result, driver.variant, seat)
         match_won = None
         if driver.match_over and not _one_deal(driver):
             match_won = driver.match.winner == driver.human
@@ -368,9 +372,9 @@ class TableKeeper:
             self._stats = None
 
 
-def _one_deal(driver: TableDriver) -> bool:
-    """A game of one deal: a deal in the statistics, not a match of one (issue 28)."""
-    variant = driver.game.variant
+def _one_deal(driver: Driver) -> bool:
+    """A game of one deal: a deal in the statistics, not a match of one."""
+    variant = driver.variant
     return family_of(variant).terms(variant).deals == 1
 
 

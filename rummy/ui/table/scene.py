@@ -11,9 +11,12 @@ shows the match's standing; when the match is over, its winner, with Menu / New 
 If the human is knocked out of a pool, the others play the rest of the match out at a
 faster pace while the human watches (Esc or Menu leaves at any time).
 
-This module keeps the flow of matches and deals and the frame's update; the scene's
-buttons, keys and dialogs are :mod:`.controls`', the mouse :mod:`.pointer`'s, its painting
-:mod:`.frame_painter`'s.
+This module keeps the flow of matches and deals and the frame's update. The scene is
+built of small pieces, each given the scene as the narrow :class:`~.context.Table`
+interface: the buttons, keys and dialogs are a :class:`~.controls.Controls`, the mouse a
+:class:`~.pointer.Pointer`, the painting a :class:`~.frame_painter.FramePainter`, and what
+only one rule family's table has is a hook of that family's parts
+(:class:`~.parts_base.FamilyParts`): the scene never asks which family it shows.
 """
 
 from __future__ import annotations
@@ -30,48 +33,50 @@ from rummy.session import Session
 from rummy.ui.scene import Scene
 
 from .anim import Flights
-from .board import Board, StillKey
+from .board import Board
 from .ceremony import Ceremony
-from .controls import ControlsMixin
+from .controls import Controls
 from .dialogs import DeclareDialog, ResultPanel, Standing, contract_words
 from .drag import Drag
 from .driver import TableDriver
+from .driver_protocol import Driver, MatchSoFar
 from .event_player import EventPlayer
-from .frame_painter import FrameMixin
+from .frame_painter import FramePainter
 from .gone import ServerGonePanel
 from .hand import HandModel
 from .online import ConnectionNotes
 from .parts import parts_for
-from .pointer import PointerMixin
+from .pointer import Pointer
 from .proof_note import ProofNote
 from .record_keeper import TableKeeper
 from .sprites import CardArt, TextCache
-from .strokes import Strokes
-from .targets import DropTarget
 from .turn_clock import Ticker
 
 if TYPE_CHECKING:
     from rummy.ai.hint import Hint
-    from rummy.model.match import MatchState
+    from rummy.model import Action
     from rummy.ui.game_config import GameConfig
     from rummy.ui.scene import Host as App
 
 
-class TableScene(ControlsMixin, PointerMixin, FrameMixin, Scene):
+class TableScene(Scene):
     """See the package docstring for the constructor's arguments."""
 
     covers = True  # the felt fills the window
 
     def __init__(self, app: App, config: GameConfig, *, game: Session | None = None,
                  deals: int | None = None, quit_when_done: bool | None = None,
-                 speed: float | None = None, driver: TableDriver | None = None) -> None:
+                 speed: float | None = None, driver: Driver | None = None) -> None:
         super().__init__(app)
+        self.controls = Controls(self)
+        self.pointer = Pointer(self, self.controls)
+        self.painter = FramePainter(self, self.pointer)
         self.config = config
         self.variant_id = config.variant_id
         self.demo = config.human_seat is None
         self.prepared = driver
-        """A driver made elsewhere: an online table's RemoteDriver (TableDriver's interface),
-        whose server deals, keeps the record and ends the match."""
+        """A driver made elsewhere: an online table's RemoteDriver, whose server deals,
+        keeps the record and ends the match."""
         self.online = ConnectionNotes() if driver is not None else None
         self.keeper = TableKeeper(app, config,  # autosave, statistics, replays
                                   keep=driver is None, online=driver is not None)
@@ -86,12 +91,6 @@ class TableScene(ControlsMixin, PointerMixin, FrameMixin, Scene):
         self.art = CardArt(app.res)
         self.text = TextCache(app.res)
         self.flights = Flights()
-        self.drag: Drag | None = None
-        self.mouse: tuple[int, int] | None = None
-        """Where the pointer last moved (from the events)."""
-        self._targets: list[DropTarget] = []
-        """Every drop target of the current drag; ``_legal_targets``: those that take it."""
-        self._legal_targets: list[DropTarget] = []
         self.dialog: DeclareDialog | None = None
         self.result: ResultPanel | None = None
         self.gone: ServerGonePanel | None = None
@@ -99,10 +98,7 @@ class TableScene(ControlsMixin, PointerMixin, FrameMixin, Scene):
         self.result_wait = 0.0
         self.turn_left: float | None = None
         self.ticker = Ticker()
-        self.message_left = 0.0
-        self.hint_job: Future[Hint] | None = None
-        self.armed: dict[str, float] = {}
-        """Moves asked about (drop, leave) -> seconds left to press again."""
+        """Ticks the player's own last seconds."""
         self.watching = False
         """The human is out of the match (a pool) and watches the others play it out."""
         self.auto_next = False
@@ -110,8 +106,6 @@ class TableScene(ControlsMixin, PointerMixin, FrameMixin, Scene):
         self.totals: list[int] = []
         """Each deal seat's match total when the deal began (then after it was scored)."""
         self.size = app.size
-        self._shown: tuple[StillKey, Strokes] | None = None
-        """What the last frame :meth:`paint` painted showed (None: paint it all next)."""
         self._start_match(game)
         if self.driver.joined_late:
             self.lay_out_at_once()
@@ -157,23 +151,22 @@ class TableScene(ControlsMixin, PointerMixin, FrameMixin, Scene):
         self.watching = driver.human is not None and driver.human_seat is None
         self._start_deal(driver)
 
-    def _start_deal(self, driver: TableDriver) -> None:
-        self.driver = driver
-        game = driver.game
+    def _start_deal(self, driver: Driver) -> None:
+        self.driver: Driver = driver
         view = driver.view
         match = driver.match
         self.names = driver.match_names()
         """Every match seat's name (the board's ``names`` are the deal's seats)."""
         names = [self.names[seat] for seat in driver.seats]
         self.totals = driver.deal_values(match.totals)
-        self.hand = HandModel(game.variant, view.wild_joker)
-        self.parts = parts_for(game.variant)
+        self.hand = HandModel(driver.variant, view.wild_joker)
+        self.parts = parts_for(driver.variant)
         self.board = Board(self.art, self.text, self.hand, names, len(names),
                            driver.viewer, interactive=not self.spectator, parts=self.parts)
         self.board.points = list(self.totals)
         self.board.match_line, self.board.gone = self._match_hud(match)
         self.board.closed_size = view.closed_size + view.open_size + (view.wild_joker is not None)
-        self.player = EventPlayer(self.board, self.flights, self._sound, self.say,
+        self.player = EventPlayer(self.board, self.flights, self.controls.sound, self.controls.say,
                                   self.play_speed)
         self.player.on_turn = self._turn_began
         self.player.on_result = self._deal_over
@@ -184,22 +177,24 @@ class TableScene(ControlsMixin, PointerMixin, FrameMixin, Scene):
         self.flights.items.clear()
         self.result = None
         self.dialog = None
-        self.drag = None
+        self.pointer.drag = None
         self.turn_left = None
         self.hand.sync(view.hand)
         self.board.resize(self.size)
         self.board.hidden = set(self.hand.cards)
         self._dirty = True  # lay the board out from the view once the deal's events are shown
-        self._refresh_buttons()
+        self.controls.refresh_buttons()
 
-    def _match_hud(self, match: MatchState) -> tuple[str, list[str]]:
+    def _match_hud(self, match: MatchSoFar) -> tuple[str, list[str]]:
         """The felt's match line ("Pool 101 · deal 3") and the seats out of the match."""
         st = Standing.of(match, self.names)
-        number = self.driver.deal_no + 1
-        variant = self.driver.game.variant
-        contract = family_of(variant).contract(variant, self.driver.deal_no)
+        # (the driver's deal: once it has ended, the match has already dealt the next)
+        deal_no = self.driver.deal_no if self.driver.deal_no is not None else match.deal_no
+        number = deal_no + 1
+        variant = self.driver.variant
+        contract = family_of(variant).contract(variant, deal_no)
         if contract is not None and st.deals is not None:
-            words = contract_words(self.driver.game.variant, contract)
+            words = contract_words(variant, contract)
             line = f"Round {number} of {st.deals}: {words}"
         elif st.target is not None:
             line = f"Round {number} · first to {st.target} wins"
@@ -236,12 +231,13 @@ class TableScene(ControlsMixin, PointerMixin, FrameMixin, Scene):
         self.auto_next = (self.demo or self.deals is not None or
                           (self.watching and not match.over))
         self.watching = self.watching or knocked_out
-        self.result = ResultPanel(r, self.board.names, self.driver.game.variant,
+        self.result = ResultPanel(r, self.board.names, self.driver.variant,
                                   self.driver.view.wild_joker, self.spectator,
                                   None if one_deal else standing, label,
                                   viewer=self.seat, order=self.hand.cards, back_label=back,
-                                  proof=self._proof_note(), review=self._reviewable())
-        self._build_dialogs()
+                                  proof=self._proof_note(),
+                                  review=self.controls.reviewable())
+        self.build_dialogs()
         self.result_wait = 4.0 / self.play_speed
         self.turn_left = None
         self.board.timer = None
@@ -251,7 +247,7 @@ class TableScene(ControlsMixin, PointerMixin, FrameMixin, Scene):
         verdict = self.driver.fairness
         return None if verdict is None else ProofNote(verdict, self.driver.proof_file)
 
-    def _next_deal(self) -> None:
+    def next_deal(self) -> None:
         if self.done and self.quit_when_done:
             self.app.quit()
             return
@@ -261,10 +257,10 @@ class TableScene(ControlsMixin, PointerMixin, FrameMixin, Scene):
         if not self.driver.over:
             return
         if self.online is not None and self.driver.match_over:
-            self._leave()  # the server's table is over (its match, or the deals it was for)
+            self.leave()  # the server's table is over (its match, or the deals it was for)
             return
         if self.driver.match.over:
-            # A new match (after a one-deal game, a new deal): from 0 (issue 28).
+            # A new match (after a one-deal game, a new deal) starts from 0.
             self.driver.close()
             self._start_match()
         else:
@@ -280,16 +276,16 @@ class TableScene(ControlsMixin, PointerMixin, FrameMixin, Scene):
         self.size = size
         self.flights.finish_all()
         self.board.resize(size)
-        self._build_dialogs()
+        self.build_dialogs()
 
     def pause(self) -> None:
-        self._cancel_drag()
+        self.pointer.cancel_drag()
 
-    def _build_dialogs(self) -> None:
+    def build_dialogs(self) -> None:
         lay = self.board.lay
         cut = self.driver.view.wild_joker
         if self.dialog is not None:
-            self.dialog.build(lay.size, self.art, self.text, self.driver.game.variant, cut,
+            self.dialog.build(lay.size, self.art, self.text, self.driver.variant, cut,
                               lay.hand_w, lay.font_normal)
         if self.result is not None:
             self.result.build(lay.size, self.art, self.text, lay.font_normal)
@@ -326,31 +322,24 @@ class TableScene(ControlsMixin, PointerMixin, FrameMixin, Scene):
             if self.spectator:
                 self.hand.sort()
                 self.board.layout_hand()
-            self._refresh_buttons()
-        if self.armed:
-            self.armed = {what: left - dt for what, left in self.armed.items() if left > dt}
-            if not self.armed:
-                self._refresh_buttons()  # (an armed button looks so until it lapses)
-        if self.message_left > 0:
-            self.message_left -= dt
-            if self.message_left <= 0:
-                self.board.message = ""
+            self.controls.refresh_buttons()
+        self.controls.tick(dt)
         if self.result is not None:
             if self.auto_next:
                 self.result_wait -= dt
                 if self.result_wait <= 0:
-                    self._next_deal()
+                    self.next_deal()
         elif self.idle and self.dialog is None:
             self._tick_timer(dt)
             self.driver.poll_bot(dt, 0.55 / self.play_speed)
-        self._poll_hint()
+        self.controls.poll_hint()
         if self.dialog is not None:
             view = self.driver.view  # (built from the state: once a frame, not twice)
             if not view.my_turn or self.dialog.card not in view.hand:
                 # The turn was played meanwhile (online, the server's clock): nothing to
                 # declare.
-                self._dialog_answer("cancel")
-                self.say("Your time ran out: the clock played your turn", bad=True)
+                self.controls.dialog_answer("cancel")
+                self.controls.say("Your time ran out: the clock played your turn", bad=True)
         if self.online is not None:
             self.online.follow(self.board, self.driver)
             self._follow_server()
@@ -362,13 +351,14 @@ class TableScene(ControlsMixin, PointerMixin, FrameMixin, Scene):
                     self._turn_began(turn)  # the server's clock, as it now stands
             refused = self.online.refusal(self.driver)
             if refused:
-                self.say(refused, bad=True)
+                self.controls.refuse(refused)
                 self._dirty = True
-        if self.drag is None and self.mouse is not None:
+        mouse, drag = self.pointer.mouse, self.pointer.drag
+        if drag is None and mouse is not None:
             # Cards slide under a still pointer (Sort, Group): lift the one under it now.
-            self.board.hover_card = (self.board.card_at(self.mouse) if self._can_touch()
+            self.board.hover_card = (self.board.card_at(mouse) if self.pointer.can_touch()
                                      else None)
-        self.board.update(dt, self.drag.card if self.drag and self.drag.kind == "hand" else None)
+        self.board.update(dt, drag.card if drag is not None and drag.kind == "hand" else None)
         self.keeper.update(self.driver, self.hand, self.turn_left, self.parts.aside())
 
     def _follow_server(self) -> None:
@@ -377,8 +367,8 @@ class TableScene(ControlsMixin, PointerMixin, FrameMixin, Scene):
         due = self.online.server_gone(self.driver)
         if due and self.gone is None:
             self.gone = ServerGonePanel(bool(getattr(self.driver, "host_game", False)))
-            self._cancel_drag()
-            self._build_dialogs()
+            self.pointer.cancel_drag()
+            self.build_dialogs()
         elif not due and self.gone is not None:
             self.gone = None
 
@@ -389,7 +379,7 @@ class TableScene(ControlsMixin, PointerMixin, FrameMixin, Scene):
             self.online.wait_for_server()
             self.gone = None
         elif answer == "leave":
-            self._leave()
+            self.leave()
 
     def _turn_began(self, seat: int) -> None:
         self.turn_left = self.driver.turn_seconds(seat)
@@ -401,7 +391,7 @@ class TableScene(ControlsMixin, PointerMixin, FrameMixin, Scene):
         self.turn_left -= dt
         self.board.timer = self.turn_left
         if self.ticker.due(self.turn_left, self.board.turn == self.seat):
-            self._sound("tick")  # the player's own last seconds
+            self.controls.sound("tick")  # the player's own last seconds
         if self.turn_left > 0:
             return
         # This deal's turn, from the seat's view: once a deal ends, the session has already
@@ -409,28 +399,65 @@ class TableScene(ControlsMixin, PointerMixin, FrameMixin, Scene):
         turn = self.driver.view.turn
         if turn == self.seat and self.online is None:  # online, the server's clock plays it
             self.turn_left = None
-            self._cancel_drag()
+            self.pointer.cancel_drag()
             self.driver.act(Timeout(turn))
 
     # -- input
 
     def handle(self, event: pygame.event.Event) -> None:
+        if event.type == pygame.KEYDOWN or (event.type == pygame.MOUSEBUTTONDOWN
+                                            and event.button == 1):
+            self.controls.next_action()
         if event.type == pygame.KEYDOWN:
-            self._key(event.key)
+            self.controls.key(event.key)
         elif event.type == pygame.MOUSEMOTION:
-            self._motion(event.pos)
+            self.pointer.motion(event.pos)
         elif event.type == pygame.MOUSEBUTTONDOWN and event.button == 1:
-            if not self.ceremony.press(event.pos, self.seat, self._act):
-                self._press(event.pos)
+            if not self.ceremony.press(event.pos, self.seat, self.controls.act):
+                self.pointer.press(event.pos)
         elif event.type == pygame.MOUSEBUTTONUP and event.button == 1:
-            self._release(event.pos)
+            self.pointer.release(event.pos)
+
+    def claims_key(self, key: int) -> bool:
+        return self.controls.claims_key(key)
 
     def closing(self) -> None:
         self.keeper.closing(self)
 
-    def _leave(self) -> None:
+    def leave(self) -> None:
         """Back to the menu (Esc, or Menu after a deal)."""
         self.keeper.leave()
         self.driver.close()
         if self in self.app.stack:
             self.app.pop()
+
+    # -- painting (the painter's)
+
+    def draw(self, surface: pygame.Surface) -> None:
+        self.painter.draw(surface)
+
+    def paint(self, surface: pygame.Surface, full: bool) -> list[pygame.Rect] | None:
+        return self.painter.paint(surface, full)
+
+    # -- the scene's own surface for the keeper, tools and tests (each piece's, forwarded)
+
+    @property
+    def drag(self) -> Drag | None:
+        """The drag under way (the pointer's)."""
+        return self.pointer.drag
+
+    @property
+    def hint_job(self) -> Future[Hint] | None:
+        """The hint being worked out (the controls')."""
+        return self.controls.hint_job
+
+    def say(self, text: str, bad: bool = False, seconds: float = 2.5) -> None:
+        """Say ``text`` on the felt (the controls'; the keeper's last words on closing)."""
+        self.controls.say(text, bad, seconds)
+
+    def try_act(self, action: Action, wait: bool = True) -> bool:
+        """Play ``action`` if the engine allows it now, else say why (the controls')."""
+        return self.controls.try_act(action, wait)
+
+    def card_height(self) -> int:
+        return self.controls.card_height()

@@ -1,11 +1,13 @@
-"""Drop targets: every place on the table a card can be dropped, as an object.
+"""Targets: every place on the table a card can go, as an object.
 
-A target knows its area and what a drop there does (as PySolFC's stacks know which cards
-they accept): :meth:`DropTarget.action_for` names the engine action (a discard on the open
-deck, a meld on the new meld zone, a lay-off on a meld...), which the table checks against
-the engine before anything moves; :meth:`DropTarget.drop` carries the drop out through the
-small :class:`TableOps` interface. The pointer code finds the target under the cursor and
-asks it; it never asks which target it is.
+A target knows its area and what cards brought to it make (as PySolFC's stacks know which
+cards they accept): :meth:`DropTarget.action_for` names the engine action (a discard on
+the open deck, a meld on the new meld zone, a lay-off on a meld...), which the table
+checks against the engine before anything moves; :meth:`DropTarget.take` carries it out
+through the small :class:`TableOps` interface. A drop of dragged cards and a click with
+cards selected are the same to a target: the pointer finds the target under the cursor
+and hands it the cards (the dragged ones, or the selected ones); it never asks which
+target it is.
 """
 
 from __future__ import annotations
@@ -39,7 +41,8 @@ class TableOps(Protocol):
 
 
 class DropTarget:
-    """A place on the table that takes dropped cards. ``name`` keys its highlight."""
+    """A place on the table that takes cards, dropped there or selected and clicked there.
+    ``name`` keys its highlight."""
 
     name: str = ""
 
@@ -57,8 +60,13 @@ class DropTarget:
         return (c.width * c.height) / max(1, self.rect.width * self.rect.height)
 
     def action_for(self, seat: int, cards: Sequence[Card]) -> Action | None:
-        """The engine action a drop of ``cards`` here makes (None: none)."""
+        """The engine action ``cards`` brought here make (None: none)."""
         return None
+
+    def why_not(self, cards: Sequence[Card]) -> str:
+        """What to say when ``cards`` make nothing here (:meth:`take` returned False; ""
+        leaves it to the table)."""
+        return "those cards cannot go there" if cards else ""
 
     def accepts(self, seat: int, cards: Sequence[Card], check: Callable[[Action], str | None]
                 ) -> bool:
@@ -67,25 +75,45 @@ class DropTarget:
         action = self.action_for(seat, cards)
         return action is not None and check(action) is None
 
-    def drop(self, ops: TableOps, seat: int, cards: Sequence[Card],
-             pos: tuple[int, int] | None = None) -> None:
-        """Carry out a drop of ``cards`` here (the cursor at ``pos``)."""
+    def take(self, ops: TableOps, seat: int, cards: Sequence[Card],
+             pos: tuple[int, int] | None = None) -> bool:
+        """Carry out ``cards`` dropped here, or selected and clicked here (the cursor at
+        ``pos``): the engine checks the move first and the table says why when it refuses.
+        False when these cards make nothing here (then :meth:`why_not` says so)."""
         action = self.action_for(seat, cards)
-        if action is not None:
-            ops.try_act(action)
+        if action is None:
+            return False
+        ops.try_act(action)
+        return True
+
+
+class ClosedDeck(DropTarget):
+    """The closed deck: cards of the hand make nothing here. Drawing from it is the
+    pointer's gesture (a press on it, clicked or dragged into the hand), which a card left
+    selected does not stop."""
+
+    name = "closed"
+
+    def why_not(self, cards: Sequence[Card]) -> str:
+        return ""  # (the table's own words: where to drop it)
 
 
 class OpenDeck(DropTarget):
-    """The open deck (discard pile): a single card dropped here is discarded."""
+    """The open deck (discard pile): a single card brought here is discarded. Drawing
+    from it is the pointer's gesture, as from the closed deck."""
 
     name = "open"
 
     def action_for(self, seat: int, cards: Sequence[Card]) -> Action | None:
         return Discard(seat, cards[0]) if len(cards) == 1 else None
 
+    def why_not(self, cards: Sequence[Card]) -> str:
+        return "select one card to discard"
+
 
 class FinishSlot(DropTarget):
-    """The finish slot (Indian rummy): a card here declares, after the player confirms."""
+    """The finish slot (Indian rummy): a card brought here declares, after the player
+    confirms."""
 
     name = "finish"
 
@@ -99,25 +127,36 @@ class FinishSlot(DropTarget):
             return None
         return Finish(seat, cards[0], self.groups_without(cards[0]))
 
-    def drop(self, ops: TableOps, seat: int, cards: Sequence[Card],
-             pos: tuple[int, int] | None = None) -> None:
+    def why_not(self, cards: Sequence[Card]) -> str:
+        return "select the one card to finish with" if cards else \
+            "select the card to finish with, then click the finish slot"
+
+    def take(self, ops: TableOps, seat: int, cards: Sequence[Card],
+             pos: tuple[int, int] | None = None) -> bool:
         action = self.action_for(seat, cards)
-        if action is not None and ops.allowed(action):
+        if action is None:
+            return False
+        if ops.allowed(action):
             ops.open_declare(cards[0])
+        return True
 
 
 class NewMeld(DropTarget):
-    """The new meld zone: the cards dropped here are laid as a new meld."""
+    """The new meld zone: the cards brought here are laid as a new meld."""
 
     name = "new"
 
     def action_for(self, seat: int, cards: Sequence[Card]) -> Action | None:
         return LayMeld(seat, tuple(cards)) if cards else None
 
+    def why_not(self, cards: Sequence[Card]) -> str:
+        return "select the cards of a run or a set, then click here to lay them"
+
 
 class MeldOnTable(DropTarget):
-    """A meld on the table: a single card dropped on it is laid off there. Where the card
-    fits both ends of a run (a joker), the half of the run it is dropped on decides."""
+    """A meld on the table: a single card brought to it is laid off there. Where the card
+    fits both ends of a run (a joker), the half of the run it is dropped on (or clicked)
+    decides."""
 
     def __init__(self, rect: Rect, index: int) -> None:
         super().__init__(rect)
@@ -140,18 +179,23 @@ class MeldOnTable(DropTarget):
             if check(LayOff(seat, cards[0], self.index, end)) is None)
         return bool(self.fits)
 
-    def drop(self, ops: TableOps, seat: int, cards: Sequence[Card],
-             pos: tuple[int, int] | None = None) -> None:
+    def why_not(self, cards: Sequence[Card]) -> str:
+        return "lay off one card at a time" if cards else \
+            "select a card, then click the meld to lay it off"
+
+    def take(self, ops: TableOps, seat: int, cards: Sequence[Card],
+             pos: tuple[int, int] | None = None) -> bool:
         if len(cards) != 1:
-            return
+            return False
         near, far = ("low", "high") if pos is not None and pos[0] < self.rect.centerx else (
             "high", "low")
         end = next((e for e in (near, far, None) if e in self.fits), None)
         ops.try_act(LayOff(seat, cards[0], self.index, end))  # refused: the table says why
+        return True
 
 
 class LayDownSlot(DropTarget):
-    """One lay-down slot of the round's contract (contract rummy): cards dropped here are
+    """One lay-down slot of the round's contract (contract rummy): cards brought here are
     staged in it until the whole contract is laid down at once."""
 
     def __init__(self, rect: Rect, index: int) -> None:
@@ -166,9 +210,20 @@ class LayDownSlot(DropTarget):
                 ) -> bool:
         return bool(cards)
 
-    def drop(self, ops: TableOps, seat: int, cards: Sequence[Card],
-             pos: tuple[int, int] | None = None) -> None:
+    def why_not(self, cards: Sequence[Card]) -> str:
+        return "select cards, then click the slot to put them in it"
+
+    def take(self, ops: TableOps, seat: int, cards: Sequence[Card],
+             pos: tuple[int, int] | None = None) -> bool:
+        if not cards:
+            return False
         ops.stage(self.index, cards)
+        return True
+
+
+def target_at(targets: Sequence[DropTarget], pos: tuple[int, int]) -> DropTarget | None:
+    """The target a click at ``pos`` is meant for (the cursor on it), if any."""
+    return target_under(targets, Rect(pos, (1, 1)), pos)
 
 
 def target_under(targets: Sequence[DropTarget], card: Rect, pos: tuple[int, int]
