@@ -56,7 +56,7 @@ def open_deck_of(view: PlayerView) -> list[Card]:
 
 
 def _table_cards(view: PlayerView) -> list[Card]:
-    return [card for meld in view.melds for card in meld.cards]
+    return list(view.cards_on_table)
 
 
 def unseen_cards(view: PlayerView, pile: Sequence[Card]

@@ -28,7 +28,6 @@ from __future__ import annotations
 from dataclasses import dataclass, fields
 from typing import Any
 
-from rummy.model.table_melds import TableMeld
 from rummy.model.variant_type import Variant
 
 from .cards import Card, Rank
@@ -132,9 +131,12 @@ class PlayerView:
         return self.melding.taken if self.melds_on_table else ()
 
     @property
-    def melds(self) -> tuple[TableMeld, ...]:
-        """The melds face up on the table (none where melds do not lie on the table)."""
-        return self.melding.melds if self.melds_on_table else ()
+    def cards_on_table(self) -> tuple[Card, ...]:
+        """Every card of the melds face up on the table (none where melds do not lie on
+        the table)."""
+        if not self.melds_on_table:
+            return ()
+        return tuple(card for meld in self.melding.melds for card in meld.cards)
 
     @property
     def my_turn(self) -> bool:
