@@ -30,6 +30,8 @@ def test_two_player_toss_and_joker_are_picked_with_clicks(app: App) -> None:
     scene = ceremony_table(app)
     assert local_driver(scene.driver).state.phase is Phase.PICK
     assert scene.ceremony.size == 52 and scene.ceremony.picker == 0
+    # the banner says what to do; no turn's line ("Discard a card...") nor a count's reason
+    assert scene.board.status_line == "" and scene.board.count_reason == ""
     click(app, scene.ceremony.grip(9))
     picked = [e for e in local_driver(scene.driver).state.history if isinstance(e, CardPicked)]
     assert [(e.seat, e.position) for e in picked] == [(0, 9)]

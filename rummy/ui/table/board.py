@@ -161,7 +161,8 @@ class Board(BoardPainting):
             x0, x1 = row[0][0], row[-1][0] + self.lay.hand_w
             self.labels.append((reading.label, reading.key, (x0 + x1) // 2))
         self.count = self.parts.count_of(self.hand)
-        self.count_reason = self.parts.count_reason(self.hand)
+        # (no hand yet while seats pick for the toss: nothing to explain)
+        self.count_reason = self.parts.count_reason(self.hand) if len(self.hand) else ""
 
     def slot_of(self, card: Card) -> tuple[int, int]:
         sprite = self.sprites.get(card)

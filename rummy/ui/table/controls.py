@@ -126,7 +126,9 @@ class Controls:
         legal = set(self.driver.legal()) if seat is not None else set()
         view = self.driver.view
         mine = seat is not None and view.my_turn
-        self.board.status_line = self.parts.status(view, legal) if mine else ""
+        # While a deck is spread for picking, the ceremony's banner says what to do.
+        picking = view.spread is not None
+        self.board.status_line = self.parts.status(view, legal) if mine and not picking else ""
         enable = {
             "sort": len(self.hand) > 0,
             "group": bool(self.hand.selected),
