@@ -34,7 +34,7 @@ def indian() -> Variant:
 TEST_EXPERT_BUDGET = 12
 """Work a decision the expert does in tests that do not set its budget: one world
 a decision, so a whole deal with an expert seat stays quick (its default budget is
-measured in benchmarks/bench_bots.py and benchmarks/bench_expert.py)."""
+measured in benchmarks/bench_bots.py)."""
 
 
 @pytest.fixture(autouse=True)

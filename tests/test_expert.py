@@ -2,7 +2,7 @@
 its budget is counted in work, and it finds the obvious move in set positions.
 
 Budgets here are small, so the tests stay fast; the default budget's strength and speed
-are ``benchmarks/bench_bots.py``'s and ``benchmarks/bench_expert.py``'s.
+are measured by ``benchmarks/bench_bots.py`` (``--only expert-hard``).
 """
 
 from __future__ import annotations

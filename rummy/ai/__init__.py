@@ -48,11 +48,12 @@ class Bot(Protocol):
 
 
 CLASSIC_EXPERT_SCALE = 3.0
-"""The classic family's expert budget, in Indian rummy's: its work costs about a third as
-much time (0.11 ms against 0.39 ms, median; benchmarks/bench_bots.py, docs/benchmarks.md)."""
+"""The classic family's expert budget, in Indian rummy's: a unit of its work took about a
+third of the time (0.11 ms against 0.39 ms, median, over a few deals of expert against
+hard at one budget); its decision times are in docs/benchmarks.md."""
 CONTRACT_EXPERT_SCALE = 0.8
-"""The contract family's, likewise: its work costs about as much (0.29 ms), with a long
-tail (0.8 ms at the 90th percentile), so a little less of it."""
+"""The contract family's, likewise: a unit took about as long (0.29 ms) with a long tail
+(0.8 ms at the 90th percentile), so a little less of it."""
 
 BotMakers = dict[str, Callable[[int], Bot]]
 """Bots by name -> a constructor taking the seed."""

@@ -53,9 +53,10 @@ WIDTH = 6
 """Legal moves evaluated all when there are at most this many (else the advisers')."""
 MARGIN = 2.0
 """Standard errors of the paired difference by which a candidate must beat the hard
-bot's own move to be chosen instead: at 1, a third of the searched decisions with three
-challengers as good as hard's move left it on noise alone (each beats it by one error one
-time in six); at 2, about one in fifteen."""
+bot's own move to be chosen instead (chosen by reasoning, not measured): at 1, with three
+challengers no better than hard's move, up to two searched decisions in five would leave
+it on noise alone (each beats it by one error one time in six); at 2, about one in
+fifteen."""
 PLAYOUT_WORK = 20_000
 """Work after which a playout that has not ended counts as even (no points either way)."""
 SHORTEST_PLAYOUT = 300
