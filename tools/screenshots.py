@@ -116,6 +116,19 @@ def shoot(size: tuple[int, int], out: Path) -> None:
         save(app, out, f"table-{tag}")
         app.pop()
 
+        # The two-player toss: the player has picked, the bot's card turns over.
+        config = GameConfig("two_player_13", {}, 2, ("medium",), 5, 0, ceremony=True)
+        scene = TableScene(app, config, speed=2.0)
+        app.push(scene)
+        settle(app, scene)
+        click(app, scene.ceremony.grip(9))
+        for _ in range(300):  # until both toss cards lie face up and the outcome is said
+            app.step(1 / 30)
+            if "first" in scene.ceremony.banner:
+                break
+        save(app, out, f"toss-{tag}")
+        app.pop()
+
         # Six seats.
         config = GameConfig("indian_13", {}, 6, ("medium",) * 5, 5, 0)
         scene = TableScene(app, config, speed=8.0)

@@ -186,8 +186,9 @@ class Ceremony:
     def _seat_spot(self, seat: int, w: int, h: int) -> tuple[int, int]:
         lay = self.board.lay
         spot = lay.seats.get(seat)
-        if spot is None:  # the viewer's own place, over the hand
-            return lay.hand_area.centerx - w // 2, lay.hand_area.top - h - 12
+        if spot is None:  # the viewer's own place: over the hand and its buttons
+            top = min([lay.hand_area.top, *(r.top for r in lay.buttons.values())])
+            return lay.hand_area.centerx - w // 2, top - h - 12
         return spot.panel.centerx - w // 2, spot.panel.bottom + 8
 
     # -- painting
