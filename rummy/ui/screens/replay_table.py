@@ -27,13 +27,16 @@ from rummy.model.view import view_for
 from rummy.store.stepper import SPEEDS, ReplayStepper
 from rummy.ui.palette import INK
 from rummy.ui.scene import Scene
+from rummy.ui.table.anim import Flights
 from rummy.ui.table.board import Board
+from rummy.ui.table.ceremony import Ceremony
 from rummy.ui.table.dialogs import ResultPanel, Standing
 from rummy.ui.table.layout import SeatSpot, TableLayout, card_height
 from rummy.ui.table.panels import TableButton, draw_button
 from rummy.ui.table.parts_base import FamilyParts
 from rummy.ui.table.sprites import CardArt, TextCache
 from rummy.ui.table.still_board import show_view, still_board
+from rummy.ui.table.strokes import SurfacePen
 
 if TYPE_CHECKING:
     from rummy.session import Session
@@ -256,7 +259,9 @@ class ReplayTableScene(Scene):
         if board is None:
             return
         board.draw(surface, None)
-        self._draw_hands(surface, self.stepper.views())
+        views = self.stepper.views()
+        self._draw_spread(surface, board, views[0])
+        self._draw_hands(surface, views)
         lay = board.lay
         if self.result is not None:
             self.result.draw(surface, self.text)
@@ -267,6 +272,15 @@ class ReplayTableScene(Scene):
         label = self.text.get(where, lay.font_small, INK)
         first = self.buttons[CONTROLS[0][0]].rect
         surface.blit(label, label.get_rect(midright=(first.x - 12, first.centery)))
+
+    def _draw_spread(self, surface: pygame.Surface, board: Board, view: PlayerView) -> None:
+        """A deck spread for the toss or the joker's pick, as it lay at this step: its
+        cards face down but those picked so far, and what the picks are for."""
+        if view.spread is None:
+            return
+        ceremony = Ceremony(board, self.art, self.text, Flights())
+        ceremony.follow(view)
+        ceremony.draw(SurfacePen(surface), my_pick=False)
 
     def _draw_hands(self, surface: pygame.Surface, views: list[PlayerView]) -> None:
         """Every other seat's hand face up, over its fan of backs, each card's corner
