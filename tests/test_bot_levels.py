@@ -25,6 +25,9 @@ from rummy.session import Session
 from rummy.simulate import simulate
 from tests.bot_views import reachable
 
+EVERY_LEVEL = [pytest.param(n, marks=pytest.mark.slow) if n == "expert" else n for n in LEVELS]
+"""The levels, the expert's searching case marked slow (seconds a deal)."""
+
 
 def test_levels_are_registered_for_the_menu() -> None:
     assert LEVELS == ("easy", "medium", "hard", "expert")
@@ -67,7 +70,7 @@ def _public_cards(game: Session) -> set[Card]:
     return out
 
 
-@pytest.mark.parametrize("name", LEVELS)
+@pytest.mark.parametrize("name", EVERY_LEVEL)
 def test_levels_play_from_the_public_view_alone(name: str) -> None:
     """A whole deal where each level gets a view that fails on anything but its public
     fields, and the view holds no card of another hand that was not shown in public."""
@@ -88,7 +91,7 @@ def test_levels_play_from_the_public_view_alone(name: str) -> None:
     assert steps > 4
 
 
-@pytest.mark.parametrize("name", LEVELS)
+@pytest.mark.parametrize("name", EVERY_LEVEL)
 def test_choose_takes_a_player_view(name: str) -> None:
     bot = make_bot(name, 0)
     hints = typing.get_type_hints(type(bot).choose)

@@ -94,7 +94,8 @@ def test_bot_sources_name_no_state() -> None:
         assert not used & {"GameState", "DeclareState", "view_for", "legal_actions"}, path.name
 
 
-@pytest.mark.parametrize("name", sorted(BOTS))
+@pytest.mark.parametrize("name", [pytest.param(n, marks=pytest.mark.slow) if n == "expert" else n
+                                  for n in sorted(BOTS)])  # the expert searches: seconds
 def test_bots_choose_from_the_view_alone(name: str, monkeypatch: pytest.MonkeyPatch) -> None:
     """A whole deal where every engine entry point fails while a bot is choosing."""
     import rummy.ai.worlds as worlds_module

@@ -54,6 +54,7 @@ def test_the_json_has_every_decision_and_the_summary(capsys: pytest.CaptureFixtu
     assert [d["turn"] for d in decisions] == sorted(d["turn"] for d in decisions)
 
 
+@pytest.mark.slow
 def test_the_same_record_and_seed_give_the_same_review(capsys: pytest.CaptureFixture[str],
                                                        record: Path) -> None:
     first = main_json(capsys, "review", str(record), "--seat", "1", "--json", *FAST)
@@ -61,6 +62,7 @@ def test_the_same_record_and_seed_give_the_same_review(capsys: pytest.CaptureFix
     assert first == again
 
 
+@pytest.mark.slow
 def test_a_replay_file_is_reviewed_with_its_names(capsys: pytest.CaptureFixture[str],
                                                   tmp_path: Path) -> None:
     path = ReplayShelf(tmp_path).add(played_deal("super_rummy", seed=4), ["Medium 1", "You"],

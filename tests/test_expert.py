@@ -90,6 +90,7 @@ def test_worlds_differ_only_in_what_the_seat_cannot_see() -> None:
 # ---------------------------------------------------------------- replays, budget
 
 
+@pytest.mark.slow
 def test_same_seed_same_choice_and_appraisal() -> None:
     variant = load_variant("indian_13")
     state = start_deal(variant, 2, 3)
@@ -142,6 +143,7 @@ def test_expert_declares_a_valid_show(indian: Variant) -> None:
     assert ranked[0].expected_points < ranked[-1].expected_points
 
 
+@pytest.mark.slow
 def test_expert_does_not_discard_a_joker(indian: Variant) -> None:
     hand = "3S 4S 5S JK 9H KD QC 2H 7D JS 10C 6H 8C AD"  # JK and the 9s are jokers
     view = make_view(indian, hand, cut="9D", drawn="AD")

@@ -57,6 +57,7 @@ def _wrong(found: list[tuple[int, Hint, bool, str]]) -> list[str]:
             for seed, h, valid, reason in found if not valid]
 
 
+@pytest.mark.slow
 @pytest.mark.timeout(120)
 def test_declare_hints_group_a_valid_show() -> None:
     # Seeds 7, 8 and 13 of these showed a wrong show behind the hint before the fix.
