@@ -18,7 +18,7 @@ from __future__ import annotations
 import importlib
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, replace
-from typing import TYPE_CHECKING, Any, ClassVar
+from typing import Any, ClassVar
 
 from rummy.model.melds import classify_group
 from rummy.model.table_melds import classify_meld
@@ -36,10 +36,7 @@ from .families.melding import MeldState
 from .families.toss import quick_pick
 from .match_state import GameState, MatchState
 from .randomness import Seed
-from .view_parts import DeclareView, MeldTableView, SeatView, ViewPart
-
-if TYPE_CHECKING:  # the view imports the rules: only for annotations
-    from .view import PlayerView
+from .view_parts import DeclareView, MeldTableView, SeatView, SeenDeal, ViewPart
 
 POOL_LIMITS = {MatchFormat.POOL_101: 101, MatchFormat.POOL_201: 201}
 """Declare family pools: a seat whose total reaches this is out."""
@@ -156,7 +153,7 @@ class RuleFamily:
     def check_action(self, state: GameState, action: Action) -> None:
         self._module.check_action(state, action)
 
-    def world(self, view: PlayerView, hands: Sequence[Sequence[Card]],
+    def world(self, view: SeenDeal, hands: Sequence[Sequence[Card]],
               open_deck: Sequence[Card], closed_deck: Sequence[Card], seed: Seed,
               dead: Sequence[Sequence[Card]] = ()) -> GameState:
         """A deal as ``view`` shows it, with the cards its seat cannot see placed as given

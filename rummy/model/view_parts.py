@@ -7,9 +7,13 @@ seat (:class:`SeatView`) and each family's own part (:class:`MeldTableView`,
 from __future__ import annotations
 
 from dataclasses import dataclass
+from typing import Protocol
 
-from .cards import Card
-from .families import SeatStatus
+from rummy.model.variant_type import Variant
+
+from .cards import Card, Rank
+from .events import Event
+from .families import Phase, SeatStatus
 from .table_melds import TableMeld
 
 
@@ -56,4 +60,39 @@ class DeclareView:
 ViewPart = MeldTableView | DeclareView
 """A family's own part of a view."""
 
-__all__ = ["DeclareView", "MeldTableView", "SeatView", "ViewPart"]
+class SeenDeal(Protocol):
+    """What one seat knows of a deal, as a family reads it to build a deal that agrees with
+    it (:meth:`RuleFamily.world`): a :class:`~rummy.model.view.PlayerView` is one. Named
+    here, below the rules, so that the rules need not import the view, which asks them."""
+
+    @property
+    def variant(self) -> Variant: ...
+    @property
+    def players(self) -> int: ...
+    @property
+    def seat(self) -> int: ...
+    @property
+    def phase(self) -> Phase: ...
+    @property
+    def turn(self) -> int: ...
+    @property
+    def first_player(self) -> int: ...
+    @property
+    def dealer(self) -> int | None: ...
+    @property
+    def drawn(self) -> Card | None: ...
+    @property
+    def seats(self) -> tuple[SeatView, ...]: ...
+    @property
+    def wild_joker(self) -> Card | None: ...
+    @property
+    def wild_rank(self) -> Rank | None: ...
+    @property
+    def history(self) -> tuple[Event, ...]: ...
+    @property
+    def melding(self) -> MeldTableView: ...
+    @property
+    def declare(self) -> DeclareView: ...
+
+
+__all__ = ["DeclareView", "MeldTableView", "SeatView", "SeenDeal", "ViewPart"]

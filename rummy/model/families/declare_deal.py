@@ -13,7 +13,6 @@ from __future__ import annotations
 from collections import Counter
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, replace
-from typing import TYPE_CHECKING
 
 from rummy.model.variant_fields import Toss
 from rummy.model.variant_type import Variant
@@ -32,12 +31,10 @@ from ..events import (
 from ..randomness import Seed, stream
 from ..scoring import DealResult
 from ..solver import wild_rank_for
+from ..view_parts import SeenDeal
 from . import DealState, Phase, SeatStatus
 from .toss import JOKER, Spread, spread_for_joker, spread_for_toss
 from .toss import toss as draw_cards
-
-if TYPE_CHECKING:  # the view imports the state: only for annotations
-    from ..view import PlayerView
 
 Groups = tuple[tuple[Card, ...], ...]
 
@@ -276,7 +273,7 @@ def _wild_rank(variant: Variant, cut: Card | None) -> Rank | None:
     return wild_rank_for(variant, cut)
 
 
-def world_from_view(view: PlayerView, hands: Sequence[Sequence[Card]],
+def world_from_view(view: SeenDeal, hands: Sequence[Sequence[Card]],
                     open_deck: Sequence[Card], closed_deck: Sequence[Card], seed: Seed,
                     dead: Sequence[Sequence[Card]] = ()) -> DeclareState:
     """A deal as seat ``view.seat`` sees it, with the cards it cannot see placed as given:

@@ -13,7 +13,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import dataclass, replace
-from typing import TYPE_CHECKING, TypeVar
+from typing import TypeVar
 
 from rummy.model.table_melds import MeldRules, TableMeld
 from rummy.model.variant_type import Variant
@@ -36,10 +36,8 @@ from ..events import (
 )
 from ..randomness import Seed, stream
 from ..scoring import DealResult
+from ..view_parts import SeenDeal
 from . import DealState, Phase
-
-if TYPE_CHECKING:  # the view imports the state: only for annotations
-    from ..view import PlayerView
 
 _T = TypeVar("_T")
 
@@ -219,7 +217,7 @@ def hand_value(variant: Variant, cards: Sequence[Card]) -> int:
 # ---------------------------------------------------------------- a sampled world
 
 
-def world_from_view(view: PlayerView, hands: Sequence[Sequence[Card]],
+def world_from_view(view: SeenDeal, hands: Sequence[Sequence[Card]],
                     open_deck: Sequence[Card], closed_deck: Sequence[Card], seed: Seed,
                     dead: Sequence[Sequence[Card]] = ()) -> MeldState:
     """A round as seat ``view.seat`` sees it, with the cards it cannot see placed as given:
