@@ -35,6 +35,7 @@ from .meld_bots import GreedyBot as MeldGreedyBot
 from .meld_bots import RandomBot as MeldRandomBot
 from .meld_levels import MeldEasyBot, MeldHardBot, MeldMediumBot
 from .random_bot import RandomBot
+from .steps import StepsBot
 
 
 class Bot(Protocol):
@@ -61,7 +62,8 @@ BotMakers = dict[str, Callable[[int], Bot]]
 DECLARE_BOTS: BotMakers = {
     "random": RandomBot, "greedy": GreedyBot, "easy": EasyBot, "medium": MediumBot,
     "hard": HardBot,
-    "expert": partial(ExpertBot, advisers=(HardBot, MediumBot, EasyBot, GreedyBot),
+    "expert": partial(ExpertBot,
+                      advisers=(StepsBot, HardBot, MediumBot, EasyBot, GreedyBot),
                       playout=MediumBot),
 }
 """The declare family's bots (its :class:`~rummy.model.rules.Pieces` name them)."""

@@ -3,8 +3,10 @@
 For a decision worth thinking about, the expert
 
 1. takes its *candidates*: every legal move when there are few (a draw, a drop), else the
-   moves its advisers would play (the family's hard, medium, easy and greedy bots) and any
-   move the caller asks about;
+   moves its advisers would play (the family's best policy first: in the declare family
+   hard's play with the discard of the most steps in, :mod:`rummy.ai.steps`; in the
+   melding families the hard bot; then hard, medium, easy and greedy) and any move the
+   caller asks about;
 2. deals *worlds*: whole deals that agree with everything its seat knows
    (:mod:`rummy.ai.worlds`: its hand, the open deck, the melds, which open cards each
    opponent took and threw, hand sizes), never the real deal's hidden cards;
@@ -12,10 +14,10 @@ For a decision worth thinking about, the expert
    family's playout bot, and counts the seat's points in the family's own scoring (its
    count, a drop or a wrong show, the cap; less what it collects when it goes out);
 4. chooses the candidate with the fewest points on average. Every candidate meets the same
-   worlds, so their differences are measured pairwise; the hard bot's own move (the first
-   adviser's) stays the choice unless another beats it by more than the noise of those
-   differences (``margin`` standard errors), so a small sample never makes it play worse
-   than hard on a coin toss.
+   worlds, so their differences are measured pairwise; the first adviser's move stays the
+   choice unless another beats it by more than the noise of those differences (``margin``
+   standard errors), so a small sample never makes it play worse than that policy on a
+   coin toss.
 
 The budget is counted in work: moves played in playouts and hand arrangements searched by
 their bots per decision (``budget``; :func:`~rummy.ai.worlds.work_of`), never seconds, so
@@ -52,9 +54,9 @@ MAX_WORLDS = 64
 WIDTH = 6
 """Legal moves evaluated all when there are at most this many (else the advisers')."""
 MARGIN = 2.0
-"""Standard errors of the paired difference by which a candidate must beat the hard
-bot's own move to be chosen instead (chosen by reasoning, not measured): at 1, with three
-challengers no better than hard's move, up to two searched decisions in five would leave
+"""Standard errors of the paired difference by which a candidate must beat the first
+adviser's move to be chosen instead (chosen by reasoning, not measured): at 1, with three
+challengers no better than its move, up to two searched decisions in five would leave
 it on noise alone (each beats it by one error one time in six); at 2, about one in
 fifteen."""
 PLAYOUT_WORK = 20_000
@@ -93,7 +95,7 @@ class Scored:
 class ExpertAppraiser:
     """The expert's search (see the module docstring) as an appraiser.
 
-    ``advisers`` make the bots whose moves are the candidates (the first, hard, is the
+    ``advisers`` make the bots whose moves are the candidates (the first adviser's is the
     move kept unless beaten); ``playout`` makes the bot that plays every seat in the
     worlds. Both take a seed. The appraisal depends only on the seed, the budget and the
     view.
@@ -105,7 +107,7 @@ class ExpertAppraiser:
         if budget < 0:
             raise ValueError(f"the budget is an amount of work, not {budget}")
         if not advisers:
-            raise ValueError("the expert needs at least one adviser (the hard bot)")
+            raise ValueError("the expert needs at least one adviser (its best policy)")
         self.seed = seed
         self.budget = budget
         self.width = width
@@ -143,8 +145,8 @@ class ExpertAppraiser:
         return [Appraisal(s.action, round(s.mean, 3), round(s.spread, 3)) for s in order]
 
     def rank(self, scored: Sequence[Scored]) -> list[Scored]:
-        """Fewest points first, except that the first candidate (hard's move) stays first
-        unless the best beats it by ``margin`` standard errors of their difference."""
+        """Fewest points first, except that the first candidate (the first adviser's) stays
+        first unless the best beats it by ``margin`` standard errors of their difference."""
         order = sorted(scored, key=lambda s: (s.mean, scored.index(s)))
         prior = scored[0]
         best = order[0]
@@ -207,7 +209,8 @@ class ExpertBot:
         self.searches = 0
         """Decisions searched so far (the others had one candidate)."""
         self.overrules = 0
-        """Searched decisions where the search chose another move than hard's."""
+        """Searched decisions where the search chose another move than the first
+        adviser's."""
 
     def choose(self, view: PlayerView, legal: Sequence[Action]) -> Action:
         if not legal:

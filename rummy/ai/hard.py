@@ -255,7 +255,7 @@ class HardBot(MediumBot):
                         break
                 else:
                     continue  # the candidate is grouped with x: no gain counted
-                after = arr_count - unit(_card_of(face), wild)
+                after = arr_count - unit(card_of(face), wild)
                 after -= rest_loose[-1][0] if rest_loose else 0
                 if after <= 0 and arr.groups and arr_count == arr.count:
                     after = VALID_SCORE
@@ -293,7 +293,7 @@ class HardBot(MediumBot):
         naturals = [c for c in hand if not is_joker(c, wild)]
         joinable: list[tuple[int, Card]] = []
         for face, copies in sorted(live.items()):
-            card = _card_of(face)
+            card = card_of(face)
             if is_joker(card, wild) or any(near(card, c) for c in naturals):
                 joinable.append((copies, card))
         weight = sum(copies for copies, _ in joinable)
@@ -326,7 +326,8 @@ class HardBot(MediumBot):
 _CARDS: dict[str, Card] = {}
 
 
-def _card_of(face: str) -> Card:
+def card_of(face: str) -> Card:
+    """The card of a face (``"7H"``), parsed once."""
     card = _CARDS.get(face)
     if card is None:
         card = _CARDS[face] = parse_card(face)
@@ -351,4 +352,4 @@ def _weighted_sample(rng: random.Random, items: list[tuple[int, Card]],
     return out
 
 
-__all__ = ["DEFAULT_SAMPLES", "DEFAULT_WORK", "HardBot"]
+__all__ = ["DEFAULT_SAMPLES", "DEFAULT_WORK", "HardBot", "card_of"]
