@@ -49,7 +49,8 @@ def test_the_json_has_every_decision_and_the_summary(capsys: pytest.CaptureFixtu
             assert set(c) == {"action", "expected_points", "spread"}
         lost = d["candidates"][d["rank"] - 1]["expected_points"] - \
             d["candidates"][0]["expected_points"]
-        assert d["points_lost"] == pytest.approx(max(0.0, lost), abs=0.01)
+        # Each figure is rounded to 0.01 on its own: the difference of two may be 0.01 off.
+        assert d["points_lost"] == pytest.approx(max(0.0, lost), abs=0.015)
     assert out["summary"]["agreed"] == sum(d["verdict"] == "best" for d in decisions)
     assert [d["turn"] for d in decisions] == sorted(d["turn"] for d in decisions)
 

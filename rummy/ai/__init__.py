@@ -34,6 +34,7 @@ from .medium import MediumBot
 from .meld_bots import GreedyBot as MeldGreedyBot
 from .meld_bots import RandomBot as MeldRandomBot
 from .meld_levels import MeldEasyBot, MeldHardBot, MeldMediumBot
+from .race import race_points
 from .random_bot import RandomBot
 from .steps import StepsBot
 
@@ -64,7 +65,7 @@ DECLARE_BOTS: BotMakers = {
     "hard": HardBot,
     "expert": partial(ExpertBot,
                       advisers=(StepsBot, HardBot, MediumBot, EasyBot, GreedyBot),
-                      playout=MediumBot),
+                      playout=MediumBot, leaf=race_points),
 }
 """The declare family's bots (its :class:`~rummy.model.rules.Pieces` name them)."""
 

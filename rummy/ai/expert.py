@@ -10,9 +10,13 @@ For a decision worth thinking about, the expert
 2. deals *worlds*: whole deals that agree with everything its seat knows
    (:mod:`rummy.ai.worlds`: its hand, the open deck, the melds, which open cards each
    opponent took and threw, hand sizes), never the real deal's hidden cards;
-3. plays each candidate on in each world to the deal's end, every seat played by the
-   family's playout bot, and counts the seat's points in the family's own scoring (its
-   count, a drop or a wrong show, the cap; less what it collects when it goes out);
+3. plays each candidate on in each world, every seat played by the family's playout bot,
+   and counts the seat's points in the family's own scoring (its count, a drop or a
+   wrong show, the cap; less what it collects when it goes out): to the deal's end, or,
+   where the family has a *leaf* estimate (the declare family's race of deficiencies,
+   :mod:`rummy.ai.race`), for ``LEAF_DEPTH`` rounds and then by the estimate, which
+   swings far less from world to world than a deal's end and costs a tenth of the
+   work, so the same budget tells moves apart that whole playouts cannot;
 4. chooses the candidate with the fewest points on average. Every candidate meets the same
    worlds, so their differences are measured pairwise; the first adviser's move stays the
    choice unless another beats it by more than the noise of those differences (``margin``
@@ -39,7 +43,7 @@ from rummy.model.actions import Action
 from rummy.model.view import PlayerView
 
 from .appraisal import Appraisal
-from .worlds import World, play_on, sample_world
+from .worlds import Leaf, World, play_on, sample_world
 
 __all__ = ["DEFAULT_BUDGET", "ExpertAppraiser", "ExpertBot"]
 
@@ -59,6 +63,10 @@ adviser's move to be chosen instead (chosen by reasoning, not measured): at 1, w
 challengers no better than its move, up to two searched decisions in five would leave
 it on noise alone (each beats it by one error one time in six); at 2, about one in
 fifteen."""
+LEAF_DEPTH = 2
+"""Rounds a playout goes on for after the candidate before a family's leaf estimate
+scores it, where the family has one (:mod:`rummy.ai.race`); the moves are this many
+times two a seat (a draw and a discard), so every seat answers the candidate."""
 PLAYOUT_WORK = 20_000
 """Work after which a playout that has not ended counts as even (no points either way)."""
 SHORTEST_PLAYOUT = 300
@@ -103,7 +111,8 @@ class ExpertAppraiser:
 
     def __init__(self, seed: int, advisers: Sequence[BotMaker], playout: BotMaker,
                  budget: int = DEFAULT_BUDGET, width: int = WIDTH,
-                 margin: float = MARGIN) -> None:
+                 margin: float = MARGIN, leaf: Leaf | None = None,
+                 depth: int = LEAF_DEPTH) -> None:
         if budget < 0:
             raise ValueError(f"the budget is an amount of work, not {budget}")
         if not advisers:
@@ -113,6 +122,8 @@ class ExpertAppraiser:
         self.width = width
         self.margin = margin
         self._playout = playout
+        self.leaf = leaf
+        self.depth = depth
         self._advisers = [make(seed) for make in advisers]
         self.work_used = 0
         """Work done in playouts by the last appraisal."""
@@ -189,7 +200,8 @@ class ExpertAppraiser:
         work: the seat's points (:func:`~rummy.ai.worlds.deal_points`; even when cut
         short) and the work done."""
         bots = [self._playout(bots_seed + s) for s in range(world.players)]
-        return play_on(world, action, seat, bots, horizon)
+        return play_on(world, action, seat, bots, horizon, self.depth * 2 * world.players,
+                       self.leaf)
 
 
 class ExpertBot:
@@ -198,14 +210,15 @@ class ExpertBot:
     name = "expert"
 
     def __init__(self, seed: int = 0, *, advisers: Sequence[BotMaker], playout: BotMaker,
-                 budget: int | None = None, scale: float = 1.0) -> None:
+                 budget: int | None = None, scale: float = 1.0,
+                 leaf: Leaf | None = None) -> None:
         """``budget`` work a decision, or ``scale`` times :data:`DEFAULT_BUDGET` (read
         now, so tests can lower it): a family whose arrangement searches cost more or
         less than Indian rummy's 13-card ones affords fewer or more in the same time."""
         self.seed = seed
         if budget is None:
             budget = round(DEFAULT_BUDGET * scale)
-        self.appraiser = ExpertAppraiser(seed, advisers, playout, budget)
+        self.appraiser = ExpertAppraiser(seed, advisers, playout, budget, leaf=leaf)
         self.searches = 0
         """Decisions searched so far (the others had one candidate)."""
         self.overrules = 0

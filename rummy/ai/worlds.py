@@ -19,21 +19,30 @@ dealt itself: ``tests/test_bots.py`` holds every other to the view alone.
 from __future__ import annotations
 
 import random
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from typing import Protocol
 
 from rummy.model.actions import Action
 from rummy.model.cards import Card, make_deck
+from rummy.model.families import Phase
 from rummy.model.state import GameState, apply, legal_actions, stalemate_due
 from rummy.model.view import PlayerView, view_for
 
 from .tracking import known_holdings, open_deck_cards
 
-__all__ = ["World", "deal_points", "open_deck_of", "play_on", "sample_world", "unseen_cards",
-           "work_of"]
+__all__ = ["LEAF_WORK", "Leaf", "World", "deal_points", "open_deck_of", "play_on",
+           "sample_world", "unseen_cards", "work_of"]
 
 World = GameState
 """A sampled deal (see the module docstring): a state the bot dealt itself."""
+
+
+LEAF_WORK = 20
+"""Work a leaf estimate counts for (a few arrangement searches and deficiency counts)."""
+
+Leaf = Callable[[GameState, int], float]
+"""A family's estimate of a seat's points for the deal from a world where a playout stops
+short of its end (the declare family's: :func:`rummy.ai.race.race_points`)."""
 
 
 class Chooser(Protocol):
@@ -120,13 +129,20 @@ def deal_points(world: World, seat: int) -> float:
 
 
 def play_on(world: World, action: Action, seat: int, bots: Sequence[Chooser],
-            limit: int) -> tuple[float, int]:
+            limit: int, depth: int | None = None, leaf: Leaf | None = None
+            ) -> tuple[float, int]:
     """``action`` in ``world``, then ``bots[s]`` playing seat ``s`` (each from its own
-    view of the world) to the deal's end, or until ``limit`` work is done, when it counts
-    as even: the seat's :func:`deal_points` and the work done (see :func:`work_of`)."""
+    view of the world) to the deal's end, or until ``limit`` work is done, or (with a
+    ``leaf`` estimate) until ``depth`` moves are played and a turn is over: the seat's
+    points (:func:`deal_points` at the end; ``leaf``'s estimate where it stops short, or
+    even without one) and the work done (see :func:`work_of`; a leaf counts
+    :data:`LEAF_WORK`)."""
     state, _ = apply(world, action)
     moves = 0
     while not state.is_over and work_of(moves, bots) < limit:
+        if (leaf is not None and depth is not None and moves >= depth
+                and state.phase is Phase.DRAW):
+            break
         stop = stalemate_due(state)
         if stop is not None:
             state, _ = apply(state, stop)
@@ -137,7 +153,9 @@ def play_on(world: World, action: Action, seat: int, bots: Sequence[Chooser],
             break
         state, _ = apply(state, bots[mover].choose(view_for(state, mover), legal))
         moves += 1
-    return deal_points(state, seat), work_of(moves, bots)
+    if state.is_over or leaf is None:
+        return deal_points(state, seat), work_of(moves, bots)
+    return leaf(state, seat), work_of(moves, bots) + LEAF_WORK
 
 
 def work_of(moves: int, bots: Sequence[Chooser]) -> int:
