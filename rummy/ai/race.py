@@ -24,9 +24,8 @@ from __future__ import annotations
 
 import math
 
-from rummy.model.families import SeatStatus
-from rummy.model.families.declare_deal import DeclareState
 from rummy.model.solver import best_arrangement
+from rummy.model.state import MeldState, SeatStatus
 
 from .deficiency import Deficiency
 from .worlds import World, deal_points
@@ -48,7 +47,7 @@ def race_points(world: World, seat: int) -> float:
     stands; see the module docstring."""
     if world.is_over:
         return deal_points(world, seat)
-    if not isinstance(world, DeclareState):
+    if isinstance(world, MeldState):
         raise TypeError("the race estimate is the declare family's")
     if world.status[seat] is not SeatStatus.PLAYING:
         return float(world.penalties[seat])

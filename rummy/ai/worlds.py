@@ -24,8 +24,7 @@ from typing import Protocol
 
 from rummy.model.actions import Action
 from rummy.model.cards import Card, make_deck
-from rummy.model.families import Phase
-from rummy.model.state import GameState, apply, legal_actions, stalemate_due
+from rummy.model.state import GameState, Phase, apply, legal_actions, stalemate_due
 from rummy.model.view import PlayerView, view_for
 
 from .tracking import known_holdings, open_deck_cards
