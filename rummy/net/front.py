@@ -11,35 +11,38 @@ same in both.
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any, Protocol
+from typing import TYPE_CHECKING, Any, Protocol, TypeVar
 
 from .records import OpenRoom, Records
 
 if TYPE_CHECKING:
     from .conn import Conn
-    from .server import Server
+
+S = TypeVar("S", contravariant=True)
+"""The server a front is asked by (:class:`rummy.net.server.Server`): a parameter, so this
+module need not import the server that imports it."""
 
 
-class Front(Protocol):
+class Front(Protocol[S]):
     """What the server asks about the other processes."""
 
     def at_start(self, store: Records) -> list[OpenRoom]:
         """The tables this process resumes when it starts."""
 
-    async def enter(self, server: Server, address: str) -> None:
+    async def enter(self, server: S, address: str) -> None:
         """The process listens at ``address`` (the URL it is reached at)."""
 
-    async def route(self, server: Server, conn: Conn, msg: dict[str, Any]) -> bool:
+    async def route(self, server: S, conn: Conn, msg: dict[str, Any]) -> bool:
         """Answer a message that needs no seat if it is not this process's to handle
         (True: answered; False: the server handles it as usual)."""
 
-    async def tick(self, server: Server) -> None:
+    async def tick(self, server: S) -> None:
         """Every heartbeat."""
 
     def forget(self, code: str) -> None:
         """Table ``code`` leaves this process (over and read, or abandoned)."""
 
-    async def leave(self, server: Server) -> None:
+    async def leave(self, server: S) -> None:
         """The process stops."""
 
     def describe(self) -> str:
@@ -56,19 +59,19 @@ class Alone:
     def at_start(self, store: Records) -> list[OpenRoom]:
         return store.open_rooms()
 
-    async def enter(self, server: Server, address: str) -> None:
+    async def enter(self, server: object, address: str) -> None:
         return None
 
-    async def route(self, server: Server, conn: Conn, msg: dict[str, Any]) -> bool:
+    async def route(self, server: object, conn: Conn, msg: dict[str, Any]) -> bool:
         return False
 
-    async def tick(self, server: Server) -> None:
+    async def tick(self, server: object) -> None:
         return None
 
     def forget(self, code: str) -> None:
         return None
 
-    async def leave(self, server: Server) -> None:
+    async def leave(self, server: object) -> None:
         return None
 
     def describe(self) -> str:

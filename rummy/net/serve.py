@@ -33,7 +33,7 @@ class ServiceUrls:
     """The URL clients are sent to for this process (default: where it listens)."""
 
 
-def _alone(data: str | None) -> tuple[Records, Front]:
+def _alone(data: str | None) -> tuple[Records, Front[Server]]:
     folder = Path(data) if data else default_data_dir()
     return Store(folder / "tables.sqlite3"), Alone(str(folder))
 

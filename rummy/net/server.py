@@ -64,9 +64,9 @@ class Server(Turns):
                  max_turns: int = DEFAULT_MAX_TURNS,
                  abandon_after: float = FORGET_AFTER,
                  proxies: Sequence[Network] = (), hosted: bool = False,
-                 front: Front | None = None) -> None:
+                 front: Front[Server] | None = None) -> None:
         self.store = store
-        self.front: Front = front or Alone()
+        self.front: Front[Server] = front or Alone()
         """The other processes of a service, if any (:mod:`rummy.net.front`)."""
         self.proxies = tuple(proxies)
         """Trusted proxies (``serve --trusted-proxy``): behind one, a client's address,

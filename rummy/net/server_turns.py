@@ -15,6 +15,7 @@ import logging
 import time
 from collections.abc import Iterator
 from concurrent.futures import ThreadPoolExecutor
+from typing import Any
 
 from rummy.model.actions import Action
 from rummy.model.families import Phase
@@ -39,7 +40,7 @@ class Turns:
     """The playing half of :class:`rummy.net.server.Server`."""
 
     store: Records
-    front: Front
+    front: Front[Any]
     quota: Quota
     listing: Listing
     turn_seconds: float | None
