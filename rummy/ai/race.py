@@ -39,9 +39,6 @@ about half the deal left; not tuned)."""
 TEMPO = 0.3
 """Cards of deficiency the seat to move next is taken to be ahead by."""
 
-_DEFICIENCY = Deficiency()
-
-
 def race_points(world: World, seat: int) -> float:
     """The seat's expected points for the deal (lower is better), from where ``world``
     stands; see the module docstring."""
@@ -54,13 +51,16 @@ def race_points(world: World, seat: int) -> float:
     variant = world.variant
     cap = variant.declare.count_cap
     playing = world.active_seats
+    # A counter of its own, not one shared: experts of several tables think on worker
+    # threads at once, each with its own wild rank (a shared cache is keyed by one).
+    deficiency = Deficiency()
     counts: dict[int, float] = {}
     weights: dict[int, float] = {}
     for s in playing:
         hand = world.hands[s]
         count = best_arrangement(variant, hand, world.wild_joker).count
         counts[s] = float(min(cap, count)) if cap else float(count)
-        short = _DEFICIENCY.of(variant, hand, world.wild_rank)
+        short = deficiency.of(variant, hand, world.wild_rank)
         ahead = TEMPO if s == world.turn else 0.0
         weights[s] = math.exp(-PACE * (short - ahead))
     total = sum(weights.values())
