@@ -49,10 +49,10 @@ WORLD_MODULE = "worlds.py"
 """The one exception: the expert's sampled worlds (``rummy/ai/worlds.py``) drive the
 engine, on deals it dealt itself from the view (never the real state, as
 ``test_bots_choose_from_the_view_alone`` checks for the expert)."""
-WORLD_READERS = {WORLD_MODULE, "race.py"}
-"""The modules that read those worlds: the sampled worlds and the leaf estimate that
-scores a world where a playout stops (``rummy/ai/race.py``, given worlds by
-``worlds.play_on`` alone; it drives nothing)."""
+WORLD_READERS = {WORLD_MODULE, "race.py", "meld_race.py"}
+"""The modules that read those worlds: the sampled worlds and the leaf estimates that
+score a world where a playout stops (``rummy/ai/race.py``, ``rummy/ai/meld_race.py``,
+given worlds by ``worlds.play_on`` alone; they drive nothing)."""
 WORLD_MODULE_MAY_IMPORT = {"rummy.model.state"}
 
 

@@ -34,6 +34,7 @@ from .medium import MediumBot
 from .meld_bots import GreedyBot as MeldGreedyBot
 from .meld_bots import RandomBot as MeldRandomBot
 from .meld_levels import MeldEasyBot, MeldHardBot, MeldMediumBot
+from .meld_race import meld_race_points
 from .race import race_points
 from .random_bot import RandomBot
 from .steps import StepsBot
@@ -75,14 +76,15 @@ _MELD_ADVISERS = (MeldHardBot, MeldMediumBot, MeldEasyBot, MeldGreedyBot)
 CLASSIC_BOTS: BotMakers = {
     **_MELD_LEVELS,
     "expert": partial(ExpertBot, advisers=_MELD_ADVISERS, playout=MeldMediumBot,
-                      scale=CLASSIC_EXPERT_SCALE),
+                      scale=CLASSIC_EXPERT_SCALE, leaf=meld_race_points),
 }
 """The classic family's bots: the melding families share their levels (a bot of theirs
 asks the family what differs); the expert's budget is scaled to the family's work."""
 CONTRACT_BOTS: BotMakers = {
     **_MELD_LEVELS,
     "expert": partial(ExpertBot, advisers=_MELD_ADVISERS, playout=MeldMediumBot,
-                      scale=CONTRACT_EXPERT_SCALE),
+                      scale=CONTRACT_EXPERT_SCALE,
+                      leaf=partial(meld_race_points, collects=False)),
 }
 """The contract family's bots."""
 

@@ -14,7 +14,8 @@ For a decision worth thinking about, the expert
    and counts the seat's points in the family's own scoring (its count, a drop or a
    wrong show, the cap; less what it collects when it goes out): to the deal's end, or,
    where the family has a *leaf* estimate (the declare family's race of deficiencies,
-   :mod:`rummy.ai.race`), for ``LEAF_DEPTH`` rounds and then by the estimate, which
+   :mod:`rummy.ai.race`; the melding families' race to an empty hand,
+   :mod:`rummy.ai.meld_race`), for ``LEAF_DEPTH`` rounds and then by the estimate, which
    swings far less from world to world than a deal's end and costs a tenth of the
    work, so the same budget tells moves apart that whole playouts cannot;
 4. chooses the candidate with the fewest points on average. Every candidate meets the same

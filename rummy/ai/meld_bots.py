@@ -35,7 +35,7 @@ from rummy.model.actions import (
 from rummy.model.cards import Card
 from rummy.model.events import turnovers
 from rummy.model.solver_melds import best_arrangement, card_points
-from rummy.model.table_melds import MeldRules, lay_off
+from rummy.model.table_melds import MeldRules, TableMeld, lay_off
 from rummy.model.view import PlayerView
 
 LAY_CHANCE = 0.8
@@ -216,25 +216,31 @@ def is_down(view: PlayerView) -> bool:
 
 
 def _left_after_lay_offs(view: PlayerView, cards: Sequence[Card]) -> int:
-    """Points of the cards left after laying off on the table every card that fits, one
+    """Points of the cards left after laying off on the table every card that fits."""
+    left = left_after_lay_offs(MeldRules.of(view.variant), view.melding.melds, cards)
+    return sum(card_points(view.variant, c) for c in left)
+
+
+def left_after_lay_offs(rules: MeldRules, melds: Sequence[TableMeld],
+                        cards: Sequence[Card]) -> list[Card]:
+    """The cards that stay in hand after laying off on ``melds`` every card that fits, one
     after another (a card laid off can make room for the next, 5 then 6 of a run)."""
-    rules = MeldRules.of(view.variant)
-    melds = list(view.melding.melds)
+    table = list(melds)
     left = list(cards)
     placed = True
     while placed and left:
         placed = False
         for card in left:
-            for i, meld in enumerate(melds):
+            for i, meld in enumerate(table):
                 grown = lay_off(rules, meld, card)
                 if grown is not None:
-                    melds[i] = grown
+                    table[i] = grown
                     left.remove(card)
                     placed = True
                     break
             if placed:
                 break
-    return sum(card_points(view.variant, c) for c in left)
+    return left
 
 
 def _laid_value(view: PlayerView, action: Action) -> int:
