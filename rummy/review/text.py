@@ -50,6 +50,13 @@ def verdict_words(d: Decision) -> str:
     words = f"{d.verdict.capitalize()} · rank {d.rank} of {len(d.candidates)}"
     if d.verdict == "best":
         return words
+    gain = d.best.expected_points - d.played.expected_points
+    if gain >= 0:
+        # The expert keeps its own first choice unless another move beats it by more than
+        # the noise (rummy.ai.expert's margin), so a move can rank below it with fewer
+        # points expected: say so, rather than "0.0 points lost" under a lower rank.
+        return (f"{words} · as good as the expert's move ({gain:.1f} points better by its"
+                f" estimate, within the noise)")
     noise = " (within the noise)" if d.verdict == "fine" and d.points_lost >= FINE else ""
     return f"{words} · {d.points_lost:.1f} points lost{noise}"
 

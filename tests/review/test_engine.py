@@ -20,6 +20,7 @@ from rummy.model.state import legal_actions
 from rummy.model.view import PlayerView
 from rummy.review import ReviewStopped, review_deal, review_game, seat_decisions
 from rummy.review.engine import appraise_one
+from rummy.review.text import verdict_words
 from rummy.review.verdicts import BLUNDER, FINE, verdict
 from rummy.session import Session
 from tests.bot_views import reachable
@@ -131,6 +132,28 @@ def test_a_copy_of_the_card_the_expert_would_throw_is_its_move() -> None:
     review = review_deal(deal, OneCopy(points))
     decision = next(d for d in review.decisions if d.moment is twin)
     assert decision.rank == 1 and decision.verdict == "best"
+
+
+def test_a_move_kept_below_the_experts_with_fewer_points_is_called_as_good() -> None:
+    """The expert keeps its own choice first unless another move beats it by more than
+    the noise; a move played that ranks below it with fewer points expected reads as good
+    as the expert's, not as "0.0 points lost" under a lower rank."""
+    moment = next(m for m in seat_decisions(played_deal(seed=4), 0).decisions
+                  if len(m.legal) > 2)
+
+    class KeepsItsOwn(ScriptedAppraiser):  # its first choice first, whatever the points
+        def appraise(self, view: PlayerView, legal: Sequence[Action],
+                     include: Sequence[Action] = ()) -> list[Appraisal]:
+            out = super().appraise(view, legal, include)
+            own = next(a for a in out if a.action != moment.played)
+            return [own, *(a for a in out if a is not own)]
+
+    decision = appraise_one(moment, KeepsItsOwn(
+        lambda view, action: 3.0 if action == moment.played else 4.5))
+    assert decision.rank == 2 and decision.verdict == "fine" and decision.points_lost == 0
+    assert verdict_words(decision) == (f"Fine · rank 2 of {len(decision.candidates)} · as"
+                                       " good as the expert's move (1.5 points better by"
+                                       " its estimate, within the noise)")
 
 
 def test_the_review_is_given_views_alone(monkeypatch: pytest.MonkeyPatch) -> None:
