@@ -50,21 +50,35 @@ def verdict_words(d: Decision) -> str:
     words = f"{d.verdict.capitalize()} · rank {d.rank} of {len(d.candidates)}"
     if d.verdict == "best":
         return words
-    gain = d.best.expected_points - d.played.expected_points
-    if gain >= 0:
-        # The expert keeps its own first choice unless another move beats it by more than
-        # the noise (rummy.ai.expert's margin), so a move can rank below it with fewer
-        # points expected: say so, rather than "0.0 points lost" under a lower rank.
-        return (f"{words} · as good as the expert's move ({gain:.1f} points better by its"
-                f" estimate, within the noise)")
+    gain = _gain(d)
+    if gain is not None:
+        return f"{words} · as good as the expert's move ({_better(gain)})"
     noise = " (within the noise)" if d.verdict == "fine" and d.points_lost >= FINE else ""
     return f"{words} · {d.points_lost:.1f} points lost{noise}"
+
+
+def _gain(d: Decision) -> float | None:
+    """Points a move played that is not the expert's is expected to do better than it,
+    when it does no worse: the expert keeps its own first choice unless another move
+    beats it by more than the noise (rummy.ai.expert's margin), so a move can rank below
+    it with fewer points expected. The review says so, not "0.0 points lost"."""
+    if d.verdict == "best":
+        return None
+    gain = d.best.expected_points - d.played.expected_points
+    return gain if gain >= 0 else None
+
+
+def _better(gain: float) -> str:
+    return f"{gain:.1f} points better by its estimate, within the noise"
 
 
 def decision_line(d: Decision) -> str:
     verdict = d.verdict if d.verdict == "best" else f"{d.verdict}, rank {d.rank}"
     line = f"turn {d.turn:>2}: {move_words(d)} [{verdict}]"
-    if d.verdict != "best":
+    gain = _gain(d)
+    if gain is not None:
+        line += f" - as good as the expert's: {move_words(d, best=True)} ({_better(gain)})"
+    elif d.verdict != "best":
         line += f" - the expert: {move_words(d, best=True)}, {d.points_lost:.1f} points lost"
     return line
 
@@ -84,5 +98,8 @@ def review_lines(review: Review) -> list[str]:
         lines.append(biggest)
     for d in review.decisions:
         lines.append(decision_line(d))
-        lines.extend("    " + candidate_line(d, i) for i in range(min(SHOWN, len(d.candidates))))
+        shown = [*range(min(SHOWN, len(d.candidates)))]
+        if d.rank > len(shown):
+            shown.append(d.rank - 1)  # the move played, below the best few
+        lines.extend("    " + candidate_line(d, i) for i in shown)
     return lines

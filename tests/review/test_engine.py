@@ -20,7 +20,7 @@ from rummy.model.state import legal_actions
 from rummy.model.view import PlayerView
 from rummy.review import ReviewStopped, review_deal, review_game, seat_decisions
 from rummy.review.engine import appraise_one
-from rummy.review.text import verdict_words
+from rummy.review.text import SHOWN, decision_line, review_lines, verdict_words
 from rummy.review.verdicts import BLUNDER, FINE, verdict
 from rummy.session import Session
 from tests.bot_views import reachable
@@ -154,6 +154,18 @@ def test_a_move_kept_below_the_experts_with_fewer_points_is_called_as_good() -> 
     assert verdict_words(decision) == (f"Fine · rank 2 of {len(decision.candidates)} · as"
                                        " good as the expert's move (1.5 points better by"
                                        " its estimate, within the noise)")
+    assert decision_line(decision).endswith("(1.5 points better by its estimate, within the"
+                                            " noise)")
+    assert "as good as the expert's:" in decision_line(decision)
+
+
+def test_the_review_lines_show_the_move_played_even_below_the_best_few() -> None:
+    review = review_game(played_deal(seed=4), 0, hashed_appraiser())
+    lines = review_lines(review)
+    low = [d for d in review.decisions if d.rank > SHOWN]
+    assert low  # fourteen discards: some of the moves played rank below the best three
+    marked = [line for line in lines if line.startswith("    * ")]
+    assert len(marked) == len(review.decisions)  # one move played a decision, every time
 
 
 def test_the_review_is_given_views_alone(monkeypatch: pytest.MonkeyPatch) -> None:
