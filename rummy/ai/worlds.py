@@ -41,7 +41,8 @@ LEAF_WORK = 20
 
 Leaf = Callable[[GameState, int], float]
 """A family's estimate of a seat's points for the deal from a world where a playout stops
-short of its end (the declare family's: :func:`rummy.ai.race.race_points`)."""
+short of its end (the declare family's: :func:`rummy.ai.race.race_points`; the melding
+families': :func:`rummy.ai.meld_race.meld_race_points`)."""
 
 
 class Chooser(Protocol):
