@@ -75,11 +75,14 @@ _MELD_LEVELS: BotMakers = {"random": MeldRandomBot, "greedy": MeldGreedyBot,
 _MELD_ADVISERS = (MeldHardBot, MeldMediumBot, MeldEasyBot, MeldGreedyBot)
 CLASSIC_BOTS: BotMakers = {
     **_MELD_LEVELS,
-    "expert": partial(ExpertBot, advisers=_MELD_ADVISERS, playout=MeldMediumBot,
+    "expert": partial(ExpertBot, advisers=_MELD_ADVISERS, playout=MeldHardBot,
                       scale=CLASSIC_EXPERT_SCALE, leaf=meld_race_points),
 }
 """The classic family's bots: the melding families share their levels (a bot of theirs
-asks the family what differs); the expert's budget is scaled to the family's work."""
+asks the family what differs); the expert's budget is scaled to the family's work. Its
+playouts are hard's: on the same 100 deals against hard it won 57 with them and 50 with
+medium's (docs/benchmarks.md#bots); hard's discard outlook is not counted as work, so
+its decisions take about twice the time (measured there too)."""
 CONTRACT_BOTS: BotMakers = {
     **_MELD_LEVELS,
     "expert": partial(ExpertBot, advisers=_MELD_ADVISERS, playout=MeldMediumBot,
