@@ -17,7 +17,7 @@ to an empty hand, and each seat is as far behind as the cards it cannot yet get 
   whose winner collects, collects the others' when it goes out first, as
   :func:`rummy.ai.worlds.deal_points` counts a finished deal.
 
-A finished deal is scored exactly. Both constants are chosen by reasoning, not tuned: a
+A finished deal is scored exactly. The constants are chosen by reasoning, not tuned: a
 card behind is a few draws in a deal of some ten turns a seat.
 """
 
