@@ -13,6 +13,7 @@ import pytest
 
 from rummy.ai import LEVELS, BotMakers, ExpertBot, HardBot, MediumBot, expert_appraiser, make_bot
 from rummy.ai.expert import ExpertAppraiser
+from rummy.ai.tracking import known_holdings, near
 from rummy.ai.worlds import open_deck_of, play_on, sample_world, unseen_cards
 from rummy.model.actions import Discard, Draw, DrawSource, Finish
 from rummy.model.cards import parse_card
@@ -51,11 +52,13 @@ def test_expert_is_a_level_of_every_family() -> None:
 # ---------------------------------------------------------------- sampled worlds
 
 
+@pytest.mark.parametrize("reading", [0.0, 1.0])
 @pytest.mark.parametrize("variant_id", ["indian_13", "super_rummy", "dummy_rummy"])
-def test_sampled_worlds_agree_with_the_view(variant_id: str) -> None:
+def test_sampled_worlds_agree_with_the_view(variant_id: str, reading: float) -> None:
     """At every move of a deal among medium bots, a world sampled from the mover's view
     shows that seat the same view (hand, piles, melds, sizes, legal moves), keeps every
-    card once, and gives each opponent the open cards it is known to hold."""
+    card once, and gives each opponent the open cards it is known to hold; also when the
+    worlds read the other hands from their discards."""
     variant = load_variant(variant_id)
     state = start_deal(variant, 3, 4)
     bots = [_bots(variant)["medium"](s) for s in range(3)]
@@ -63,7 +66,7 @@ def test_sampled_worlds_agree_with_the_view(variant_id: str) -> None:
     while not state.is_over and moves < 120:
         seat = state.turn
         view = view_for(state, seat)
-        world = sample_world(view, random.Random(moves), moves)
+        world = sample_world(view, random.Random(moves), moves, reading)
         seen = view_for(world, seat)
         assert (seen.hand, seen.open_top, seen.open_size, seen.closed_size, seen.part) == (
             view.hand, view.open_top, view.open_size, view.closed_size, view.part)
@@ -77,6 +80,33 @@ def test_sampled_worlds_agree_with_the_view(variant_id: str) -> None:
         state, _ = apply(state, bots[seat].choose(view, legal_actions(state, seat)))
         moves += 1
     assert moves > 10
+
+
+def test_reading_deals_fewer_cards_that_would_join_a_discard() -> None:
+    """With ``reading``, the other seat's sampled hands hold fewer cards that belong with
+    the cards it threw than plain worlds do; the closed deck holds them instead."""
+    variant = load_variant("indian_13")
+    state = start_deal(variant, 2, 11)
+    bots = [MediumBot(s) for s in range(2)]
+    while True:
+        view = view_for(state, 0)
+        threw = known_holdings(view).get(1)
+        if state.turn == 0 and threw is not None and len(threw.threw) >= 3:
+            break
+        seat = state.turn
+        state, _ = apply(state, bots[seat].choose(view_for(state, seat),
+                                                  legal_actions(state, seat)))
+        assert not state.is_over
+
+    def closeness(reading: float) -> int:
+        total = 0
+        for k in range(200):
+            world = sample_world(view, random.Random(k), k, reading)
+            total += sum(near(c, t) for c in world.hands[1] for t in threw.threw)
+        return total
+
+    plain, read = closeness(0.0), closeness(2.0)
+    assert read < 0.7 * plain, (read, plain)
 
 
 def test_worlds_differ_only_in_what_the_seat_cannot_see() -> None:

@@ -113,7 +113,7 @@ class ExpertAppraiser:
     def __init__(self, seed: int, advisers: Sequence[BotMaker], playout: BotMaker,
                  budget: int = DEFAULT_BUDGET, width: int = WIDTH,
                  margin: float = MARGIN, leaf: Leaf | None = None,
-                 depth: int = LEAF_DEPTH) -> None:
+                 depth: int = LEAF_DEPTH, reading: float = 0.0) -> None:
         if budget < 0:
             raise ValueError(f"the budget is an amount of work, not {budget}")
         if not advisers:
@@ -125,6 +125,9 @@ class ExpertAppraiser:
         self._playout = playout
         self.leaf = leaf
         self.depth = depth
+        self.reading = reading
+        """How strongly worlds read the other hands from their discards
+        (:func:`~rummy.ai.worlds.read_hand`; 0, not at all, as measured no better)."""
         self._advisers = [make(seed) for make in advisers]
         self.work_used = 0
         """Work done in playouts by the last appraisal."""
@@ -184,7 +187,7 @@ class ExpertAppraiser:
         horizon = min(PLAYOUT_WORK, max(SHORTEST_PLAYOUT, self.budget // len(candidates)))
         while worlds < MAX_WORLDS and (worlds < MIN_WORLDS or work < self.budget):
             rng = random.Random(f"world/{key}/{worlds}")
-            world = sample_world(view, rng, rng.randrange(2**31))
+            world = sample_world(view, rng, rng.randrange(2**31), self.reading)
             bots_seed = rng.randrange(2**31)
             for i, action in enumerate(candidates):
                 score, done = self.play_on(world, action, view.seat, bots_seed, horizon)

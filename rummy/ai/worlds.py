@@ -18,19 +18,21 @@ dealt itself: ``tests/test_bots.py`` holds every other to the view alone.
 
 from __future__ import annotations
 
+import math
 import random
 from collections.abc import Callable, Sequence
 from typing import Protocol
 
 from rummy.model.actions import Action
-from rummy.model.cards import Card, make_deck
+from rummy.model.cards import Card, Rank, make_deck
+from rummy.model.melds import is_joker
 from rummy.model.state import GameState, Phase, apply, legal_actions, stalemate_due
 from rummy.model.view import PlayerView, view_for
 
-from .tracking import known_holdings, open_deck_cards
+from .tracking import known_holdings, near, open_deck_cards
 
 __all__ = ["LEAF_WORK", "Leaf", "World", "deal_points", "open_deck_of", "play_on",
-           "sample_world", "unseen_cards", "work_of"]
+           "read_hand", "sample_world", "unseen_cards", "work_of"]
 
 World = GameState
 """A sampled deal (see the module docstring): a state the bot dealt itself."""
@@ -89,12 +91,15 @@ def unseen_cards(view: PlayerView, pile: Sequence[Card]
     return [c for c in deck if c not in seen], known
 
 
-def sample_world(view: PlayerView, rng: random.Random, seed: int) -> World:
+def sample_world(view: PlayerView, rng: random.Random, seed: int,
+                 reading: float = 0.0) -> World:
     """One world that agrees with ``view`` (see the module docstring), dealt by ``rng``;
-    ``seed`` is the world's own seed (for its reshuffles)."""
+    ``seed`` is the world's own seed (for its reshuffles). With ``reading`` above 0 the
+    other seats' hands are read from their discards (:func:`read_hand`)."""
     pile = open_deck_of(view)
     pool, known = unseen_cards(view, pile)
     rng.shuffle(pool)
+    threw = ({s: h.threw for s, h in known_holdings(view).items()} if reading else {})
     hands: list[list[Card]] = []
     for seat in range(view.players):
         if seat == view.seat:
@@ -102,8 +107,11 @@ def sample_world(view: PlayerView, rng: random.Random, seed: int) -> World:
             continue
         hand = list(known.get(seat, ()))
         need = max(0, view.seats[seat].hand_size - len(hand))
-        hand.extend(pool[:need])
-        del pool[:need]
+        if threw.get(seat):
+            hand.extend(read_hand(pool, need, threw[seat], view.wild_rank, rng, reading))
+        else:
+            hand.extend(pool[:need])
+            del pool[:need]
         hands.append(hand)
     closed = pool[:view.closed_size]
     rest = pool[view.closed_size:]
@@ -113,6 +121,29 @@ def sample_world(view: PlayerView, rng: random.Random, seed: int) -> World:
     if rest and out:
         dead[out[0]] = rest
     return view.rules.world(view, hands, pile, closed, seed, dead)
+
+
+def read_hand(pool: list[Card], need: int, threw: Sequence[Card], wild: Rank | None,
+              rng: random.Random, reading: float) -> list[Card]:
+    """``need`` cards taken out of ``pool`` for a seat that threw ``threw``. A player lets
+    go of the cards that belong least with its hand, so a card that would have joined one
+    it threw (:func:`~rummy.ai.tracking.near`: 2 for a suit neighbour, 1 for a gap or the
+    same rank) is taken to be less likely in its hand, by ``exp(-reading)`` a unit of
+    nearness; a joker is as likely as ever. Weighted sampling without replacement: each
+    card gets the key ``u ** (1 / weight)`` and the ``need`` highest keys are taken.
+
+    Measured, it changes nothing the expert can use: ``benchmarks/bench_expert_variants.py
+    reading`` (docs/benchmarks.md#bots), so the expert's worlds do not read (0)."""
+    keyed: list[tuple[float, int]] = []
+    for i, card in enumerate(pool):
+        closeness = 0 if is_joker(card, wild) else sum(near(card, t) for t in threw)
+        keyed.append((rng.random() ** (1.0 / math.exp(-reading * closeness)), i))
+    keyed.sort(reverse=True)
+    chosen = sorted(i for _, i in keyed[:need])
+    hand = [pool[i] for i in chosen]
+    for i in reversed(chosen):
+        del pool[i]
+    return hand
 
 
 def deal_points(world: World, seat: int) -> float:

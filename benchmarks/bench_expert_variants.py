@@ -1,0 +1,258 @@
+#!/usr/bin/env python3
+"""Changes to the expert tried against hard on the same deals as a logged run:
+``python benchmarks/bench_expert_variants.py CHANGE --against BASE.log [options]``.
+
+``BASE.log`` is a ``benchmarks/bench_bots.py --only expert-hard --log`` run (the shipped
+expert); ``CHANGE`` is one of :data:`CHANGES`. The deals are played again with the same
+variant, seed and seating (``--start``, ``--games``; ``--every-round`` for contract rummy,
+as ``bench_bots.py`` has it), the changed expert in the expert's seat, and each deal is
+logged (``--log``, the same format, so ``bench_bots.py --from-log`` reads it). Since the
+deals and seeds are the same, every deal is a pair: the two experts meet the same cards
+and the same hard player, and where their moves agree their games agree. So a change is
+told from the shipped expert with far fewer deals than two independent runs would need.
+Prints one JSON object: the wins of each over the deals both played, the deals only one
+of them won (a sign test on those), and the points edge over hard of each with the mean
+and standard error of their difference.
+
+``hands-known`` is not a fair player: its worlds hold the other seats' real hands (the
+closed deck shuffled anew in each). It measures how much better the search could play if
+reading the other hands were perfect, which is the most any card reading could give.
+"""
+
+from __future__ import annotations
+
+import argparse
+import dataclasses
+import importlib
+import json
+import math
+import multiprocessing
+import random
+import statistics
+import sys
+from collections.abc import Callable, Sequence
+from functools import partial
+from pathlib import Path
+from typing import Any
+
+sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
+sys.path.insert(0, str(Path(__file__).resolve().parent))
+
+import rummy.ai as ai  # noqa: E402
+import rummy.ai.expert as expert_module  # noqa: E402
+from rummy.ai.expert import ExpertBot  # noqa: E402
+from rummy.ai.hard import HardBot  # noqa: E402
+from rummy.ai.meld_bots import GreedyBot, each_discard  # noqa: E402
+from rummy.ai.meld_levels import MeldEasyBot, MeldHardBot, MeldMediumBot  # noqa: E402
+from rummy.model.actions import Discard  # noqa: E402
+from rummy.model.solver_melds import card_points  # noqa: E402
+from rummy.model.view import PlayerView  # noqa: E402
+from rummy.session import Session  # noqa: E402
+
+bench_bots = importlib.import_module("bench_bots")
+
+Maker = Callable[[int], Any]
+
+
+class _RankedDiscard(GreedyBot):
+    """An adviser: the ``rank``-th least-deadwood discard (0 is greedy's), else greedy's
+    move."""
+
+    rank = 1
+
+    def _discard(self, view: PlayerView, discards: Sequence[Discard]) -> Discard:
+        actions = {a.card: a for a in discards}
+        ranked = sorted(((self._deadwood(view, rest), -card_points(view.variant, card),
+                          actions[card]) for card, rest in each_discard(view.hand, actions)),
+                        key=lambda r: r[:2])
+        return ranked[min(self.rank, len(ranked) - 1)][2]
+
+
+class _SecondDiscard(_RankedDiscard):
+    rank = 1
+
+
+class _ThirdDiscard(_RankedDiscard):
+    rank = 2
+
+
+def _tuned(make: Maker, **appraiser: Any) -> Maker:
+    """The family's expert with attributes of its search changed (``margin``, ``depth``,
+    ``reading``)."""
+    def made(seed: int = 0) -> Any:
+        bot = make(seed)
+        for key, value in appraiser.items():
+            setattr(bot.appraiser, key, value)
+        return bot
+    return made
+
+
+def _rebuilt(make: Maker, **changes: Any) -> Maker:
+    """The family's expert (a ``partial`` of :class:`ExpertBot`) with other arguments."""
+    assert isinstance(make, partial) and make.func is ExpertBot
+    return partial(ExpertBot, **{**make.keywords, **changes})
+
+
+def _hands_known() -> None:
+    """Worlds that are the real deal with its closed deck shuffled (see the docstring)."""
+    real: dict[str, Any] = {}
+    original_view = Session.view
+
+    def view(self: Any, seat: int) -> Any:
+        real["state"] = self.state
+        return original_view(self, seat)
+
+    def sample_world(view_: PlayerView, rng: random.Random, seed: int,
+                     reading: float = 0.0) -> Any:
+        state = real["state"]
+        deck = list(state.closed_deck)
+        rng.shuffle(deck)
+        return dataclasses.replace(state, closed_deck=type(state.closed_deck)(deck))
+
+    Session.view = view  # type: ignore[method-assign]
+    setattr(expert_module, "sample_world", sample_world)  # noqa: B010 - not exported
+
+
+def _set(declare: Maker | None = None, classic: Maker | None = None,
+         contract: Maker | None = None) -> None:
+    for table, maker in ((ai.DECLARE_BOTS, declare), (ai.CLASSIC_BOTS, classic),
+                         (ai.CONTRACT_BOTS, contract)):
+        if maker is not None:
+            table["expert"] = maker
+
+
+def _install(change: str) -> None:
+    """Put ``change`` in place of the expert in this process."""
+    d, c, k = (ai.DECLARE_BOTS["expert"], ai.CLASSIC_BOTS["expert"],
+               ai.CONTRACT_BOTS["expert"])
+    wider = (MeldHardBot, _SecondDiscard, _ThirdDiscard, MeldMediumBot, MeldEasyBot, GreedyBot)
+    if change == "margin-1":
+        _set(_tuned(d, margin=1.0), _tuned(c, margin=1.0), _tuned(k, margin=1.0))
+    elif change in ("depth-1", "depth-3"):
+        depth = int(change[-1])
+        _set(_tuned(d, depth=depth), _tuned(c, depth=depth), _tuned(k, depth=depth))
+    elif change == "wider":
+        _set(None, _rebuilt(c, advisers=wider), _rebuilt(k, advisers=wider))
+    elif change == "hard-playouts":
+        _set(_rebuilt(d, playout=HardBot), None, _rebuilt(k, playout=MeldHardBot))
+    elif change == "reading":
+        _set(_tuned(d, reading=1.0), _tuned(c, reading=1.0), _tuned(k, reading=1.0))
+    elif change == "hands-known":
+        _hands_known()
+    else:
+        raise ValueError(f"no change named {change!r} (changes: {', '.join(CHANGES)})")
+
+
+CHANGES = {
+    "margin-1": "a candidate leaves the first adviser's move when one standard error better "
+                "(not two)",
+    "depth-1": "playouts stop after one round, not two",
+    "depth-3": "playouts stop after three rounds",
+    "wider": "melding families: the second and third least-deadwood discards are candidates",
+    "hard-playouts": "hard bots play the worlds (declare and contract families; classic's "
+                     "already do)",
+    "reading": "worlds read the other hands from their discards (rummy.ai.worlds.read_hand)",
+    "hands-known": "worlds hold the real other hands (a ceiling, not a fair player)",
+}
+"""Name -> what the change is."""
+
+
+_CHANGE: list[str] = []
+
+
+def _play(job: tuple[str, tuple[Any, ...]]) -> Any:
+    change, deal_job = job
+    if not _CHANGE:
+        _install(change)
+        _CHANGE.append(change)
+    return bench_bots._play_deals(deal_job)
+
+
+def outcomes(log: Path) -> dict[int, tuple[bool, float]]:
+    """Per deal of a ``--log`` file: whether the expert won, and hard's points less its."""
+    out: dict[int, tuple[bool, float]] = {}
+    for text in log.read_text(encoding="utf-8").splitlines():
+        for deal in json.loads(text)["deals"] if text else ():
+            if deal["error"] or deal["points"] is None or deal["winner"] is None:
+                continue
+            seat = deal["bots"].index("expert")
+            out[deal["index"]] = (deal["winner"] == seat,
+                                  float(deal["points"][1 - seat] - deal["points"][seat]))
+    return out
+
+
+def paired(base: dict[int, tuple[bool, float]], new: dict[int, tuple[bool, float]]
+           ) -> dict[str, Any]:
+    """The two runs over the deals both played (see the module docstring)."""
+    common = sorted(set(base) & set(new))
+    n = len(common)
+    if not n:
+        return {"deals": 0}
+    only_base = sum(1 for i in common if base[i][0] and not new[i][0])
+    only_new = sum(1 for i in common if new[i][0] and not base[i][0])
+    diffs = [new[i][1] - base[i][1] for i in common]
+    error = statistics.stdev(diffs) / math.sqrt(n) if n > 1 else 0.0
+    # Two-sided sign test on the deals only one run won (normal approximation).
+    split = only_base + only_new
+    z = (only_new - only_base) / math.sqrt(split) if split else 0.0
+    return {
+        "deals": n,
+        "wins": {"base": sum(base[i][0] for i in common), "new": sum(new[i][0] for i in common)},
+        "won_by_one_only": {"base": only_base, "new": only_new, "z": round(z, 2)},
+        "points_edge": {"base": round(statistics.fmean(base[i][1] for i in common), 2),
+                        "new": round(statistics.fmean(new[i][1] for i in common), 2)},
+        "points_difference": round(statistics.fmean(diffs), 2),
+        "points_difference_se": round(error, 2),
+    }
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("change", choices=sorted(CHANGES))
+    parser.add_argument("--against", type=Path, required=True,
+                        help="a bench_bots.py --only expert-hard --log file (the base)")
+    parser.add_argument("--variant", default="indian_13")
+    parser.add_argument("--seed", type=int, default=1)
+    parser.add_argument("--start", type=int, default=0)
+    parser.add_argument("--games", type=int, default=100)
+    parser.add_argument("--every-round", action="store_true")
+    parser.add_argument("--jobs", type=int, default=1)
+    parser.add_argument("--log", type=Path, default=None,
+                        help="append each deal to this file as it ends")
+    parser.add_argument("--from-log", type=Path, default=None,
+                        help="pair the deals of this --log file with the base, play none")
+    args = parser.parse_args(argv)
+    if args.jobs < 1:
+        parser.error("--jobs is a number of processes, at least 1")
+    base = outcomes(args.against)
+    if args.from_log is not None:
+        new = outcomes(args.from_log)
+    else:
+        tables = bench_bots._tables(args.variant, args.every_round, None)
+        jobs = [(args.change, (args.variant, args.seed, ("expert", "hard"), [index], tables,
+                               None))
+                for index in range(args.start, args.start + args.games)]
+        lines = []
+        with multiprocessing.get_context("spawn").Pool(args.jobs) as pool:
+            for result in pool.imap_unordered(_play, jobs):
+                line = bench_bots._log_line(result)
+                lines.append(line)
+                if args.log is not None:
+                    with args.log.open("a", encoding="utf-8") as out:
+                        out.write(json.dumps(line) + "\n")
+        new = {}
+        for line in lines:
+            for deal in line["deals"]:
+                if not deal["error"] and deal["points"] and deal["winner"] is not None:
+                    seat = deal["bots"].index("expert")
+                    new[deal["index"]] = (deal["winner"] == seat,
+                                          float(deal["points"][1 - seat]
+                                                - deal["points"][seat]))
+    print(json.dumps({"benchmark": "expert_variants", "change": args.change,
+                      "what": CHANGES[args.change], "variant": args.variant,
+                      "against": str(args.against), **paired(base, new)}))
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
