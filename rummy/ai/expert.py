@@ -60,14 +60,16 @@ WIDTH = 6
 """Legal moves evaluated all when there are at most this many (else the advisers')."""
 MARGIN = 2.0
 """Standard errors of the paired difference by which a candidate must beat the first
-adviser's move to be chosen instead (chosen by reasoning, not measured): at 1, with three
-challengers no better than its move, up to two searched decisions in five would leave
-it on noise alone (each beats it by one error one time in six); at 2, about one in
-fifteen."""
+adviser's move to be chosen instead: at 1, with three challengers no better than its
+move, up to two searched decisions in five would leave it on noise alone (each beats it
+by one error one time in six); at 2, about one in fifteen. Measured at 1 in Super Rummy,
+it won 26 of 48 deals against hard where 2 won 30 (``benchmarks/bench_expert_variants.py
+margin-1``; docs/benchmarks.md#bots)."""
 LEAF_DEPTH = 2
 """Rounds a playout goes on for after the candidate before a family's leaf estimate
 scores it, where the family has one (:mod:`rummy.ai.race`); the moves are this many
-times two a seat (a draw and a discard), so every seat answers the candidate."""
+times two a seat (a draw and a discard), so every seat answers the candidate. One round
+and three measured no different in Super Rummy (docs/benchmarks.md#bots)."""
 PLAYOUT_WORK = 20_000
 """Work after which a playout that has not ended counts as even (no points either way)."""
 SHORTEST_PLAYOUT = 300
