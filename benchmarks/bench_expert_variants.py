@@ -168,17 +168,22 @@ def _play(job: tuple[str, tuple[Any, ...]]) -> Any:
     return bench_bots._play_deals(deal_job)
 
 
-def outcomes(log: Path) -> dict[int, tuple[bool, float]]:
-    """Per deal of a ``--log`` file: whether the expert won, and hard's points less its."""
+def outcomes(lines: Sequence[dict[str, Any]]) -> dict[int, tuple[bool, float]]:
+    """Per deal of ``--log`` lines: whether the expert won, and hard's points less its."""
     out: dict[int, tuple[bool, float]] = {}
-    for text in log.read_text(encoding="utf-8").splitlines():
-        for deal in json.loads(text)["deals"] if text else ():
+    for line in lines:
+        for deal in line["deals"]:
             if deal["error"] or deal["points"] is None or deal["winner"] is None:
                 continue
             seat = deal["bots"].index("expert")
             out[deal["index"]] = (deal["winner"] == seat,
                                   float(deal["points"][1 - seat] - deal["points"][seat]))
     return out
+
+
+def read_log(log: Path) -> list[dict[str, Any]]:
+    """The lines of a ``--log`` file."""
+    return [json.loads(text) for text in log.read_text(encoding="utf-8").splitlines() if text]
 
 
 def paired(base: dict[int, tuple[bool, float]], new: dict[int, tuple[bool, float]]
@@ -224,9 +229,9 @@ def main(argv: list[str] | None = None) -> int:
     args = parser.parse_args(argv)
     if args.jobs < 1:
         parser.error("--jobs is a number of processes, at least 1")
-    base = outcomes(args.against)
+    base = outcomes(read_log(args.against))
     if args.from_log is not None:
-        new = outcomes(args.from_log)
+        new = outcomes(read_log(args.from_log))
     else:
         tables = bench_bots._tables(args.variant, args.every_round, None)
         jobs = [(args.change, (args.variant, args.seed, ("expert", "hard"), [index], tables,
@@ -240,14 +245,7 @@ def main(argv: list[str] | None = None) -> int:
                 if args.log is not None:
                     with args.log.open("a", encoding="utf-8") as out:
                         out.write(json.dumps(line) + "\n")
-        new = {}
-        for line in lines:
-            for deal in line["deals"]:
-                if not deal["error"] and deal["points"] and deal["winner"] is not None:
-                    seat = deal["bots"].index("expert")
-                    new[deal["index"]] = (deal["winner"] == seat,
-                                          float(deal["points"][1 - seat]
-                                                - deal["points"][seat]))
+        new = outcomes(lines)
     print(json.dumps({"benchmark": "expert_variants", "change": args.change,
                       "what": CHANGES[args.change], "variant": args.variant,
                       "against": str(args.against), **paired(base, new)}))
