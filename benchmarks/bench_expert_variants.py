@@ -42,10 +42,10 @@ import rummy.ai as ai  # noqa: E402
 import rummy.ai.expert as expert_module  # noqa: E402
 from rummy.ai.expert import ExpertBot  # noqa: E402
 from rummy.ai.hard import HardBot  # noqa: E402
-from rummy.ai.meld_bots import GreedyBot, each_discard  # noqa: E402
+from rummy.ai.meld_bots import GreedyBot  # noqa: E402
 from rummy.ai.meld_levels import MeldEasyBot, MeldHardBot, MeldMediumBot  # noqa: E402
+from rummy.ai.meld_outlook import ranked_discards  # noqa: E402
 from rummy.model.actions import Discard  # noqa: E402
-from rummy.model.solver_melds import card_points  # noqa: E402
 from rummy.model.view import PlayerView  # noqa: E402
 from rummy.session import Session  # noqa: E402
 
@@ -61,10 +61,7 @@ class _RankedDiscard(GreedyBot):
     rank = 1
 
     def _discard(self, view: PlayerView, discards: Sequence[Discard]) -> Discard:
-        actions = {a.card: a for a in discards}
-        ranked = sorted(((self._deadwood(view, rest), -card_points(view.variant, card),
-                          actions[card]) for card, rest in each_discard(view.hand, actions)),
-                        key=lambda r: r[:2])
+        ranked = ranked_discards(view, discards, lambda cards: self._deadwood(view, cards))
         return ranked[min(self.rank, len(ranked) - 1)][2]
 
 

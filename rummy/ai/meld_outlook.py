@@ -52,14 +52,24 @@ def next_turn(view: PlayerView, rest: Sequence[Card], draws: Counter[str],
     return weighed / total if total else 0.0
 
 
-def best_outlook(view: PlayerView, discards: Sequence[Discard],
-                 deadwood: Callable[[Sequence[Card]], int]) -> Discard | None:
-    """The discard whose hand has the least deadwood now plus expected after the next
-    draw; ``deadwood`` is the bot's own count of a hand."""
+def ranked_discards(view: PlayerView, discards: Sequence[Discard],
+                    deadwood: Callable[[Sequence[Card]], int]
+                    ) -> list[tuple[int, int, Discard, list[Card]]]:
+    """Each discard (once per face) as (deadwood left, minus the card's points, the
+    discard, the cards kept), the least deadwood first and the highest card on a tie;
+    ``deadwood`` is the bot's own count of a hand."""
     actions = {action.card: action for action in discards}
     ranked = [(deadwood(rest), -card_points(view.variant, card), actions[card], rest)
               for card, rest in each_discard(view.hand, actions)]
     ranked.sort(key=lambda r: r[:2])
+    return ranked
+
+
+def best_outlook(view: PlayerView, discards: Sequence[Discard],
+                 deadwood: Callable[[Sequence[Card]], int]) -> Discard | None:
+    """The discard whose hand has the least deadwood now plus expected after the next
+    draw; ``deadwood`` is the bot's own count of a hand."""
+    ranked = ranked_discards(view, discards, deadwood)
     if len(ranked) <= 1:
         return ranked[0][2] if ranked else None
     draws, faces = unseen(view)
