@@ -17,6 +17,11 @@ and standard error of their difference.
 ``hands-known`` is not a fair player: its worlds hold the other seats' real hands (the
 closed deck shuffled anew in each). It measures how much better the search could play if
 reading the other hands were perfect, which is the most any card reading could give.
+``sees-all`` goes further: its world is the real deal itself, the closed deck in its real
+order, and every legal move is a candidate, so it knows every card it and the others will
+draw; it measures what a search of this depth could win at all against hard. It plays
+for points, so it drops the hands it sees it would lose; ``sees-all-racing`` drops only
+where hard would, which is the most deals such a search could win.
 """
 
 from __future__ import annotations
@@ -45,7 +50,7 @@ from rummy.ai.hard import HardBot  # noqa: E402
 from rummy.ai.meld_bots import GreedyBot  # noqa: E402
 from rummy.ai.meld_levels import MeldEasyBot, MeldHardBot, MeldMediumBot  # noqa: E402
 from rummy.ai.meld_outlook import ranked_discards  # noqa: E402
-from rummy.model.actions import Discard  # noqa: E402
+from rummy.model.actions import Discard, Drop  # noqa: E402
 from rummy.model.view import PlayerView  # noqa: E402
 from rummy.session import Session  # noqa: E402
 
@@ -90,9 +95,13 @@ def _rebuilt(make: Maker, **changes: Any) -> Maker:
     return partial(ExpertBot, **{**make.keywords, **changes})
 
 
+_REAL: dict[str, Any] = {}
+"""The real deal's state, as the session last showed a seat its view (the ceilings')."""
+
+
 def _hands_known() -> None:
     """Worlds that are the real deal with its closed deck shuffled (see the docstring)."""
-    real: dict[str, Any] = {}
+    real = _REAL
     original_view = Session.view
 
     def view(self: Any, seat: int) -> Any:
@@ -108,6 +117,40 @@ def _hands_known() -> None:
 
     Session.view = view  # type: ignore[method-assign]
     setattr(expert_module, "sample_world", sample_world)  # noqa: B010 - not exported
+
+
+def _sees_all() -> None:
+    """Worlds that are the real deal, closed deck order and all (see the docstring)."""
+    _hands_known()
+
+    def sample_world(view_: PlayerView, rng: random.Random, seed: int,
+                     reading: float = 0.0) -> Any:
+        return _REAL["state"]
+
+    setattr(expert_module, "sample_world", sample_world)  # noqa: B010 - not exported
+
+
+class _DropsAsHard:
+    """An expert that drops only where hard would (a drop is a deal lost, whatever it
+    saves: the racing ceiling's)."""
+
+    name = "expert"
+
+    def __init__(self, expert: Any, seed: int) -> None:
+        self.expert = expert
+        self.hard = HardBot(seed)
+
+    def choose(self, view: PlayerView, legal: Sequence[Any]) -> Any:
+        drops = [a for a in legal if isinstance(a, Drop)]
+        if drops and len(drops) < len(legal) and not self.hard.should_drop(view):
+            legal = [a for a in legal if not isinstance(a, Drop)]
+        return self.expert.choose(view, legal)
+
+
+def _drops_as_hard(make: Maker) -> Maker:
+    def made(seed: int = 0) -> Any:
+        return _DropsAsHard(make(seed), seed)
+    return made
 
 
 def _set(declare: Maker | None = None, classic: Maker | None = None,
@@ -136,6 +179,12 @@ def _install(change: str) -> None:
         _set(_tuned(d, reading=1.0), _tuned(c, reading=1.0), _tuned(k, reading=1.0))
     elif change == "hands-known":
         _hands_known()
+    elif change in ("sees-all", "sees-all-racing"):
+        _sees_all()
+        wide = 99
+        d = _tuned(d, width=wide)
+        _set(_drops_as_hard(d) if change == "sees-all-racing" else d,
+             _tuned(c, width=wide), _tuned(k, width=wide))
     else:
         raise ValueError(f"no change named {change!r} (changes: {', '.join(CHANGES)})")
 
@@ -150,6 +199,10 @@ CHANGES = {
                      "already do)",
     "reading": "worlds read the other hands from their discards (rummy.ai.worlds.read_hand)",
     "hands-known": "worlds hold the real other hands (a ceiling, not a fair player)",
+    "sees-all": "the one world is the real deal, closed deck order and all, and every legal "
+                "move is a candidate (a ceiling, not a fair player)",
+    "sees-all-racing": "sees-all, dropping only where hard would (declare family): the "
+                       "ceiling of deals won",
 }
 """Name -> what the change is."""
 

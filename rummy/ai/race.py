@@ -34,10 +34,14 @@ __all__ = ["PACE", "TEMPO", "race_points"]
 
 PACE = 1.0
 """How much likelier to show first a seat is per card of deficiency it is ahead: ``e``
-times (chosen by reasoning: a card of deficiency is some three draws of a two-seat deal,
-about half the deal left; not tuned)."""
+times. Chosen by reasoning (a card of deficiency is some three draws of a two-seat deal,
+about half the deal left), then checked against deals: over 800 two-seat deals between
+hard bots, the pair that fits who showed first best is 0.9 and 0.25, which predicts the
+outcomes no better than this pair (``benchmarks/bench_race_fit.py``;
+docs/benchmarks.md#bots)."""
 TEMPO = 0.3
-"""Cards of deficiency the seat to move next is taken to be ahead by."""
+"""Cards of deficiency the seat to move next is taken to be ahead by (fitted: 0.25)."""
+
 
 def race_points(world: World, seat: int) -> float:
     """The seat's expected points for the deal (lower is better), from where ``world``

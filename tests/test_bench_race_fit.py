@@ -1,0 +1,52 @@
+"""``benchmarks/bench_race_fit.py`` fits the race estimate's odds by maximum likelihood:
+given turns drawn from known odds, it finds them again, and it scores a better fit above
+a worse one."""
+
+from __future__ import annotations
+
+import importlib.util
+import math
+import random
+import sys
+from pathlib import Path
+from types import ModuleType
+
+ROOT = Path(__file__).resolve().parents[1]
+
+
+def _script() -> ModuleType:
+    spec = importlib.util.spec_from_file_location(
+        "bench_race_fit", ROOT / "benchmarks" / "bench_race_fit.py")
+    assert spec is not None and spec.loader is not None
+    module = importlib.util.module_from_spec(spec)
+    sys.modules[spec.name] = module
+    spec.loader.exec_module(module)
+    return module
+
+
+def _turns(pace: float, tempo: float, n: int, seed: int) -> list[tuple[int, int, int, bool]]:
+    rng = random.Random(seed)
+    out = []
+    for _ in range(n):
+        mine, other = rng.randint(0, 4), rng.randint(0, 4)
+        p = 1.0 / (1.0 + math.exp(-pace * (other - mine + tempo)))
+        out.append((mine, other, rng.randint(0, 90), rng.random() < p))
+    return out
+
+
+def test_the_fit_finds_the_odds_the_turns_were_drawn_from() -> None:
+    fit = _script().fit
+    pace, tempo, _ = fit(_turns(1.6, 0.5, 6000, seed=3))
+    assert abs(pace - 1.6) <= 0.15
+    assert abs(tempo - 0.5) <= 0.15
+    pace, tempo, _ = fit(_turns(0.6, 0.0, 6000, seed=4))
+    assert abs(pace - 0.6) <= 0.15
+    assert abs(tempo) <= 0.2
+
+
+def test_the_true_odds_are_likelier_than_others() -> None:
+    script = _script()
+    turns = _turns(1.0, 0.3, 4000, seed=5)
+    true = script.log_likelihood(turns, 1.0, 0.3)
+    assert true > script.log_likelihood(turns, 2.5, 0.3)
+    assert true > script.log_likelihood(turns, 1.0, -0.5)
