@@ -18,10 +18,12 @@ and standard error of their difference.
 closed deck shuffled anew in each). It measures how much better the search could play if
 reading the other hands were perfect, which is the most any card reading could give.
 ``sees-all`` goes further: its world is the real deal itself, the closed deck in its real
-order, and every legal move is a candidate, so it knows every card it and the others will
-draw; it measures what a search of this depth could win at all against hard. It plays
-for points, so it drops the hands it sees it would lose; ``sees-all-racing`` drops only
-where hard would, which is the most deals such a search could win.
+order, and every legal move is a candidate (in the declare family; the melding families'
+legal moves run to scores of meld and lay-off choices, so there the candidates stay the
+advisers'), so it knows every card it and the others will draw; it measures what a
+search of this depth could win at all against hard. It plays for points, so it drops the
+hands it sees it would lose; ``sees-all-racing`` drops only where hard would,
+which is the most deals such a search could win.
 """
 
 from __future__ import annotations
@@ -45,12 +47,13 @@ sys.path.insert(0, str(Path(__file__).resolve().parent))
 
 import rummy.ai as ai  # noqa: E402
 import rummy.ai.expert as expert_module  # noqa: E402
+import rummy.ai.meld_race as meld_race  # noqa: E402
 from rummy.ai.expert import ExpertBot  # noqa: E402
 from rummy.ai.hard import HardBot  # noqa: E402
 from rummy.ai.meld_bots import GreedyBot  # noqa: E402
 from rummy.ai.meld_levels import MeldEasyBot, MeldHardBot, MeldMediumBot  # noqa: E402
 from rummy.ai.meld_outlook import ranked_discards  # noqa: E402
-from rummy.model.actions import Discard, Drop  # noqa: E402
+from rummy.model.actions import Discard, Draw, Drop  # noqa: E402
 from rummy.model.view import PlayerView  # noqa: E402
 from rummy.session import Session  # noqa: E402
 
@@ -153,6 +156,25 @@ def _drops_as_hard(make: Maker) -> Maker:
     return made
 
 
+def _draw_as_adviser(make: Maker) -> Maker:
+    """The expert whose draws are its first adviser's: the search weighs a drop against
+    that draw, never the other pile."""
+    def made(seed: int = 0) -> Any:
+        bot = make(seed)
+        candidates = bot.appraiser.candidates
+
+        def only_the_advisers_draw(view: PlayerView, legal: Sequence[Any],
+                                   include: Sequence[Any] = ()) -> list[Any]:
+            out: list[Any] = candidates(view, legal, include)
+            if out and isinstance(out[0], Draw):
+                out = [out[0], *(a for a in out[1:] if not isinstance(a, Draw))]
+            return out
+
+        bot.appraiser.candidates = only_the_advisers_draw
+        return bot
+    return made
+
+
 def _set(declare: Maker | None = None, classic: Maker | None = None,
          contract: Maker | None = None) -> None:
     for table, maker in ((ai.DECLARE_BOTS, declare), (ai.CLASSIC_BOTS, classic),
@@ -179,15 +201,28 @@ def _install(change: str) -> None:
         _set(_tuned(d, reading=1.0), _tuned(c, reading=1.0), _tuned(k, reading=1.0))
     elif change == "hands-known":
         _hands_known()
+    elif change == "draw-as-adviser":
+        _set(_draw_as_adviser(d))
+    elif change == "meld-pace-fitted":
+        setattr(meld_race, "PACE", FITTED_MELD_PACE)  # noqa: B010 - a module constant
+        setattr(meld_race, "TEMPO", FITTED_MELD_TEMPO)  # noqa: B010
     elif change in ("sees-all", "sees-all-racing"):
         _sees_all()
         wide = 99
+        # Only the declare family weighs every legal move: the melding families' run to
+        # scores of meld and lay-off choices, so there the candidates stay the advisers'.
         d = _tuned(d, width=wide)
-        _set(_drops_as_hard(d) if change == "sees-all-racing" else d,
-             _tuned(c, width=wide), _tuned(k, width=wide))
+        _set(_drops_as_hard(d) if change == "sees-all-racing" else d)
     else:
         raise ValueError(f"no change named {change!r} (changes: {', '.join(CHANGES)})")
 
+
+FITTED_MELD_PACE = 0.08
+FITTED_MELD_TEMPO = 0.7
+"""The melding families' race odds that fit 400 two-seat Super Rummy deals between hard
+bots best: the tally of leads and wins that ``benchmarks/bench_race_fit.py --variant
+super_rummy --games 400`` prints, fitted on a grid of 0.01 (the script's own grid of 0.05
+finds 0.1 and 0.6). A pace this low says the race tells little: docs/benchmarks.md#bots."""
 
 CHANGES = {
     "margin-1": "a candidate leaves the first adviser's move when one standard error better "
@@ -199,8 +234,12 @@ CHANGES = {
                      "already do)",
     "reading": "worlds read the other hands from their discards (rummy.ai.worlds.read_hand)",
     "hands-known": "worlds hold the real other hands (a ceiling, not a fair player)",
+    "draw-as-adviser": "declare family: the draw is the first adviser's; the search weighs "
+                       "only a drop against it",
+    "meld-pace-fitted": "melding families: the race estimate's odds fitted to deals (pace "
+                        f"{FITTED_MELD_PACE}, tempo {FITTED_MELD_TEMPO}; shipped 0.7, 0.3)",
     "sees-all": "the one world is the real deal, closed deck order and all, and every legal "
-                "move is a candidate (a ceiling, not a fair player)",
+                "move is a candidate in the declare family (a ceiling, not a fair player)",
     "sees-all-racing": "sees-all, dropping only where hard would (declare family): the "
                        "ceiling of deals won",
 }

@@ -1,18 +1,23 @@
 #!/usr/bin/env python3
-"""How well the race estimate's odds fit real deals:
-``python benchmarks/bench_race_fit.py [--games 2000] [--bots hard,hard] [--jobs 2]``.
+"""How well the race estimates' odds fit real deals:
+``python benchmarks/bench_race_fit.py [--variant indian_13] [--games 2000] [--bots hard,hard]
+[--jobs 2]``.
 
-The expert scores a world where its playout stops by a race of deficiencies
-(``rummy/ai/race.py``): a seat is ``e ** PACE`` times likelier to show first for each card
-of deficiency it is ahead, and the seat to move is ``TEMPO`` of a card ahead. Those two
-were chosen by reasoning. This plays two-seat ``indian_13`` deals between two bots and, at
-the start of every turn, notes both seats' deficiencies and whether the seat to move went
-on to show first (deals ending in a drop or without a show are left out). Then it fits
-``P(the seat to move shows first) = 1 / (1 + e ** -(PACE * (d_other - d_mover + TEMPO)))``
+The expert scores a world where its playout stops by a race: of deficiencies to a show in
+the declare family (``rummy/ai/race.py``), of the cards a hand cannot yet get rid of to an
+empty hand in the melding families (``rummy/ai/meld_race.py``). A seat is ``e ** PACE``
+times likelier to finish first for each card it is ahead, and the seat to move is
+``TEMPO`` of a card ahead. Those two were chosen by reasoning. This plays two-seat deals
+of the variant between two bots and, at the start of every turn, notes how far behind
+each seat is, as the family's estimate counts it, and whether the seat to move went on to
+finish first (deals ending in a drop, a stalemate or without a winner are left out).
+Then it fits
+``P(the seat to move finishes first) = 1 / (1 + e ** -(PACE * (d_other - d_mover + TEMPO)))``
 by maximum likelihood, overall and in the earlier and later halves of the turns (by the
-closed deck's size), and prints
-one JSON object: the fitted pair, the log-likelihood per turn of the fit and of the
-shipped pair, and per deficiency difference the turns seen and the share won.
+closed deck's size), and prints one JSON object: the fitted pair; the log-likelihood a
+turn of the fit, of the shipped pair and of a coin (one half whatever the race: a race
+that predicts nothing fits no worse than that); and, per lead of the seat to move, the
+turns seen and the share it won.
 """
 
 from __future__ import annotations
@@ -29,55 +34,67 @@ from typing import Any
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
-from rummy.ai import make_bot  # noqa: E402
+from rummy.ai import make_bot, meld_race, race  # noqa: E402
 from rummy.ai.deficiency import Deficiency  # noqa: E402
-from rummy.ai.race import PACE, TEMPO  # noqa: E402
 from rummy.model.families.declare_deal import DeclareState  # noqa: E402
-from rummy.model.state import Phase, SeatStatus  # noqa: E402
+from rummy.model.state import GameState, MeldState, Phase, SeatStatus  # noqa: E402
 from rummy.session import Session  # noqa: E402
 from rummy.simulate import derive_seed  # noqa: E402
 
-Turn = tuple[int, int, int, bool]
-"""The mover's deficiency, the other's, closed cards left, whether the mover showed first."""
+Turn = tuple[float, float, int, bool]
+"""How far behind the mover is, the other, closed cards left, whether the mover finished
+first."""
 
 
-def _deal(job: tuple[int, int, tuple[str, str]]) -> list[Turn]:
-    seed, index, names = job
-    game = Session.lone_deal("indian_13", 2, derive_seed(seed, index), None, max_turns=0)
+def behind(state: GameState, seat: int, deficiency: Deficiency) -> float:
+    """How far behind in the race ``seat`` is, as its family's estimate counts it."""
+    if isinstance(state, MeldState):
+        return meld_race.standing(state, seat)[0]
+    return float(deficiency.of(state.variant, state.hands[seat], state.wild_rank))
+
+
+def shipped(state: GameState) -> tuple[float, float]:
+    """The family's estimate's (PACE, TEMPO)."""
+    module = meld_race if isinstance(state, MeldState) else race
+    return module.PACE, module.TEMPO
+
+
+def _deal(job: tuple[str, int, int, tuple[str, str]]) -> tuple[list[Turn], tuple[float, float]]:
+    variant, seed, index, names = job
+    game = Session.lone_deal(variant, 2, derive_seed(seed, index), None, max_turns=0)
     bots = [make_bot(name, derive_seed(seed, index, seat)) for seat, name in enumerate(names)]
     deficiency = Deficiency()
-    seen: list[tuple[int, int, int, int]] = []
-    for _ in range(400):
+    seen: list[tuple[int, float, float, int]] = []
+    for _ in range(600):
         state = game.state
-        assert isinstance(state, DeclareState)  # indian_13 is of the declare family
         if state.is_over:
             break
         seat = state.turn
         if state.phase is Phase.DRAW:
-            wild = state.wild_rank
-            mine = deficiency.of(state.variant, state.hands[seat], wild)
-            other = deficiency.of(state.variant, state.hands[1 - seat], wild)
-            seen.append((seat, mine, other, len(state.closed_deck)))
+            seen.append((seat, behind(state, seat, deficiency),
+                         behind(state, 1 - seat, deficiency), len(state.closed_deck)))
         game.act(bots[seat].choose(game.view(seat), game.legal_actions(seat)))
     final = game.state
-    assert isinstance(final, DeclareState)
     result = final.result
-    if result is None or any(s is not SeatStatus.PLAYING for s in final.status):
-        return []  # a drop or no show: not a race to a show
-    return [(mine, other, left, result.winner == seat) for seat, mine, other, left in seen]
+    if result is None or result.winner is None or (
+            isinstance(final, DeclareState)
+            and any(s is not SeatStatus.PLAYING for s in final.status)):
+        return [], shipped(final)  # a drop, a stalemate or no winner: not a race
+    return ([(mine, other, left, result.winner == seat) for seat, mine, other, left in seen],
+            shipped(final))
 
 
-def _tally(turns: Sequence[Turn]) -> dict[int, list[int]]:
+def _tally(turns: Sequence[Turn]) -> dict[float, list[int]]:
     """Per lead of the mover (the other's deficiency less its own): [turns, shows first].
     The odds depend on the lead alone, so the fit reads this tally, not every turn."""
-    table: dict[int, list[int]] = defaultdict(lambda: [0, 0])
+    table: dict[float, list[int]] = defaultdict(lambda: [0, 0])
     for mine, other, _, won in turns:
         table[other - mine][0] += 1
         table[other - mine][1] += won
     return table
 
 
-def _ll(table: dict[int, list[int]], pace: float, tempo: float) -> float:
+def _ll(table: dict[float, list[int]], pace: float, tempo: float) -> float:
     total = 0.0
     count = 0
     for lead, (n, won) in table.items():
@@ -98,7 +115,7 @@ def fit(turns: Sequence[Turn]) -> tuple[float, float, float]:
     likelihood."""
     table = _tally(turns)
     best = (0.0, 0.0, -math.inf)
-    for p in range(5, 61):
+    for p in range(0, 61):
         pace = p / 20
         for t in range(-10, 21):
             tempo = t / 20
@@ -110,15 +127,22 @@ def fit(turns: Sequence[Turn]) -> tuple[float, float, float]:
 
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--variant", default="indian_13")
     parser.add_argument("--games", type=int, default=2000)
     parser.add_argument("--seed", type=int, default=1)
     parser.add_argument("--bots", default="hard,hard")
     parser.add_argument("--jobs", type=int, default=1)
     args = parser.parse_args(argv)
     a, b = args.bots.split(",")
-    jobs = [(args.seed, i, (a, b) if i % 2 == 0 else (b, a)) for i in range(args.games)]
+    jobs = [(args.variant, args.seed, i, (a, b) if i % 2 == 0 else (b, a))
+            for i in range(args.games)]
+    turns: list[Turn] = []
+    shipped_pairs = set()
     with multiprocessing.get_context("spawn").Pool(args.jobs) as pool:
-        turns = [t for deal in pool.imap_unordered(_deal, jobs, chunksize=8) for t in deal]
+        for deal, pair in pool.imap_unordered(_deal, jobs, chunksize=8):
+            turns.extend(deal)
+            shipped_pairs.add(pair)
+    (pace_tempo,) = shipped_pairs  # one variant, one family
     pace, tempo, ll = fit(turns)
     by_left: dict[str, list[Turn]] = defaultdict(list)
     middle = sorted(t[2] for t in turns)[len(turns) // 2] if turns else 0
@@ -127,10 +151,12 @@ def main(argv: list[str] | None = None) -> int:
                 f"closed deck <= {middle}"].append(turn)
     table = _tally(turns)
     out: dict[str, Any] = {
-        "benchmark": "race_fit", "bots": [a, b], "deals": args.games, "turns": len(turns),
+        "benchmark": "race_fit", "variant": args.variant, "bots": [a, b],
+        "deals": args.games, "turns": len(turns),
         "fitted": {"pace": pace, "tempo": tempo, "log_likelihood": round(ll, 4)},
-        "shipped": {"pace": PACE, "tempo": TEMPO,
-                    "log_likelihood": round(log_likelihood(turns, PACE, TEMPO), 4)},
+        "shipped": {"pace": pace_tempo[0], "tempo": pace_tempo[1],
+                    "log_likelihood": round(log_likelihood(turns, *pace_tempo), 4)},
+        "coin": {"log_likelihood": round(math.log(0.5), 4)},
         "by_deck": {k: dict(zip(("pace", "tempo", "log_likelihood"),
                                 (round(x, 4) for x in fit(v)), strict=True)) | {"turns": len(v)}
                     for k, v in sorted(by_left.items())},

@@ -17,8 +17,9 @@ to an empty hand, and each seat is as far behind as the cards it cannot yet get 
   whose winner collects, collects the others' when it goes out first, as
   :func:`rummy.ai.worlds.deal_points` counts a finished deal.
 
-A finished deal is scored exactly. The constants are chosen by reasoning, not tuned: a
-card behind is a few draws in a deal of some ten turns a seat.
+A finished deal is scored exactly. The constants are chosen by reasoning (a card behind is
+a few draws in a deal of some ten turns a seat) and checked against deals (see
+:data:`PACE`).
 """
 
 from __future__ import annotations
@@ -32,18 +33,22 @@ from .meld_bots import left_after_lay_offs
 from .meld_levels import contract_need
 from .worlds import World, deal_points
 
-__all__ = ["PACE", "TEMPO", "meld_race_points"]
+__all__ = ["PACE", "TEMPO", "meld_race_points", "standing"]
 
 PACE = 0.7
 """How much likelier to go out first a seat is per card it is ahead: ``e ** 0.7``, about
-twice (a loose card waits for one of a few cards that fit it)."""
+twice (a loose card waits for one of a few cards that fit it). It fits contract rummy's
+first-round deals between hard bots (fitted: 0.75; ``benchmarks/bench_race_fit.py
+--variant dummy_rummy``), not classic rummy's: there the cards a hand cannot meld foretell
+who goes out hardly better than a coin (fitted: 0.1), and the fitted odds played no
+differently (docs/benchmarks.md#bots)."""
 TEMPO = 0.3
 """Cards the seat to move next is taken to be ahead by."""
 LAID_OFF_LATER = 0.5
 """Cards of the race a card beyond the contract counts for before the contract is down."""
 
 
-def _standing(world: MeldState, seat: int) -> tuple[float, float]:
+def standing(world: MeldState, seat: int) -> tuple[float, float]:
     """(cards behind in the race, points charged if another seat went out now)."""
     variant = world.variant
     hand = world.hands[seat]
@@ -77,7 +82,7 @@ def meld_race_points(world: World, seat: int, collects: bool = True) -> float:
     behind: dict[int, float] = {}
     charged: dict[int, float] = {}
     for s in playing:
-        behind[s], charged[s] = _standing(world, s)
+        behind[s], charged[s] = standing(world, s)
     weights = {s: math.exp(-PACE * (behind[s] - (TEMPO if s == world.turn else 0.0)))
                for s in playing}
     win = weights[seat] / sum(weights.values())
