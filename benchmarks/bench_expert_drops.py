@@ -39,12 +39,13 @@ NAME = "expert-drops-as-hard"
 
 
 class DropsAsHard:
-    """The expert, dropping only where hard would."""
+    """The expert (or ``expert``, another bot of the declare family), dropping only where
+    hard would."""
 
     name = NAME
 
-    def __init__(self, seed: int = 0) -> None:
-        self.expert = ai.DECLARE_BOTS["expert"](seed)
+    def __init__(self, seed: int = 0, expert: ai.Bot | None = None) -> None:
+        self.expert = ai.DECLARE_BOTS["expert"](seed) if expert is None else expert
         self.hard = HardBot(seed)
 
     def choose(self, view: PlayerView, legal: Sequence[Action]) -> Action:

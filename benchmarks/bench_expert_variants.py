@@ -53,11 +53,12 @@ from rummy.ai.hard import HardBot  # noqa: E402
 from rummy.ai.meld_bots import GreedyBot  # noqa: E402
 from rummy.ai.meld_levels import MeldEasyBot, MeldHardBot, MeldMediumBot  # noqa: E402
 from rummy.ai.meld_outlook import ranked_discards  # noqa: E402
-from rummy.model.actions import Discard, Draw, Drop  # noqa: E402
+from rummy.model.actions import Discard, Draw  # noqa: E402
 from rummy.model.view import PlayerView  # noqa: E402
 from rummy.session import Session  # noqa: E402
 
 bench_bots = importlib.import_module("bench_bots")
+bench_expert_drops = importlib.import_module("bench_expert_drops")
 
 Maker = Callable[[int], Any]
 
@@ -133,26 +134,11 @@ def _sees_all() -> None:
     setattr(expert_module, "sample_world", sample_world)  # noqa: B010 - not exported
 
 
-class _DropsAsHard:
-    """An expert that drops only where hard would (a drop is a deal lost, whatever it
-    saves: the racing ceiling's)."""
-
-    name = "expert"
-
-    def __init__(self, expert: Any, seed: int) -> None:
-        self.expert = expert
-        self.hard = HardBot(seed)
-
-    def choose(self, view: PlayerView, legal: Sequence[Any]) -> Any:
-        drops = [a for a in legal if isinstance(a, Drop)]
-        if drops and len(drops) < len(legal) and not self.hard.should_drop(view):
-            legal = [a for a in legal if not isinstance(a, Drop)]
-        return self.expert.choose(view, legal)
-
-
 def _drops_as_hard(make: Maker) -> Maker:
+    """The expert ``make`` makes, dropping only where hard would (a drop is a deal lost,
+    whatever it saves: the racing ceiling's)."""
     def made(seed: int = 0) -> Any:
-        return _DropsAsHard(make(seed), seed)
+        return bench_expert_drops.DropsAsHard(seed, make(seed))
     return made
 
 
