@@ -85,7 +85,8 @@ def _deal(job: tuple[str, int, int, tuple[str, str]]) -> tuple[list[Turn], tuple
 
 
 def _tally(turns: Sequence[Turn]) -> dict[float, list[int]]:
-    """Per lead of the mover (the other's deficiency less its own): [turns, shows first].
+    """Per lead of the mover (how far behind the other is, less the mover): [turns, the
+    mover's wins].
     The odds depend on the lead alone, so the fit reads this tally, not every turn."""
     table: dict[float, list[int]] = defaultdict(lambda: [0, 0])
     for mine, other, _, won in turns:
@@ -133,7 +134,12 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--bots", default="hard,hard")
     parser.add_argument("--jobs", type=int, default=1)
     args = parser.parse_args(argv)
-    a, b = args.bots.split(",")
+    if args.games < 1 or args.jobs < 1:
+        parser.error("--games and --jobs are counts, at least 1")
+    names = args.bots.split(",")
+    if len(names) != 2 or not all(names):
+        parser.error(f"--bots names the two seats' bots, as hard,hard (not {args.bots!r})")
+    a, b = names
     jobs = [(args.variant, args.seed, i, (a, b) if i % 2 == 0 else (b, a))
             for i in range(args.games)]
     turns: list[Turn] = []
