@@ -16,7 +16,7 @@ from typing import Any
 from websockets.asyncio.client import ClientConnection, connect
 
 from rummy.ai import make_bot
-from rummy.model.actions import Action, Drop, Finish
+from rummy.model.actions import Action, Discard, Drop, Finish
 from rummy.net.conn import Limits
 from rummy.net.mirror import Mirror
 from rummy.net.server import Server
@@ -201,6 +201,26 @@ def showing_after(choose: Chooser, moves: int) -> Chooser:
         return show if show is not None and made > moves else choose(mirror)
 
     return choose_or_show
+
+
+def not_showing_before(choose: Chooser, moves: int) -> Chooser:
+    """``choose``, except that for its first ``moves`` moves a show it picks is a discard
+    of the same card instead.
+
+    A test that stops a deal at a given move needs the deal to last that long: one dealt
+    at random (a server in a process of its own) is now and then a hand that two draws
+    complete, and it would end before the test's move is due."""
+    made = 0
+
+    def choose_or_wait(mirror: Mirror) -> Action:
+        nonlocal made
+        made += 1
+        action = choose(mirror)
+        if isinstance(action, Finish) and made <= moves:
+            return Discard(action.seat, action.card)
+        return action
+
+    return choose_or_wait
 
 
 async def seat_table(url: str, players: list[Player], variant: str,

@@ -18,6 +18,7 @@ from rummy.net.mirror import Mirror
 from .helpers import (
     Player,
     bot_chooser,
+    not_showing_before,
     rejoin,
     running_server,
     seat_table,
@@ -97,8 +98,11 @@ def test_a_server_killed_mid_deal_resumes_after_a_restart(tmp_path: Path) -> Non
         try:
             # The server deals at random (a seed from secrets), and some deals two greedy
             # bots would play for ever: past 100 moves each shows (a wrong show ends it).
-            a = Player("Asha", showing_after(bot_chooser("greedy", 0), 100))
-            b = Player("Ben", showing_after(bot_chooser("greedy", 1), 100))
+            # About one deal in a hundred is complete within two draws, and would be over
+            # before the server is killed: neither shows in its first six moves.
+            a, b = (Player(name, showing_after(not_showing_before(bot_chooser("greedy", seat), 6),
+                                               100))
+                    for seat, name in enumerate(("Asha", "Ben")))
             await seat_table(f"ws://{address}", [a, b], "two_player_13", deals=1)
             await asyncio.gather(a.play(timeout=30, until_seq=6),
                                  b.play(timeout=30, until_seq=6))
