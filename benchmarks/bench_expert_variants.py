@@ -48,6 +48,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parent))
 import rummy.ai as ai  # noqa: E402
 import rummy.ai.expert as expert_module  # noqa: E402
 import rummy.ai.meld_race as meld_race  # noqa: E402
+import rummy.ai.worlds as worlds  # noqa: E402
 from rummy.ai.expert import ExpertBot  # noqa: E402
 from rummy.ai.hard import HardBot  # noqa: E402
 from rummy.ai.meld_bots import GreedyBot  # noqa: E402
@@ -174,7 +175,9 @@ def _install(change: str) -> None:
     d, c, k = (ai.DECLARE_BOTS["expert"], ai.CLASSIC_BOTS["expert"],
                ai.CONTRACT_BOTS["expert"])
     wider = (MeldHardBot, _SecondDiscard, _ThirdDiscard, MeldMediumBot, MeldEasyBot, GreedyBot)
-    if change == "margin-1":
+    if change == "none":
+        pass
+    elif change == "margin-1":
         _set(_tuned(d, margin=1.0), _tuned(c, margin=1.0), _tuned(k, margin=1.0))
     elif change in ("depth-1", "depth-3"):
         depth = int(change[-1])
@@ -192,6 +195,8 @@ def _install(change: str) -> None:
     elif change == "meld-pace-fitted":
         setattr(meld_race, "PACE", FITTED_MELD_PACE)  # noqa: B010 - a module constant
         setattr(meld_race, "TEMPO", FITTED_MELD_TEMPO)  # noqa: B010
+    elif change == "stock-unseen":
+        setattr(worlds, "stock_of", lambda view: None)  # noqa: B010 - not exported
     elif change in ("sees-all", "sees-all-racing"):
         _sees_all()
         wide = 99
@@ -211,6 +216,8 @@ super_rummy --games 400`` prints, fitted on a grid of 0.01 (the script's own gri
 finds 0.1 and 0.6). A pace this low says the race tells little: docs/benchmarks.md#bots."""
 
 CHANGES = {
+    "none": "the shipped expert as it is now (a base logged before a change to it, played "
+            "again: only the deals the change reaches can differ)",
     "margin-1": "a candidate leaves the first adviser's move when one standard error better "
                 "(not two)",
     "depth-1": "playouts stop after one round, not two",
@@ -224,6 +231,9 @@ CHANGES = {
                        "only a drop against it",
     "meld-pace-fitted": "melding families: the race estimate's odds fitted to deals (pace "
                         f"{FITTED_MELD_PACE}, tempo {FITTED_MELD_TEMPO}; shipped 0.7, 0.3)",
+    "stock-unseen": "worlds deal the closed deck from every unseen card even once the open "
+                    "deck has been made into it (the expert before its worlds knew that "
+                    "stock: rummy.ai.tracking.stock_of)",
     "sees-all": "the one world is the real deal, closed deck order and all, and every legal "
                 "move is a candidate in the declare family (a ceiling, not a fair player)",
     "sees-all-racing": "sees-all, dropping only where hard would (declare family): the "

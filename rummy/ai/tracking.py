@@ -6,6 +6,8 @@ the wild joker, and the redacted history (cards discarded, open-deck cards each 
 - :func:`open_deck_cards`: the open deck, rebuilt from the history (the top is last).
 - :func:`known_holdings`: per other seat, the open-deck cards it took and has not thrown
   back since (they sit in its hand).
+- :func:`stock_of`: what the closed deck holds once the open deck has been made into it
+  (every card of it in order, where the discard pile was turned over unshuffled).
 - :func:`live_counts`: per card face, how many copies may still come to this seat: the
   deck minus its own hand, the cut wild joker, the open deck and cards known in other
   hands ("live copies").
@@ -32,13 +34,14 @@ from rummy.model.events import (
     CardDiscarded,
     CardDrawn,
     DeckReshuffled,
+    DiscardFlipped,
     OpenCardTurned,
 )
 from rummy.model.melds import is_joker
 from rummy.model.view import PlayerView
 
-__all__ = ["Tracker", "danger", "feed_chances", "forms_group", "known_holdings", "live_counts",
-           "near", "open_deck_cards", "outs"]
+__all__ = ["Stock", "Tracker", "danger", "feed_chances", "forms_group", "known_holdings",
+           "live_counts", "near", "open_deck_cards", "outs", "stock_of"]
 
 
 def _pos(rank: Rank) -> tuple[int, ...]:
@@ -98,6 +101,85 @@ def known_holdings(view: PlayerView) -> dict[int, Holdings]:
                 held.remove(event.card)
     seats = sorted(set(took) | set(threw))
     return {s: Holdings(tuple(took.get(s, ())), tuple(threw.get(s, ()))) for s in seats}
+
+
+@dataclass(frozen=True)
+class Stock:
+    """The closed deck as the history tells it, once the open deck has been made into it.
+
+    Every card of the new closed deck lay face up in the open deck first, so the seat knows
+    which cards it holds; where the discard pile was turned over unshuffled (classic
+    rummy's ``deck_exhaust: flip_discard``, docs/rules.md) it knows their order too, and
+    so every card another seat has drawn from it since."""
+
+    cards: tuple[Card, ...]
+    """``ordered``: the closed deck, card for card (the next draw last). Otherwise the
+    cards it was made of that the seat has not drawn itself since: the closed deck is
+    some of them, the others sit in the other seats' hands or have been seen again."""
+    ordered: bool
+    drawn: dict[int, tuple[Card, ...]]
+    """``ordered``: per other seat, the cards it has drawn from this closed deck."""
+
+
+def stock_of(view: PlayerView) -> Stock | None:
+    """What the history says about the closed deck: ``None`` before the open deck has
+    been made into it (the deal's own stock is unseen), or where the history cannot name
+    every card that went into it (it then says nothing rather than something wrong)."""
+    pile: list[Card] = []
+    stock: list[Card] | None = None
+    ordered = False
+    drawn: dict[int, list[Card]] = {}
+    flip: DiscardFlipped | None = None
+    for event in view.history:
+        if isinstance(event, DiscardFlipped):
+            flip = event
+        elif isinstance(event, OpenCardTurned):
+            if flip is not None:  # the turned pile's first card starts the new open deck
+                stock, ordered, drawn = _made(pile, flip.size, event.card, flip.shuffled)
+                flip = None
+            pile = [event.card]
+        elif isinstance(event, DeckReshuffled):  # all but the open deck's top card
+            top = pile[-1:]
+            stock, ordered, drawn = _made(pile[:-1], event.size, None, True)
+            pile = top
+        elif isinstance(event, CardDiscarded):
+            pile.append(event.card)
+        elif isinstance(event, CardDrawn) and event.source is DrawSource.OPEN:
+            if pile:
+                pile.pop()
+        elif isinstance(event, CardDrawn) and stock is not None:
+            if ordered:
+                card = stock.pop() if stock else None
+                if card is None or event.card not in (None, card):
+                    return None  # not the deck the history describes
+                if event.seat != view.seat:
+                    drawn.setdefault(event.seat, []).append(card)
+            elif event.card is not None and event.card in stock:
+                stock.remove(event.card)
+    if stock is None or (ordered and len(stock) != view.closed_size):
+        return None
+    return Stock(tuple(stock), ordered, {s: tuple(c) for s, c in drawn.items()})
+
+
+def _made(pile: list[Card], size: int, turned: Card | None, shuffled: bool
+          ) -> tuple[list[Card] | None, bool, dict[int, list[Card]]]:
+    """The new closed deck made of ``pile`` (``size`` cards, as the event says; ``turned``
+    the first of them, turned up as the new open deck): ``None`` if the history named
+    fewer cards. Unshuffled, the pile is turned over, its bottom card on top (drawn last:
+    the closed deck is drawn from its end)."""
+    if len(pile) != size:
+        return None, False, {}
+    if shuffled:
+        cards = list(pile)
+        if turned is not None:
+            if turned not in cards:
+                return None, False, {}
+            cards.remove(turned)
+        return cards, False, {}
+    turned_over = list(reversed(pile))
+    if turned_over[-1] != turned:
+        return None, False, {}
+    return turned_over[:-1], True, {}
 
 
 def live_counts(view: PlayerView) -> Counter[str]:

@@ -8,7 +8,10 @@ dealt at random among the places it cannot see into. A world agrees with the sea
   deck (rebuilt from the history, see :func:`rummy.ai.tracking.open_deck_cards`) are as seen;
 - each other seat holds the open-deck cards it is known to have taken and kept
   (:func:`rummy.ai.tracking.known_holdings`), topped up at random to its hand size;
-- the closed deck is the rest, in a random order, of the size the view shows.
+- the closed deck is the rest, in a random order, of the size the view shows; once the
+  open deck has been made into a new closed deck, it is made of the cards the seat saw go
+  into it (:func:`rummy.ai.tracking.stock_of`), in the order they were turned over where
+  they were not shuffled, and the cards of it that another seat drew are in its hand.
 
 The world is built by the rule family from the view and these cards alone
 (:meth:`rummy.model.rules.RuleFamily.world`); the state of the real deal is never read.
@@ -29,7 +32,7 @@ from rummy.model.melds import is_joker
 from rummy.model.state import GameState, Phase, apply, legal_actions, stalemate_due
 from rummy.model.view import PlayerView, view_for
 
-from .tracking import known_holdings, near, open_deck_cards
+from .tracking import known_holdings, near, open_deck_cards, stock_of
 
 __all__ = ["LEAF_WORK", "Leaf", "World", "deal_points", "open_deck_of", "play_on",
            "read_hand", "sample_world", "unseen_cards", "work_of"]
@@ -98,6 +101,7 @@ def sample_world(view: PlayerView, rng: random.Random, seed: int,
     other seats' hands are read from their discards (:func:`read_hand`)."""
     pile = open_deck_of(view)
     pool, known = unseen_cards(view, pile)
+    stock = _stock_cards(view, pool, known, rng)
     rng.shuffle(pool)
     threw = ({s: h.threw for s, h in known_holdings(view).items()} if reading else {})
     hands: list[list[Card]] = []
@@ -113,8 +117,10 @@ def sample_world(view: PlayerView, rng: random.Random, seed: int,
             hand.extend(pool[:need])
             del pool[:need]
         hands.append(hand)
-    closed = pool[:view.closed_size]
-    rest = pool[view.closed_size:]
+    if stock is None:
+        closed, rest = pool[:view.closed_size], pool[view.closed_size:]
+    else:
+        closed, rest = stock, pool
     # Cards left over lie out of play (a dropped hand): they go to the first seat out.
     dead: list[list[Card]] = [[] for _ in range(view.players)]
     out = [s for s in range(view.players) if view.seats[s].status.is_out]
@@ -144,6 +150,47 @@ def read_hand(pool: list[Card], need: int, threw: Sequence[Card], wild: Rank | N
     for i in reversed(chosen):
         del pool[i]
     return hand
+
+
+def _stock_cards(view: PlayerView, pool: list[Card], known: dict[int, list[Card]],
+                 rng: random.Random) -> list[Card] | None:
+    """The closed deck of a world where the open deck has been made into it
+    (:func:`~rummy.ai.tracking.stock_of`), taken out of ``pool``; the cards of it another
+    seat drew and has not shown since go to ``known`` (to the seat that drew them where the
+    order tells, else each to one of the other seats at random). ``None``, with nothing
+    changed, where the history does not tell or disagrees with what else the seat knows:
+    the closed deck is then dealt from the pool."""
+    stock = stock_of(view)
+    if stock is None:
+        return None
+    unseen = set(pool)
+    room = {s: view.seats[s].hand_size - len(known.get(s, ())) for s in range(view.players)
+            if s != view.seat and not view.seats[s].status.is_out}
+    if stock.ordered:
+        closed = list(stock.cards)
+        drawn = {s: [c for c in cards if c in unseen] for s, cards in stock.drawn.items()}
+        if not unseen.issuperset(closed) or any(
+                len(cards) > room.get(s, 0) for s, cards in drawn.items() if cards):
+            return None
+        for s, cards in drawn.items():
+            if cards:
+                known.setdefault(s, []).extend(cards)
+        taken = set(closed).union(*drawn.values())
+    else:
+        candidates = [c for c in stock.cards if c in unseen]
+        if len(candidates) < view.closed_size:
+            return None
+        rng.shuffle(candidates)
+        closed, owed = candidates[:view.closed_size], candidates[view.closed_size:]
+        if len(owed) > sum(room.values()):
+            return None
+        for card in owed:
+            s = rng.choice([s for s, left in room.items() if left > 0])
+            known.setdefault(s, []).append(card)
+            room[s] -= 1
+        taken = set(candidates)
+    pool[:] = [c for c in pool if c not in taken]
+    return closed
 
 
 def deal_points(world: World, seat: int) -> float:
