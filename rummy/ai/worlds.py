@@ -178,12 +178,10 @@ def _stock_cards(view: PlayerView, pool: list[Card], known: dict[int, list[Card]
         taken = set(closed).union(*drawn.values())
     else:
         candidates = [c for c in stock.cards if c in unseen]
-        if len(candidates) < view.closed_size:
+        if not view.closed_size <= len(candidates) <= view.closed_size + sum(room.values()):
             return None
         rng.shuffle(candidates)
         closed, owed = candidates[:view.closed_size], candidates[view.closed_size:]
-        if len(owed) > sum(room.values()):
-            return None
         for card in owed:
             s = rng.choice([s for s, left in room.items() if left > 0])
             known.setdefault(s, []).append(card)
