@@ -135,12 +135,14 @@ def stock_of(view: PlayerView) -> Stock | None:
             flip = event
         elif isinstance(event, OpenCardTurned):
             if flip is not None:  # the turned pile's first card starts the new open deck
-                stock, ordered, drawn = _made(pile, flip.size, event.card, flip.shuffled)
+                stock, ordered = _made(pile, flip.size, event.card, flip.shuffled)
+                drawn = {}
                 flip = None
             pile = [event.card]
         elif isinstance(event, DeckReshuffled):  # all but the open deck's top card
             top = pile[-1:]
-            stock, ordered, drawn = _made(pile[:-1], event.size, None, True)
+            stock, ordered = _made(pile[:-1], event.size, None, True)
+            drawn = {}
             pile = top
         elif isinstance(event, CardDiscarded):
             pile.append(event.card)
@@ -162,24 +164,24 @@ def stock_of(view: PlayerView) -> Stock | None:
 
 
 def _made(pile: list[Card], size: int, turned: Card | None, shuffled: bool
-          ) -> tuple[list[Card] | None, bool, dict[int, list[Card]]]:
+          ) -> tuple[list[Card] | None, bool]:
     """The new closed deck made of ``pile`` (``size`` cards, as the event says; ``turned``
     the first of them, turned up as the new open deck): ``None`` if the history named
     fewer cards. Unshuffled, the pile is turned over, its bottom card on top (drawn last:
     the closed deck is drawn from its end)."""
     if len(pile) != size:
-        return None, False, {}
+        return None, False
     if shuffled:
         cards = list(pile)
         if turned is not None:
             if turned not in cards:
-                return None, False, {}
+                return None, False
             cards.remove(turned)
-        return cards, False, {}
+        return cards, False
     turned_over = list(reversed(pile))
     if turned_over[-1] != turned:
-        return None, False, {}
-    return turned_over[:-1], True, {}
+        return None, False
+    return turned_over[:-1], True
 
 
 def live_counts(view: PlayerView) -> Counter[str]:
