@@ -35,6 +35,7 @@ from rummy.model.events import (
     CardDrawn,
     DeckReshuffled,
     DiscardFlipped,
+    Event,
     OpenCardTurned,
 )
 from rummy.model.melds import is_joker
@@ -64,15 +65,22 @@ def open_deck_cards(view: PlayerView) -> list[Card]:
     """The open deck as the history shows it, bottom first (the top is last)."""
     pile: list[Card] = []
     for event in view.history:
-        if isinstance(event, OpenCardTurned):
-            pile = [event.card]
-        elif isinstance(event, CardDiscarded):
-            pile.append(event.card)
-        elif isinstance(event, CardDrawn) and event.source is DrawSource.OPEN:
-            if pile:
-                pile.pop()
-        elif isinstance(event, DeckReshuffled):
-            pile = pile[-1:]
+        pile = _pile_after(pile, event)
+    return pile
+
+
+def _pile_after(pile: list[Card], event: Event) -> list[Card]:
+    """The open deck (bottom first) after ``event``: ``pile`` itself, changed in place,
+    unless the event starts a new one."""
+    if isinstance(event, OpenCardTurned):
+        return [event.card]
+    if isinstance(event, CardDiscarded):
+        pile.append(event.card)
+    elif isinstance(event, CardDrawn) and event.source is DrawSource.OPEN:
+        if pile:
+            pile.pop()
+    elif isinstance(event, DeckReshuffled):
+        return pile[-1:]
     return pile
 
 
@@ -133,23 +141,15 @@ def stock_of(view: PlayerView) -> Stock | None:
     for event in view.history:
         if isinstance(event, DiscardFlipped):
             flip = event
-        elif isinstance(event, OpenCardTurned):
-            if flip is not None:  # the turned pile's first card starts the new open deck
-                stock, ordered = _made(pile, flip.size, event.card, flip.shuffled)
-                drawn = {}
-                flip = None
-            pile = [event.card]
+        elif isinstance(event, OpenCardTurned) and flip is not None:
+            # the turned pile's first card starts the new open deck
+            stock, ordered = _made(pile, flip.size, event.card, flip.shuffled)
+            drawn, flip = {}, None
         elif isinstance(event, DeckReshuffled):  # all but the open deck's top card
-            top = pile[-1:]
             stock, ordered = _made(pile[:-1], event.size, None, True)
             drawn = {}
-            pile = top
-        elif isinstance(event, CardDiscarded):
-            pile.append(event.card)
-        elif isinstance(event, CardDrawn) and event.source is DrawSource.OPEN:
-            if pile:
-                pile.pop()
-        elif isinstance(event, CardDrawn) and stock is not None:
+        elif (isinstance(event, CardDrawn) and event.source is DrawSource.CLOSED
+              and stock is not None):
             if ordered:
                 card = stock.pop() if stock else None
                 if card is None or event.card not in (None, card):
@@ -158,6 +158,7 @@ def stock_of(view: PlayerView) -> Stock | None:
                     drawn.setdefault(event.seat, []).append(card)
             elif event.card is not None and event.card in stock:
                 stock.remove(event.card)
+        pile = _pile_after(pile, event)
     if stock is None or (ordered and len(stock) != view.closed_size):
         return None
     return Stock(tuple(stock), ordered, {s: tuple(c) for s, c in drawn.items()})
