@@ -24,10 +24,9 @@ least deadwood):
 
 from __future__ import annotations
 
-import itertools
 import random
 from collections import Counter
-from collections.abc import Sequence
+from collections.abc import Iterator, Sequence
 
 from rummy.model.actions import Action, Discard, Draw, DrawSource, FlipDiscard, LayMeld
 from rummy.model.cards import Card
@@ -227,11 +226,18 @@ def _before_contract(view: PlayerView) -> bool:
             and not is_down(view))
 
 
+_Window = tuple[int, object, int, tuple[int, ...]]
+"""A run window of a hand: the places it lacks, its suit, its lowest place, and the ranks
+of the hand's cards it takes."""
+
+
 def contract_need(rules: MeldRules, contract: tuple[int, int], cards: Sequence[Card]) -> int:
     """How many cards ``cards`` still lack to hold the contract (``sets``, ``runs``): the
     fewest places left empty over the ways to pick its sets (by rank) and runs (a window
-    of ``run_min`` places in a suit), jokers filling any place. The best few candidates
-    of each kind are tried, so it is an estimate when many tie.
+    of ``run_min`` places in a suit, or a run still to be begun from nothing), jokers
+    filling any place. Every rank is tried for the sets, the best few windows for the
+    runs (:func:`_run_windows`), so it is an estimate when many tie (one card over, now
+    and then, in ``tests/test_contract_need.py``'s check against every pick).
 
     >>> from rummy.model.cards import parse_cards
     >>> rules = MeldRules(4, 3, None, False, True, True)
@@ -239,42 +245,83 @@ def contract_need(rules: MeldRules, contract: tuple[int, int], cards: Sequence[C
     2
     >>> contract_need(rules, (1, 1), parse_cards("5S 5H 5D 6C 7C 9C JK"))
     0
+
+    Three runs where the hand's best windows are all in two suits: the third is begun in
+    a third suit (here 8D, three places short), not counted as wholly missing.
+
+    >>> contract_need(rules, (0, 3), parse_cards("AH 2H 3H 5H 6C 7C 8C 9C 8D 2S JK JK"))
+    2
     """
     sets, runs = contract
     jokers = sum(1 for c in cards if c.rank is None)
     naturals = [c for c in cards if c.rank is not None and c.suit is not None]
     by_rank: Counter[int] = Counter(int(c.rank) for c in naturals if c.rank is not None)
-    set_cands = sorted(by_rank, key=lambda r: (-by_rank[r], r))[:sets + 3]
     held: dict[object, set[int]] = {}
     for c in naturals:
         assert c.rank is not None
         for p in rules.positions(c.rank):
             held.setdefault(c.suit, set()).add(p)
-    windows: list[tuple[int, object, int]] = []  # (held places, suit, lowest place)
+    windows: list[_Window] = [(rules.run_min - n, suit, low,
+                tuple(1 if p == 14 else p for p in range(low, low + rules.run_min)
+                      if p in held[suit]))
+               for n, suit, low in _run_windows(rules, held, runs)]
+    best = sets * rules.set_min + runs * rules.run_min
+    for chosen in _apart(windows, runs, rules.run_min):
+        # The runs not picked are begun from nothing.
+        missing = rules.run_min * (runs - len(chosen)) + sum(w[0] for w in chosen)
+        if sets:
+            in_runs = Counter(rank for w in chosen for rank in w[3])
+            # Each set is its own rank, so the cheapest ranks make the sets (a rank the
+            # hand lacks costs a whole set).
+            costs = sorted(max(rules.set_min - max(by_rank[r] - in_runs[r], 0), 0)
+                           for r in by_rank)
+            missing += sum((costs + [rules.set_min] * sets)[:sets])
+        best = min(best, max(missing - jokers, 0))
+        if not best:
+            break
+    return best
+
+
+def _apart(windows: Sequence[_Window], most: int, run_min: int, start: int = 0,
+           chosen: tuple[_Window, ...] = ()) -> Iterator[tuple[_Window, ...]]:
+    """Every pick of at most ``most`` of ``windows`` (from ``start`` on) no two of which
+    share places in a suit, ``chosen`` first."""
+    yield chosen
+    if len(chosen) == most:
+        return
+    for i in range(start, len(windows)):
+        w = windows[i]
+        if any(c[1] == w[1] and abs(c[2] - w[2]) < run_min for c in chosen):
+            continue  # two runs of a suit may not share places
+        yield from _apart(windows, most, run_min, i + 1, (*chosen, w))
+
+
+def _run_windows(rules: MeldRules, held: dict[object, set[int]], runs: int
+                 ) -> list[tuple[int, object, int]]:
+    """The windows a contract's runs are picked from, as (held places, suit, lowest
+    place), most held first: the ``runs + 4`` best of all, and in every suit its best and
+    the best that does not share a place with that one, so that the best windows all
+    lying in one or two suits (which may not share places) never leave the other runs
+    without a candidate."""
+    by_suit: dict[object, list[tuple[int, object, int]]] = {}
     for suit, places in held.items():
         for low in range(rules.lowest, rules.highest - rules.run_min + 2):
             n = sum(1 for p in range(low, low + rules.run_min) if p in places)
             if n:
-                windows.append((n, suit, low))
-    windows.sort(key=lambda w: -w[0])
-    windows = windows[:runs + 4]
-    best = sets * rules.set_min + runs * rules.run_min
-    for chosen_sets in itertools.combinations(set_cands, min(sets, len(set_cands))):
-        for chosen_runs in itertools.combinations(windows, min(runs, len(windows))):
-            if any(a[1] == b[1] and abs(a[2] - b[2]) < rules.run_min
-                   for a, b in itertools.combinations(chosen_runs, 2)):
-                continue  # two runs of a suit may not share places
-            in_runs: Counter[object] = Counter()
-            missing = rules.run_min * (runs - len(chosen_runs))
-            for n, suit, low in chosen_runs:
-                missing += rules.run_min - n
-                for p in range(low, low + rules.run_min):
-                    if p in held[suit]:
-                        in_runs[1 if p == 14 else p] += 1
-            missing += rules.set_min * (sets - len(chosen_sets))
-            for rank in chosen_sets:
-                left = by_rank[rank] - in_runs[rank]
-                missing += max(rules.set_min - max(left, 0), 0)
-            best = min(best, max(missing - jokers, 0))
-    return best
-
+                by_suit.setdefault(suit, []).append((n, suit, low))
+    chosen: list[tuple[int, object, int]] = []
+    everything: list[tuple[int, object, int]] = []
+    for suit_windows in by_suit.values():
+        suit_windows.sort(key=lambda w: -w[0])
+        everything += suit_windows
+        top = suit_windows[0]
+        chosen.append(top)
+        apart = next((w for w in suit_windows if abs(w[2] - top[2]) >= rules.run_min), None)
+        if apart is not None and runs > 1:
+            chosen.append(apart)
+    everything.sort(key=lambda w: -w[0])
+    for window in everything[:runs + 4]:
+        if window not in chosen:
+            chosen.append(window)
+    chosen.sort(key=lambda w: -w[0])
+    return chosen
