@@ -55,6 +55,8 @@ from rummy.ai.meld_bots import GreedyBot  # noqa: E402
 from rummy.ai.meld_levels import MeldEasyBot, MeldHardBot, MeldMediumBot  # noqa: E402
 from rummy.ai.meld_outlook import ranked_discards  # noqa: E402
 from rummy.model.actions import Discard, Draw  # noqa: E402
+from rummy.model.cards import make_deck  # noqa: E402
+from rummy.model.solver_melds import card_points  # noqa: E402
 from rummy.model.view import PlayerView  # noqa: E402
 from rummy.session import Session  # noqa: E402
 
@@ -162,6 +164,23 @@ def _draw_as_adviser(make: Maker) -> Maker:
     return made
 
 
+def _charged_by_size() -> None:
+    """Contract family: the race estimate charges a seat whose contract is not down the
+    points of a hand of its size at the deck's mean card, not of the cards it holds now
+    (which will mostly have gone by the time another seat goes out)."""
+    shipped = meld_race.standing
+
+    def standing(world: Any, seat: int) -> tuple[float, float]:
+        behind, charged = shipped(world, seat)
+        if world.contract is not None and not world.laid_down(seat):
+            deck = make_deck(world.variant.packs, world.variant.printed_jokers)
+            mean = statistics.fmean(card_points(world.variant, c) for c in deck)
+            charged = len(world.hands[seat]) * mean
+        return behind, charged
+
+    setattr(meld_race, "standing", standing)  # noqa: B010 - the estimate's own step
+
+
 def _set(declare: Maker | None = None, classic: Maker | None = None,
          contract: Maker | None = None) -> None:
     for table, maker in ((ai.DECLARE_BOTS, declare), (ai.CLASSIC_BOTS, classic),
@@ -195,6 +214,8 @@ def _install(change: str) -> None:
     elif change == "meld-pace-fitted":
         setattr(meld_race, "PACE", FITTED_MELD_PACE)  # noqa: B010 - a module constant
         setattr(meld_race, "TEMPO", FITTED_MELD_TEMPO)  # noqa: B010
+    elif change == "charged-by-size":
+        _charged_by_size()
     elif change == "stock-unseen":
         setattr(worlds, "stock_of", lambda view: None)  # noqa: B010 - not exported
     elif change in ("sees-all", "sees-all-racing"):
@@ -231,6 +252,8 @@ CHANGES = {
                        "only a drop against it",
     "meld-pace-fitted": "melding families: the race estimate's odds fitted to deals (pace "
                         f"{FITTED_MELD_PACE}, tempo {FITTED_MELD_TEMPO}; shipped 0.7, 0.3)",
+    "charged-by-size": "contract family: the race estimate charges a seat not yet down a "
+                       "hand of its size at the deck's mean card, not its cards now",
     "stock-unseen": "worlds deal the closed deck from every unseen card even once the open "
                     "deck has been made into it (the expert before its worlds knew that "
                     "stock: rummy.ai.tracking.stock_of)",
