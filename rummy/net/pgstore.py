@@ -55,6 +55,9 @@ CREATE TABLE IF NOT EXISTS heartbeats (
     at DOUBLE PRECISION NOT NULL
 );
 """
+_OPEN_OR_OVER_SINCE = ("(tables.status NOT IN ('over', 'abandoned') OR (tables.status ="
+                       " 'over' AND tables.updated >= %s))")
+"""A table open, or over since the time given: its players may come back for the result."""
 
 
 class PostgresStore:
@@ -173,18 +176,24 @@ class PostgresStore:
         row = self._execute("SELECT fence FROM tables WHERE code=%s", (code,)).fetchone()
         return 0 if row is None else int(row[0])
 
-    def orphaned(self, code: str, since: float) -> bool:
-        """Whether table ``code`` is open and its owner has written no heartbeat since
-        ``since`` (the wall clock)."""
+    def orphaned(self, code: str, since: float, over_since: float) -> bool:
+        """Whether table ``code`` is open, or over since ``over_since`` (its players may
+        come back for the result), and its owner has written no heartbeat since ``since``
+        (both the wall clock)."""
         return self._execute(
             "SELECT 1 FROM tables LEFT JOIN heartbeats ON heartbeats.process ="
-            " tables.process WHERE code=%s AND tables.status NOT IN ('over', 'abandoned')"
-            " AND (heartbeats.at IS NULL OR heartbeats.at < %s)", (code, since)).fetchone() \
-            is not None
+            f" tables.process WHERE code=%s AND {_OPEN_OR_OVER_SINCE}"
+            " AND (heartbeats.at IS NULL OR heartbeats.at < %s)",
+            (code, over_since, since)).fetchone() is not None
 
-    def room(self, code: str) -> OpenRoom | None:
-        row = self._execute(f"SELECT meta FROM tables WHERE code=%s AND {OPEN}",
-                              (code,)).fetchone()
+    def room(self, code: str, over_since: float | None = None) -> OpenRoom | None:
+        """Table ``code`` when it is open, or (given ``over_since``) over since then."""
+        if over_since is None:
+            row = self._execute(f"SELECT meta FROM tables WHERE code=%s AND {OPEN}",
+                                (code,)).fetchone()
+        else:
+            row = self._execute(f"SELECT meta FROM tables WHERE code=%s AND"
+                                f" {_OPEN_OR_OVER_SINCE}", (code, over_since)).fetchone()
         return None if row is None else (code, json.loads(row[0]), self.actions(code))
 
     def open_rooms(self) -> list[OpenRoom]:

@@ -107,17 +107,25 @@ class Server(Turns):
 
     def adopt(self, code: str, meta: dict[str, Any], actions: list[dict[str, Any]]) -> bool:
         """Replay a room from its record and play it from here on (at start, or taken
-        over from a process that is gone); False for a damaged record."""
+        over from a process that is gone); False for a damaged record, or one another
+        process has claimed since."""
         try:
             room = Room.from_record(meta, actions)
         except (ValueError, KeyError, TypeError) as err:
             log.error("table %s cannot be resumed: %s", code, err)
             self.store.set_status(code, "damaged")
             return False
+        if room.over:  # its last owner stopped between the deal's last move and saying
+            try:  # the table was over, or its players come back for the result
+                self.store.set_status(code, "over")
+            except LostTable:
+                return False
         self.rooms[code] = room
         self.conns[code] = {}
         self.resumed += 1
-        if room.started:  # the turn to move has the time it had when the server stopped
+        if room.over:  # it stays as long as a table that finished here
+            asyncio.get_running_loop().call_later(FORGET_AFTER, self._forget, room)
+        elif room.started:  # the turn to move has the time it had when the server stopped
             self._next(room, left=self.store.clock_at_stop(code, room.seq))
         else:
             self.listing.add(room)

@@ -30,6 +30,7 @@ from .listing import MOST_LISTED, room_row
 from .pgstore import PostgresStore
 from .records import OpenRoom, Records
 from .room import is_code, new_code, normal_code
+from .server_turns import FORGET_AFTER
 
 if TYPE_CHECKING:
     from .conn import Conn
@@ -98,9 +99,11 @@ class Service:
             if owner in processes:
                 conn.push(messages.redirect(processes[owner][0], code))
                 return True
-        if owner != self.process and self.store.orphaned(code, self._silent_since()):
+        if owner != self.process and self.store.orphaned(code, self._silent_since(),
+                                                         _over_since()):
             await self._take(server, code, owner)  # its owner is gone, and no heartbeat
-        return False  # has taken it yet (a code of no open table is left alone)
+        return False  # has taken it yet (a code of no open table is left alone); a table
+        # just over is taken too, so that a player who missed its end hears the result
 
     def _silent_since(self) -> float:
         """A process is gone when it has no lease in Redis and has written no heartbeat to
@@ -142,15 +145,20 @@ class Service:
 
     async def _take(self, server: Server, code: str, gone: str | None) -> bool:
         """Take table ``code`` from process ``gone`` and play it here."""
+        if code in server.rooms:
+            return False
         fence = await self.directory.take(code, gone, self.store.fence_of(code))
-        if fence is None or not self.store.claim(code, fence):
-            return False
-        record = self.store.room(code)  # read again under the new token: the whole record
-        if record is None or code in server.rooms:
-            return False
-        if server.adopt(*record):
+        if fence is None:
+            return False  # another process took it first
+        # read again under the new token: the whole record
+        record = self.store.room(code, _over_since()) if self.store.claim(code, fence) \
+            else None
+        if record is not None and server.adopt(*record):
             log.info("took table %s over from process %s", code, gone)
             return True
+        # Redis names this process now: give the table back, or a rejoin would find it
+        # named here and never taken again
+        await self.directory.release(code)
         return False
 
     async def tick(self, server: Server) -> None:
@@ -190,6 +198,12 @@ class Service:
         self.lease.stop()
         await self.directory.leave()
         await self.directory.close()
+
+
+def _over_since() -> float:
+    """A table over since this (the wall clock) is still kept for its players to read
+    the result, as a process keeps one that finished there."""
+    return time.time() - FORGET_AFTER
 
 
 def open_service(redis_url: str, postgres_url: str,

@@ -191,6 +191,60 @@ def test_a_killed_owners_table_is_taken_over_as_it_stood(backends: Backends,
         asyncio.run(scenario())
 
 
+@pytest.mark.parametrize("record", ["over", "unsaid"])
+def test_a_table_whose_owner_was_killed_at_its_end_shows_its_players_the_result(
+        backends: Backends, tmp_path: Path, record: str) -> None:
+    """The owner is killed after the deal's last move: a player who had not heard the end
+    rejoins at another process and gets the result ("over"); and where the kill came
+    between writing the last move and the table's status ("unsaid": the status is put
+    back to playing here), the process that takes the table writes it over."""
+    import psycopg
+    with running_service(backends, 2, tmp_path) as processes:
+        postgres = processes[0].urls[1]
+
+        async def scenario() -> str:
+            asha, bo = Player("Asha", steady(3)), Player("Bo", steady(4))
+            joined = await ask(asha, processes[0].url, "joined", type="create",
+                               variant="indian_13", name="Asha", seats=2, deals=1)
+            code: str = joined["code"]
+            await ask(bo, processes[1].url, "joined", type="join", code=code, name="Bo")
+            owner = next(p for p in processes
+                         if p.url == asha.url)  # type: ignore[attr-defined]
+            other = next(p for p in processes if p is not owner)
+            await bo.send(type="ready")
+            await asha.expect("lobby")
+            await asha.send(type="start")
+            for p in (asha, bo):
+                await p.expect("state")
+            await asyncio.gather(asha.play(), bo.play())
+            assert asha.mirror.over and bo.mirror.over
+            if record == "unsaid":
+                with psycopg.connect(postgres, autocommit=True) as db:
+                    db.execute("UPDATE tables SET status='playing' WHERE code=%s", (code,))
+            owner.process.kill()
+            killed = time.monotonic()
+            for p in (asha, bo):
+                await p.close()
+                p.mirror.over, p.mirror.view = False, None  # it missed the end
+                while True:
+                    assert time.monotonic() - killed < 10, "no result within 10 s"
+                    answer = await ask(p, other.url, "state", type="rejoin", code=code,
+                                       token=p.mirror.token)
+                    if answer["type"] == "state":
+                        break
+                    assert answer["code"] in ("no_table", "unreachable"), answer
+                    await p.close()
+                    await asyncio.sleep(0.2)
+                assert p.mirror.over and p.mirror.match is not None
+                await p.close()
+            return code
+
+        code = asyncio.run(scenario())
+        with psycopg.connect(postgres) as db:
+            row = db.execute("SELECT status FROM tables WHERE code=%s", (code,)).fetchone()
+        assert row == ("over",)
+
+
 def test_a_process_paused_past_its_lease_loses_its_table(backends: Backends,
                                                          tmp_path: Path) -> None:
     """SIGSTOP the owner past its lease: another process takes the table; when the first

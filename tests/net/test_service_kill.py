@@ -76,8 +76,14 @@ class Seat(Player):
         raise AssertionError("more than two redirects in a row")
 
     async def rejoin(self, alive: list[ServiceProcess], killed_at: list[float]) -> None:
+        answer: dict[str, Any] = {}
         await self.close()
+        # the takeover's bound, and the pauses of a crowded machine, well within the
+        # scenario's own
+        deadline = time.monotonic() + 120
         while True:
+            assert time.monotonic() < deadline, (
+                f"{self.name} of table {self.mirror.code} not back within 120 s: {answer}")
             answer = await self.ask(random.choice(alive).url, "state", type="rejoin",
                                     code=self.mirror.code, token=self.mirror.token)
             if answer["type"] == "state":
