@@ -13,7 +13,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any, Protocol, TypeVar
 
-from .records import OpenRoom, Records
+from .records import OpenRoom, Records, over_since
 
 if TYPE_CHECKING:
     from .conn import Conn
@@ -57,7 +57,8 @@ class Alone:
         self.where = where
 
     def at_start(self, store: Records) -> list[OpenRoom]:
-        return store.open_rooms()
+        return store.open_rooms(over_since())  # those just over: for players who missed
+        # the end
 
     async def enter(self, server: object, address: str) -> None:
         return None

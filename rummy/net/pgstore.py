@@ -18,6 +18,7 @@ docs/scaling.md says what that costs and gains.
 from __future__ import annotations
 
 import json
+import math
 import time
 from typing import Any
 
@@ -196,10 +197,12 @@ class PostgresStore:
                                 f" {_OPEN_OR_OVER_SINCE}", (code, over_since)).fetchone()
         return None if row is None else (code, json.loads(row[0]), self.actions(code))
 
-    def open_rooms(self) -> list[OpenRoom]:
-        """Every table of the service that is not over (whoever owns it)."""
+    def open_rooms(self, over_since: float | None = None) -> list[OpenRoom]:
+        """Every table of the service that is not over (whoever owns it), and those over
+        since ``over_since`` when given."""
         rows = self._execute(
-            f"SELECT code, meta FROM tables WHERE {OPEN} ORDER BY updated").fetchall()
+            f"SELECT code, meta FROM tables WHERE {_OPEN_OR_OVER_SINCE} ORDER BY updated",
+            (math.inf if over_since is None else over_since,)).fetchall()
         return [(code, json.loads(meta), self.actions(code)) for code, meta in rows]
 
     def silent(self, since: float) -> set[str]:

@@ -15,10 +15,24 @@ owner's moves.
 
 from __future__ import annotations
 
+import time
 from typing import Any, Protocol
 
 OpenRoom = tuple[str, dict[str, Any], list[dict[str, Any]]]
-"""A table not over: its code, its record but the actions, and its actions in order."""
+"""A table to resume (not over, or just over): its code, its record but the actions, and its
+actions in order."""
+
+FORGET_AFTER = 600.0
+"""Seconds a finished room stays in memory for its players to read the result (its record
+stays in the store), and a room in the lobby with nobody connected stays open (then it
+is forgotten, its record marked abandoned)."""
+
+
+def over_since() -> float:
+    """A table over since this (the wall clock) is still kept for its players: one whose
+    server stopped just as it ended is loaded again (at a restart, or by another process
+    of a service) so that a player who missed the end hears the result."""
+    return time.time() - FORGET_AFTER
 
 
 class LostTable(Exception):
@@ -66,8 +80,9 @@ class Records(Protocol):
     def room(self, code: str) -> OpenRoom | None:
         """Table ``code`` when it is not over (its record and actions), else None."""
 
-    def open_rooms(self) -> list[OpenRoom]:
-        """Every table not over (nor abandoned in the lobby)."""
+    def open_rooms(self, over_since: float | None = None) -> list[OpenRoom]:
+        """Every table not over (nor abandoned in the lobby), and those over since
+        ``over_since`` (the wall clock) when given."""
 
     def close(self) -> None:
         """Release the database (the server has stopped)."""

@@ -43,9 +43,9 @@ from .protocol import (
     int_field,
     read_message,
 )
-from .records import LostTable, Records
+from .records import FORGET_AFTER, LostTable, Records
 from .room import DEFAULT_MAX_TURNS, Room, new_code, normal_code
-from .server_turns import FORGET_AFTER, Turns
+from .server_turns import Turns
 
 log = logging.getLogger("rummy.net")
 
@@ -101,7 +101,7 @@ class Server(Turns):
 
     def resume(self) -> None:
         """Load every room this process resumes (alone: every one the store holds that
-        is not over), and set its clock going."""
+        is not over, or over within :data:`FORGET_AFTER`), and set its clock going."""
         for code, meta, actions in self.front.at_start(self.store):
             self.adopt(code, meta, actions)
 

@@ -25,16 +25,10 @@ from .conn import Conn, Quota
 from .front import Front
 from .listing import Listing
 from .protocol import ProtocolError
-from .records import LostTable, Records
+from .records import FORGET_AFTER, LostTable, Records
 from .room import Room, Step
 
 log = logging.getLogger("rummy.net")
-
-FORGET_AFTER = 600.0
-"""Seconds a finished room stays in memory (its record stays in the store), and a room
-in the lobby with nobody connected stays open (then it is forgotten, its record marked
-abandoned)."""
-
 
 class Turns:
     """The playing half of :class:`rummy.net.server.Server`."""

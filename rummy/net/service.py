@@ -28,9 +28,8 @@ from .directory import Directory
 from .lease import Lease
 from .listing import MOST_LISTED, room_row
 from .pgstore import PostgresStore
-from .records import OpenRoom, Records
+from .records import OpenRoom, Records, over_since
 from .room import is_code, new_code, normal_code
-from .server_turns import FORGET_AFTER
 
 if TYPE_CHECKING:
     from .conn import Conn
@@ -100,7 +99,7 @@ class Service:
                 conn.push(messages.redirect(processes[owner][0], code))
                 return True
         if owner != self.process and self.store.orphaned(code, self._silent_since(),
-                                                         _over_since()):
+                                                         over_since()):
             await self._take(server, code, owner)  # its owner is gone, and no heartbeat
         return False  # has taken it yet (a code of no open table is left alone); a table
         # just over is taken too, so that a player who missed its end hears the result
@@ -151,7 +150,7 @@ class Service:
         if fence is None:
             return False  # another process took it first
         # read again under the new token: the whole record
-        record = self.store.room(code, _over_since()) if self.store.claim(code, fence) \
+        record = self.store.room(code, over_since()) if self.store.claim(code, fence) \
             else None
         if record is not None and server.adopt(*record):
             log.info("took table %s over from process %s", code, gone)
@@ -198,12 +197,6 @@ class Service:
         self.lease.stop()
         await self.directory.leave()
         await self.directory.close()
-
-
-def _over_since() -> float:
-    """A table over since this (the wall clock) is still kept for its players to read
-    the result, as a process keeps one that finished there."""
-    return time.time() - FORGET_AFTER
 
 
 def open_service(redis_url: str, postgres_url: str,

@@ -17,6 +17,7 @@ had when rooms were called tables: stores already on disk open as they are.
 from __future__ import annotations
 
 import json
+import math
 import sqlite3
 import threading
 import time
@@ -149,10 +150,13 @@ class Store:
                               (code,)).fetchone()
         return None if row is None else (code, json.loads(row[0]), self.actions(code))
 
-    def open_rooms(self) -> list[OpenRoom]:
-        """Every room not over (nor abandoned in the lobby): (code, meta, actions)."""
+    def open_rooms(self, over_since: float | None = None) -> list[OpenRoom]:
+        """Every room not over (nor abandoned in the lobby), and those over since
+        ``over_since`` when given: (code, meta, actions)."""
         rows = self.db.execute(
-            f"SELECT code, meta FROM tables WHERE {OPEN} ORDER BY updated").fetchall()
+            f"SELECT code, meta FROM tables WHERE {OPEN} OR (status = 'over' AND"
+            " updated >= ?) ORDER BY updated",
+            (math.inf if over_since is None else over_since,)).fetchall()
         return [(code, json.loads(meta), self.actions(code)) for code, meta in rows]
 
     def close(self) -> None:

@@ -133,3 +133,34 @@ def test_a_server_killed_mid_deal_resumes_after_a_restart(tmp_path: Path) -> Non
             proc.wait(10)
 
     asyncio.run(scenario())
+
+
+def test_a_server_killed_as_the_deal_ended_shows_the_result_after_a_restart(
+        tmp_path: Path) -> None:
+    """A player who had not heard the end (the server went with it) rejoins the restarted
+    server and gets the result, as from a server that had kept running."""
+    async def scenario() -> None:
+        proc, address = server_process(tmp_path)
+        try:
+            a, b = (Player(name, showing_after(bot_chooser("greedy", seat), 20))
+                    for seat, name in enumerate(("Asha", "Ben")))
+            await seat_table(f"ws://{address}", [a, b], "two_player_13", deals=1)
+            await asyncio.gather(a.play(timeout=60), b.play(timeout=60))
+            for p in (a, b):
+                await p.expect("over")  # the match's result, after the deal's last move
+            result = a.mirror.match
+            assert result is not None and result["over"]
+            os.kill(proc.pid, signal.SIGKILL)
+            proc.wait(10)
+            proc, address = server_process(tmp_path)
+            for p in (a, b):
+                await p.close()
+                p.mirror.over, p.mirror.match = False, None
+                await rejoin(p, f"ws://{address}")
+                assert p.mirror.over and p.mirror.match == result
+                await p.close()
+        finally:
+            proc.kill()
+            proc.wait(10)
+
+    asyncio.run(scenario())
