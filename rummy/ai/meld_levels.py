@@ -261,10 +261,7 @@ def contract_need(rules: MeldRules, contract: tuple[int, int], cards: Sequence[C
         assert c.rank is not None
         for p in rules.positions(c.rank):
             held.setdefault(c.suit, set()).add(p)
-    windows: list[_Window] = [(rules.run_min - n, suit, low,
-                tuple(1 if p == 14 else p for p in range(low, low + rules.run_min)
-                      if p in held[suit]))
-               for n, suit, low in _run_windows(rules, held, runs)]
+    windows = _run_windows(rules, held, runs)
     best = sets * rules.set_min + runs * rules.run_min
     for chosen in _apart(windows, runs, rules.run_min):
         # The runs not picked are begun from nothing.
@@ -297,31 +294,32 @@ def _apart(windows: Sequence[_Window], most: int, run_min: int, start: int = 0,
 
 
 def _run_windows(rules: MeldRules, held: dict[object, set[int]], runs: int
-                 ) -> list[tuple[int, object, int]]:
-    """The windows a contract's runs are picked from, as (held places, suit, lowest
-    place), most held first: the ``runs + 4`` best of all, and in every suit its best and
-    the best that does not share a place with that one, so that the best windows all
-    lying in one or two suits (which may not share places) never leave the other runs
-    without a candidate."""
-    by_suit: dict[object, list[tuple[int, object, int]]] = {}
+                 ) -> list[_Window]:
+    """The windows a contract's runs are picked from, fewest places lacking first: the
+    ``runs + 4`` best of all, and in every suit its best and the best that does not share
+    a place with that one, so that the best windows all lying in one or two suits (which
+    may not share places) never leave the other runs without a candidate."""
+    by_suit: dict[object, list[_Window]] = {}
     for suit, places in held.items():
         for low in range(rules.lowest, rules.highest - rules.run_min + 2):
-            n = sum(1 for p in range(low, low + rules.run_min) if p in places)
-            if n:
-                by_suit.setdefault(suit, []).append((n, suit, low))
-    chosen: list[tuple[int, object, int]] = []
-    everything: list[tuple[int, object, int]] = []
+            ranks = tuple(1 if p == 14 else p for p in range(low, low + rules.run_min)
+                          if p in places)
+            if ranks:
+                by_suit.setdefault(suit, []).append(
+                    (rules.run_min - len(ranks), suit, low, ranks))
+    chosen: list[_Window] = []
+    everything: list[_Window] = []
     for suit_windows in by_suit.values():
-        suit_windows.sort(key=lambda w: -w[0])
+        suit_windows.sort(key=lambda w: w[0])
         everything += suit_windows
         top = suit_windows[0]
         chosen.append(top)
         apart = next((w for w in suit_windows if abs(w[2] - top[2]) >= rules.run_min), None)
         if apart is not None and runs > 1:
             chosen.append(apart)
-    everything.sort(key=lambda w: -w[0])
+    everything.sort(key=lambda w: w[0])
     for window in everything[:runs + 4]:
         if window not in chosen:
             chosen.append(window)
-    chosen.sort(key=lambda w: -w[0])
+    chosen.sort(key=lambda w: w[0])
     return chosen
