@@ -198,7 +198,7 @@ def _install(change: str) -> None:
         pass
     elif change == "margin-1":
         _set(_tuned(d, margin=1.0), _tuned(c, margin=1.0), _tuned(k, margin=1.0))
-    elif change in ("depth-1", "depth-3"):
+    elif change in ("depth-0", "depth-1", "depth-3"):
         depth = int(change[-1])
         _set(_tuned(d, depth=depth), _tuned(c, depth=depth), _tuned(k, depth=depth))
     elif change == "wider":
@@ -241,6 +241,7 @@ CHANGES = {
             "again: only the deals the change reaches can differ)",
     "margin-1": "a candidate leaves the first adviser's move when one standard error better "
                 "(not two)",
+    "depth-0": "no playouts: the leaf estimate right after the candidate",
     "depth-1": "playouts stop after one round, not two",
     "depth-3": "playouts stop after three rounds",
     "wider": "melding families: the second and third least-deadwood discards are candidates",

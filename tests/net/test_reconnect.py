@@ -149,13 +149,13 @@ def test_a_server_killed_as_the_deal_ended_shows_the_result_after_a_restart(
             for p in (a, b):
                 await p.expect("over")  # the match's result, after the deal's last move
             result = a.mirror.match
-            assert result is not None and result["over"]
+            assert result["over"]
             os.kill(proc.pid, signal.SIGKILL)
             proc.wait(10)
             proc, address = server_process(tmp_path)
             for p in (a, b):
                 await p.close()
-                p.mirror.over, p.mirror.match = False, None
+                p.mirror.over, p.mirror.match = False, {}
                 await rejoin(p, f"ws://{address}")
                 assert p.mirror.over and p.mirror.match == result
                 await p.close()
