@@ -70,6 +70,41 @@ async def ask(player: Player, url: str, answer: str, **message: Any) -> dict[str
     raise AssertionError("more than two redirects in a row")
 
 
+async def started_table(processes: list[ServiceProcess], seed: int
+                        ) -> tuple[Player, Player, str, ServiceProcess, ServiceProcess]:
+    """A two-seat table created at the first process and joined at the second, started:
+    its players, its code, its owner and the other process."""
+    asha, bo = Player("Asha", steady(seed)), Player("Bo", steady(seed + 1))
+    joined = await ask(asha, processes[0].url, "joined", type="create",
+                       variant="indian_13", name="Asha", seats=2, deals=1)
+    code: str = joined["code"]
+    await ask(bo, processes[1].url, "joined", type="join", code=code, name="Bo")
+    owner = next(p for p in processes if p.url == asha.url)  # type: ignore[attr-defined]
+    other = next(p for p in processes if p is not owner)
+    await bo.send(type="ready")
+    await asha.expect("lobby")
+    await asha.send(type="start")
+    for p in (asha, bo):
+        await p.expect("state")
+    return asha, bo, code, owner, other
+
+
+async def rejoin_within(player: Player, url: str, code: str, since: float,
+                        seconds: float = 10) -> dict[str, Any]:
+    """What a client does after a kill: rejoin at ``url`` again and again until the
+    table is found (its ``state``), within ``seconds`` of ``since``."""
+    while True:
+        assert time.monotonic() - since < seconds, f"not back within {seconds} s"
+        player.mirror.view = None
+        answer = await ask(player, url, "state", type="rejoin", code=code,
+                           token=player.mirror.token)
+        if answer["type"] == "state":
+            return answer
+        assert answer["code"] in ("no_table", "unreachable"), answer
+        await player.close()
+        await asyncio.sleep(0.2)
+
+
 def test_any_process_reaches_the_owner_and_lists_every_table(backends: Backends,
                                                              tmp_path: Path) -> None:
     with running_service(backends, 2, tmp_path) as (one, two):
@@ -132,19 +167,7 @@ def test_a_killed_owners_table_is_taken_over_as_it_stood(backends: Backends,
     and writes its last heartbeat: the clock resumes to within milliseconds)."""
     with running_service(backends, 2, tmp_path) as processes:
         async def scenario() -> None:
-            asha, bo = Player("Asha", steady(1)), Player("Bo", steady(2))
-            joined = await ask(asha, processes[0].url, "joined", type="create",
-                               variant="indian_13", name="Asha", seats=2, deals=1)
-            code = joined["code"]
-            await ask(bo, processes[1].url, "joined", type="join", code=code, name="Bo")
-            owner: ServiceProcess = next(p for p in processes
-                                         if p.url == asha.url)  # type: ignore[attr-defined]
-            other = next(p for p in processes if p is not owner)
-            await bo.send(type="ready")
-            await asha.expect("lobby")
-            await asha.send(type="start")
-            for p in (asha, bo):
-                await p.expect("state")
+            asha, bo, code, owner, other = await started_table(processes, 1)
             await asyncio.gather(asha.play(until_seq=6), bo.play(until_seq=6))
             await asyncio.sleep(2.5)  # the clock runs 2.5 s into the turn; then the kill
             before = {p.name: (p.mirror.view, list(p.mirror.legal), p.mirror.turn)
@@ -156,20 +179,8 @@ def test_a_killed_owners_table_is_taken_over_as_it_stood(backends: Backends,
             killed = time.monotonic()
             for p in (asha, bo):
                 await p.close()
-            states = {}
-            for p in (asha, bo):
-                token = p.mirror.token
-                while True:  # what a client does: rejoin again and again
-                    assert time.monotonic() - killed < 10, "not taken over within 10 s"
-                    p.mirror.view = None
-                    answer = await ask(p, other.url, "state", type="rejoin", code=code,
-                                       token=token)
-                    if answer["type"] == "state":
-                        break
-                    assert answer["code"] in ("no_table", "unreachable"), answer
-                    await p.close()
-                    await asyncio.sleep(0.2)
-                states[p.name] = answer
+            states = {p.name: await rejoin_within(p, other.url, code, killed)
+                      for p in (asha, bo)}
             for p in (asha, bo):
                 view, legal, turn = before[p.name]
                 assert p.mirror.view is not None and view is not None
@@ -203,19 +214,7 @@ def test_a_table_whose_owner_was_killed_at_its_end_shows_its_players_the_result(
         postgres = processes[0].urls[1]
 
         async def scenario() -> str:
-            asha, bo = Player("Asha", steady(3)), Player("Bo", steady(4))
-            joined = await ask(asha, processes[0].url, "joined", type="create",
-                               variant="indian_13", name="Asha", seats=2, deals=1)
-            code: str = joined["code"]
-            await ask(bo, processes[1].url, "joined", type="join", code=code, name="Bo")
-            owner = next(p for p in processes
-                         if p.url == asha.url)  # type: ignore[attr-defined]
-            other = next(p for p in processes if p is not owner)
-            await bo.send(type="ready")
-            await asha.expect("lobby")
-            await asha.send(type="start")
-            for p in (asha, bo):
-                await p.expect("state")
+            asha, bo, code, owner, other = await started_table(processes, 3)
             await asyncio.gather(asha.play(), bo.play())
             assert asha.mirror.over and bo.mirror.over
             if record == "unsaid":
@@ -225,16 +224,8 @@ def test_a_table_whose_owner_was_killed_at_its_end_shows_its_players_the_result(
             killed = time.monotonic()
             for p in (asha, bo):
                 await p.close()
-                p.mirror.over, p.mirror.view = False, None  # it missed the end
-                while True:
-                    assert time.monotonic() - killed < 10, "no result within 10 s"
-                    answer = await ask(p, other.url, "state", type="rejoin", code=code,
-                                       token=p.mirror.token)
-                    if answer["type"] == "state":
-                        break
-                    assert answer["code"] in ("no_table", "unreachable"), answer
-                    await p.close()
-                    await asyncio.sleep(0.2)
+                p.mirror.over = False  # it missed the end
+                await rejoin_within(p, other.url, code, killed)
                 assert p.mirror.over and p.mirror.match is not None
                 await p.close()
             return code
