@@ -189,12 +189,9 @@ class PostgresStore:
 
     def room(self, code: str, over_since: float | None = None) -> OpenRoom | None:
         """Table ``code`` when it is open, or (given ``over_since``) over since then."""
-        if over_since is None:
-            row = self._execute(f"SELECT meta FROM tables WHERE code=%s AND {OPEN}",
-                                (code,)).fetchone()
-        else:
-            row = self._execute(f"SELECT meta FROM tables WHERE code=%s AND"
-                                f" {_OPEN_OR_OVER_SINCE}", (code, over_since)).fetchone()
+        row = self._execute(
+            f"SELECT meta FROM tables WHERE code=%s AND {_OPEN_OR_OVER_SINCE}",
+            (code, math.inf if over_since is None else over_since)).fetchone()
         return None if row is None else (code, json.loads(row[0]), self.actions(code))
 
     def open_rooms(self, over_since: float | None = None) -> list[OpenRoom]:
