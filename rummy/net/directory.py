@@ -15,7 +15,9 @@ Keys (all under ``rummy:``):
 - ``fence:<code>``: a counter bumped at every claim: the fencing token the records store
   checks on every write (:mod:`rummy.net.pgstore`), so a process that lost its lease
   (paused past it, say) cannot write over the new owner.
-- ``listed:<process>``: the public tables it lists, for any process's ``list``.
+- ``listed:<process>``: the public tables it lists, for any process's ``list``; read only
+  for processes whose lease is alive, so it may outlive a heartbeat that comes late
+  (:data:`LISTED_SECONDS`).
 
 Nothing a client sends is written here but a room code the server drew itself; addresses
 are the processes' own (``serve --advertise``).
@@ -35,6 +37,12 @@ LEASE_SECONDS = 4.0
 """A process's lease: renewed every second, so three renewals may be late before it runs
 out; then another process takes over its tables (within this, a heartbeat, and the time
 to replay them, of a kill: docs/scaling.md)."""
+LISTED_SECONDS = 30.0
+"""How long a process's list of public tables is kept after its heartbeat wrote it. The
+heartbeat runs on the event loop, the lease on a thread of its own: a process whose loop
+is busy for seconds (replaying tables it took over, a loaded machine) keeps its lease, and
+its tables stay listed at the other processes rather than vanishing until the next
+heartbeat. A process that is gone is not read (its lease has run out), whatever is left."""
 PREFIX = "rummy:"
 
 # Take a table over: only while it still names the process that is gone (or nobody),
@@ -103,7 +111,8 @@ class Directory:
         by :class:`rummy.net.lease.Lease`, off the event loop)."""
         pipe = self.redis.pipeline()
         pipe.hset(PREFIX + "load", self.process, tables)
-        pipe.set(PREFIX + "listed:" + self.process, json.dumps(listed), px=self.lease_ms)
+        pipe.set(PREFIX + "listed:" + self.process, json.dumps(listed),
+                 px=int(LISTED_SECONDS * 1000))
         await self._do(pipe.execute())
 
     async def leave(self) -> None:
