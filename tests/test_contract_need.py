@@ -40,6 +40,8 @@ def every_pick(rules: MeldRules, contract: tuple[int, int], cards: Sequence[Card
         assert c.rank is not None
         for p in rules.positions(c.rank):
             held.setdefault(c.suit, set()).add(p)
+    copies: Counter[tuple[object, int]] = Counter(
+        (c.suit, int(c.rank)) for c in naturals if c.rank is not None)
     # A window holding none of the hand's cards lacks what a run from nothing lacks.
     windows = [(suit, low) for suit in held
                for low in range(rules.lowest, rules.highest - rules.run_min + 2)
@@ -53,13 +55,16 @@ def every_pick(rules: MeldRules, contract: tuple[int, int], cards: Sequence[Card
                     for a, b in itertools.combinations(chosen, 2)):
                 continue
             in_runs: Counter[int] = Counter()
+            used: Counter[tuple[object, int]] = Counter()
             missing = rules.run_min * (runs - len(chosen))
             for suit, low in chosen:
                 for p in range(low, low + rules.run_min):
-                    if p in held[suit]:
-                        in_runs[1 if p == 14 else p] += 1
+                    rank = 1 if p == 14 else p
+                    if p in held[suit] and used[suit, rank] < copies[suit, rank]:
+                        used[suit, rank] += 1
+                        in_runs[rank] += 1
                     else:
-                        missing += 1
+                        missing += 1  # not held, or its copies are in the other runs
             for rank in ranks:
                 missing += max(rules.set_min - max(by_rank[rank] - in_runs[rank], 0), 0)
             best = min(best, max(missing - jokers, 0))
@@ -73,6 +78,16 @@ def test_a_hand_two_short_of_three_runs_is_two_short() -> None:
     assert contract_need(RULES, (0, 3), hand) == every_pick(RULES, (0, 3), hand) == 2
     # One set and two runs from the same cards: a set of jokers and 2s, or a run less.
     assert contract_need(RULES, (1, 2), hand) == every_pick(RULES, (1, 2), hand)
+
+
+def test_one_ace_makes_one_run_not_both_ends_of_its_suit() -> None:
+    # With the ace high or low, A-2-3-4 and J-Q-K-A of hearts share no place, but the
+    # hand holds one ace of hearts: the two runs lack it once, so one card, not none.
+    hand = parse_cards("AH 2H 3H 4H JH QH KH 9C")
+    assert contract_need(RULES, (0, 2), hand) == every_pick(RULES, (0, 2), hand) == 1
+    # A second ace of hearts makes both.
+    both = parse_cards("AH 2H 3H 4H JH QH KH AH")
+    assert contract_need(RULES, (0, 2), both) == every_pick(RULES, (0, 2), both) == 0
 
 
 def test_a_hand_holding_its_three_runs_lacks_nothing() -> None:

@@ -29,7 +29,7 @@ from collections import Counter
 from collections.abc import Iterator, Sequence
 
 from rummy.model.actions import Action, Discard, Draw, DrawSource, FlipDiscard, LayMeld
-from rummy.model.cards import Card
+from rummy.model.cards import Card, Rank
 from rummy.model.events import turnovers
 from rummy.model.solver_melds import best_arrangement, card_points
 from rummy.model.table_melds import MeldRules
@@ -261,13 +261,20 @@ def contract_need(rules: MeldRules, contract: tuple[int, int], cards: Sequence[C
         assert c.rank is not None
         for p in rules.positions(c.rank):
             held.setdefault(c.suit, set()).add(p)
+    # Where the ace is high and low, a suit's lowest and highest windows share no place
+    # but may both take its ace: one card, unless the hand holds two.
+    aces: Counter[object] = Counter(c.suit for c in naturals if c.rank == Rank.ACE)
     windows = _run_windows(rules, held, runs)
     best = sets * rules.set_min + runs * rules.run_min
     for chosen in _apart(windows, runs, rules.run_min):
         # The runs not picked are begun from nothing.
         missing = rules.run_min * (runs - len(chosen)) + sum(w[0] for w in chosen)
+        in_runs = Counter(rank for w in chosen for rank in w[3])
+        for suit in {w[1] for w in chosen}:
+            if aces[suit] < sum(1 for w in chosen if w[1] == suit and 1 in w[3]):
+                missing += 1  # the second window lacks the ace after all
+                in_runs[1] -= 1
         if sets:
-            in_runs = Counter(rank for w in chosen for rank in w[3])
             # Each set is its own rank, so the cheapest ranks make the sets (a rank the
             # hand lacks costs a whole set).
             costs = sorted(max(rules.set_min - max(by_rank[r] - in_runs[r], 0), 0)
