@@ -51,12 +51,19 @@ import rummy.ai.meld_race as meld_race  # noqa: E402
 import rummy.ai.worlds as worlds  # noqa: E402
 from rummy.ai.expert import ExpertBot  # noqa: E402
 from rummy.ai.hard import HardBot  # noqa: E402
-from rummy.ai.meld_bots import GreedyBot  # noqa: E402
-from rummy.ai.meld_levels import MeldEasyBot, MeldHardBot, MeldMediumBot  # noqa: E402
+from rummy.ai.meld_bots import GreedyBot, each_discard, is_down  # noqa: E402
+from rummy.ai.meld_levels import (  # noqa: E402
+    MeldEasyBot,
+    MeldHardBot,
+    MeldMediumBot,
+    contract_need,
+)
 from rummy.ai.meld_outlook import ranked_discards  # noqa: E402
+from rummy.ai.tracking import live_counts  # noqa: E402
 from rummy.model.actions import Discard, Draw  # noqa: E402
-from rummy.model.cards import make_deck  # noqa: E402
+from rummy.model.cards import Card, make_deck  # noqa: E402
 from rummy.model.solver_melds import card_points  # noqa: E402
+from rummy.model.table_melds import MeldRules  # noqa: E402
 from rummy.model.view import PlayerView  # noqa: E402
 from rummy.session import Session  # noqa: E402
 
@@ -83,6 +90,43 @@ class _SecondDiscard(_RankedDiscard):
 
 class _ThirdDiscard(_RankedDiscard):
     rank = 2
+
+
+class _ContractSteps(MeldHardBot):
+    """Contract family: hard's discard, but among those leaving the contract's fewest
+    missing cards, the one that leaves the most live cards that would lower that count
+    (the steps in of the declare family's adviser, ``rummy/ai/steps.py``), then hard's
+    order (deadwood and feeding, then the higher card)."""
+
+    def _safe_discard(self, view: PlayerView, discards: Sequence[Discard]) -> Discard | None:
+        hard = super()._safe_discard(view, discards)
+        contract = view.melding.contract
+        if (hard is None or contract is None or not view.rules.lays_down_contracts
+                or is_down(view)):
+            return hard
+        rules = MeldRules.of(view.variant)
+        actions = {a.card: a for a in discards}
+        needs = {card: (contract_need(rules, contract, rest), rest)
+                 for card, rest in each_discard(view.hand, actions)}
+        fewest = min(n for n, _ in needs.values())
+        tied = [c for c, (n, _) in needs.items() if n == fewest]
+        if fewest == 0 or len(tied) < 2:
+            return hard
+        live = live_counts(view)
+        faces = [Card.from_text(f) for f, n in live.items() if n > 0]
+
+        def steps(rest: list[Card]) -> int:
+            near = [f for f in faces if f.rank is None or any(
+                c.rank is not None and (c.rank == f.rank or (
+                    c.suit == f.suit and abs(int(c.rank) - int(f.rank)) < rules.run_min))
+                for c in rest)]
+            return sum(live[f.face] for f in near
+                       if contract_need(rules, contract, [*rest, f]) < fewest)
+
+        order = {a.card: i for i, a in enumerate(discards)}
+        best = max(tied, key=lambda c: (steps(needs[c][1]), actions[c] is hard,
+                                        -order[c]))
+        return actions[best]
 
 
 def _tuned(make: Maker, **appraiser: Any) -> Maker:
@@ -214,6 +258,9 @@ def _install(change: str) -> None:
     elif change == "meld-pace-fitted":
         setattr(meld_race, "PACE", FITTED_MELD_PACE)  # noqa: B010 - a module constant
         setattr(meld_race, "TEMPO", FITTED_MELD_TEMPO)  # noqa: B010
+    elif change == "contract-steps":
+        assert isinstance(k, partial)
+        _set(None, None, _rebuilt(k, advisers=(_ContractSteps, *k.keywords["advisers"])))
     elif change == "charged-by-size":
         _charged_by_size()
     elif change == "stock-unseen":
@@ -255,6 +302,9 @@ CHANGES = {
                         f"{FITTED_MELD_PACE}, tempo {FITTED_MELD_TEMPO}; shipped 0.7, 0.3)",
     "charged-by-size": "contract family: the race estimate charges a seat not yet down a "
                        "hand of its size at the deck's mean card, not its cards now",
+    "contract-steps": "contract family: the first adviser is hard with the discard that "
+                      "leaves the most live cards that would bring the contract closer "
+                      "(among those leaving it fewest cards short)",
     "stock-unseen": "worlds deal the closed deck from every unseen card even once the open "
                     "deck has been made into it (the expert before its worlds knew that "
                     "stock: rummy.ai.tracking.stock_of)",
