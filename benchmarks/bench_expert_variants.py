@@ -258,6 +258,9 @@ def _install(change: str) -> None:
     elif change == "meld-pace-fitted":
         setattr(meld_race, "PACE", FITTED_MELD_PACE)  # noqa: B010 - a module constant
         setattr(meld_race, "TEMPO", FITTED_MELD_TEMPO)  # noqa: B010
+    elif change == "budget-3x":
+        _set(*(_rebuilt(m, scale=3 * m.keywords.get("scale", 1.0))
+               for m in (d, c, k) if isinstance(m, partial)))
     elif change == "contract-steps":
         assert isinstance(k, partial)
         _set(None, None, _rebuilt(k, advisers=(_ContractSteps, *k.keywords["advisers"])))
@@ -302,6 +305,7 @@ CHANGES = {
                         f"{FITTED_MELD_PACE}, tempo {FITTED_MELD_TEMPO}; shipped 0.7, 0.3)",
     "charged-by-size": "contract family: the race estimate charges a seat not yet down a "
                        "hand of its size at the deck's mean card, not its cards now",
+    "budget-3x": "three times the work a decision (about three times the time)",
     "contract-steps": "contract family: the first adviser is hard with the discard that "
                       "leaves the most live cards that would bring the contract closer "
                       "(among those leaving it fewest cards short)",

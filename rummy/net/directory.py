@@ -42,7 +42,9 @@ LISTED_SECONDS = 30.0
 heartbeat runs on the event loop, the lease on a thread of its own: a process whose loop
 is busy for seconds (replaying tables it took over, a loaded machine) keeps its lease, and
 its tables stay listed at the other processes rather than vanishing until the next
-heartbeat. A process that is gone is not read (its lease has run out), whatever is left."""
+heartbeat. It is longer than a loop may go without a heartbeat and keep its lease
+(:data:`rummy.net.lease.STALL_SECONDS`, 15 s). A process that is gone is not read (its
+lease has run out), whatever is left."""
 PREFIX = "rummy:"
 
 # Take a table over: only while it still names the process that is gone (or nobody),
