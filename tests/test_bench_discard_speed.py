@@ -4,9 +4,6 @@ it, and a hand that never gets there counts one past the horizon."""
 
 from __future__ import annotations
 
-import importlib.util
-import sys
-from pathlib import Path
 from types import ModuleType
 
 import pytest
@@ -14,17 +11,11 @@ import pytest
 from rummy.model.cards import Rank, make_deck, parse_cards
 from rummy.model.variant import load_variant
 
-ROOT = Path(__file__).resolve().parents[1]
+from .bench_scripts import load
 
 
 def _script() -> ModuleType:
-    spec = importlib.util.spec_from_file_location(
-        "bench_discard_speed", ROOT / "benchmarks" / "bench_discard_speed.py")
-    assert spec is not None and spec.loader is not None
-    module = importlib.util.module_from_spec(spec)
-    sys.modules[spec.name] = module
-    spec.loader.exec_module(module)
-    return module
+    return load("bench_discard_speed")
 
 
 @pytest.mark.parametrize("rule", ["least", "steps", "steps2"])

@@ -4,24 +4,15 @@ a worse one."""
 
 from __future__ import annotations
 
-import importlib.util
 import math
 import random
-import sys
-from pathlib import Path
 from types import ModuleType
 
-ROOT = Path(__file__).resolve().parents[1]
+from .bench_scripts import load
 
 
 def _script() -> ModuleType:
-    spec = importlib.util.spec_from_file_location(
-        "bench_race_fit", ROOT / "benchmarks" / "bench_race_fit.py")
-    assert spec is not None and spec.loader is not None
-    module = importlib.util.module_from_spec(spec)
-    sys.modules[spec.name] = module
-    spec.loader.exec_module(module)
-    return module
+    return load("bench_race_fit")
 
 
 def _turns(pace: float, tempo: float, n: int, seed: int) -> list[tuple[int, int, int, bool]]:
