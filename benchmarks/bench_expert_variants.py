@@ -50,7 +50,7 @@ import rummy.ai.expert as expert_module  # noqa: E402
 import rummy.ai.meld_race as meld_race  # noqa: E402
 import rummy.ai.worlds as worlds  # noqa: E402
 from rummy.ai.expert import ExpertBot  # noqa: E402
-from rummy.ai.hard import HardBot  # noqa: E402
+from rummy.ai.hard import HardBot, card_of  # noqa: E402
 from rummy.ai.meld_bots import GreedyBot, each_discard, is_down  # noqa: E402
 from rummy.ai.meld_levels import (  # noqa: E402
     MeldEasyBot,
@@ -113,7 +113,7 @@ class _ContractSteps(MeldHardBot):
         if fewest == 0 or len(tied) < 2:
             return hard
         live = live_counts(view)
-        faces = [Card.from_text(f) for f, n in live.items() if n > 0]
+        faces = [card_of(f) for f, n in live.items() if n > 0]
 
         def steps(rest: list[Card]) -> int:
             near = [f for f in faces if f.rank is None or any(
