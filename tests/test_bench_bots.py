@@ -7,8 +7,7 @@ from pathlib import Path
 
 import pytest
 
-from .bench_scripts import load
-from .test_bench_expert_variants import _log
+from .bench_scripts import load, write_log
 
 
 @pytest.mark.parametrize(("variant", "target", "met"), [
@@ -18,7 +17,7 @@ def test_the_expert_is_judged_by_its_variants_target(tmp_path: Path, variant: st
                                                      target: float, met: bool) -> None:
     # 59 wins in 100 deals: short of Indian rummy's 60%, past the melding families' 58%
     deals = [(i, i % 2 == 0, -10 if i < 59 else 10) for i in range(100)]
-    _log(tmp_path / "run.log", deals)
+    write_log(tmp_path / "run.log", deals)
     out = load("bench_bots").from_log("expert-hard", tmp_path / "run.log", variant)
     assert out["win_rate"] == 0.59
     assert out["target"] == target

@@ -9,34 +9,16 @@ import sys
 from pathlib import Path
 from typing import Any
 
+from .bench_scripts import write_log
+
 ROOT = Path(__file__).resolve().parents[1]
 SCRIPT = ROOT / "benchmarks" / "bench_expert_variants.py"
 
 
-def _log(path: Path, deals: list[tuple[int, bool, int]]) -> None:
-    """A bench_bots --log file: (index, expert seated first, expert's points or 0 when
-    it won with hard paying that much as a negative)."""
-    lines = []
-    for index, first, points in deals:
-        bots = ["expert", "hard"] if first else ["hard", "expert"]
-        seat = bots.index("expert")
-        paid = [0, 0]
-        if points > 0:
-            paid[seat] = points
-            winner = 1 - seat
-        else:
-            paid[1 - seat] = -points
-            winner = seat
-        lines.append({"deals": [{"index": index, "seed": index, "bots": bots, "turns": 9,
-                                 "winner": winner, "error": None, "points": paid}],
-                      "hard_s": [], "expert_s": [], "cap_hits": 0, "counts": {}})
-    path.write_text("".join(json.dumps(line) + "\n" for line in lines), encoding="utf-8")
-
-
 def _pair(tmp_path: Path, base: list[tuple[int, bool, int]],
           new: list[tuple[int, bool, int]]) -> Any:
-    _log(tmp_path / "base.log", base)
-    _log(tmp_path / "new.log", new)
+    write_log(tmp_path / "base.log", base)
+    write_log(tmp_path / "new.log", new)
     result = subprocess.run(
         [sys.executable, str(SCRIPT), "reading", "--against", str(tmp_path / "base.log"),
          "--from-log", str(tmp_path / "new.log")],
