@@ -41,3 +41,22 @@ def test_the_true_odds_are_likelier_than_others() -> None:
     true = script.log_likelihood(turns, 1.0, 0.3)
     assert true > script.log_likelihood(turns, 2.5, 0.3)
     assert true > script.log_likelihood(turns, 1.0, -0.5)
+
+
+def test_the_fit_with_the_steps_in_finds_their_weight() -> None:
+    """Turns whose outcome leans on the steps in as well as the deficiencies: the fit
+    finds both terms again, and foretells them better than the deficiencies alone."""
+    script = _script()
+    rng = random.Random(6)
+    turns, ways = [], []
+    for _ in range(6000):
+        mine, other = rng.randint(0, 4), rng.randint(0, 4)
+        w_mine, w_other = rng.randint(0, 40), rng.randint(0, 40)
+        z = 1.1 * (other - mine) + 0.7 * (math.log1p(w_mine) - math.log1p(w_other)) + 0.25
+        turns.append((mine, other, rng.randint(0, 90), rng.random() < 1 / (1 + math.exp(-z))))
+        ways.append((w_mine, w_other))
+    pace, weight, edge, ll = script.fit_with_ways(turns, ways)
+    assert abs(pace - 1.1) <= 0.1
+    assert abs(weight - 0.7) <= 0.1
+    assert abs(edge - 0.25) <= 0.1
+    assert ll > script.fit(turns)[2] + 0.005
