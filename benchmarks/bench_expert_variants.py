@@ -37,7 +37,6 @@ import multiprocessing
 import random
 import statistics
 import sys
-from collections import Counter
 from collections.abc import Callable, Sequence
 from functools import partial
 from pathlib import Path
@@ -61,7 +60,6 @@ from rummy.ai.meld_levels import (  # noqa: E402
     contract_need,
 )
 from rummy.ai.meld_outlook import ranked_discards  # noqa: E402
-from rummy.ai.steps import steps_in  # noqa: E402
 from rummy.ai.tracking import known_holdings, live_counts, stock_of  # noqa: E402
 from rummy.model.actions import Discard, Draw  # noqa: E402
 from rummy.model.cards import Card, make_deck  # noqa: E402
@@ -74,6 +72,7 @@ from rummy.session import Session  # noqa: E402
 
 bench_bots = importlib.import_module("bench_bots")
 bench_expert_drops = importlib.import_module("bench_expert_drops")
+bench_race_fit = importlib.import_module("bench_race_fit")
 
 Maker = Callable[[int], Any]
 
@@ -276,7 +275,7 @@ STEPS_WEIGHT = 0.665
 STEPS_TEMPO = 0.243
 """The declare family's race odds with the steps in: the logistic fit of who showed first
 over 6,863 turns of 600 two-seat deals between hard bots (deficiency lead, log of one
-more than the steps in, the mover's edge)."""
+more than the steps in, the mover's edge; ``bench_race_fit.py --games 600 --steps``)."""
 
 
 _DEFICIENCY = Deficiency()
@@ -301,11 +300,7 @@ def race_steps_points(world: Any, seat: int) -> float:
         count = best_arrangement(variant, hand, world.wild_joker).count
         counts[s] = float(min(cap, count)) if cap else float(count)
         short = deficiency.of(variant, hand, world.wild_rank)
-        live: Counter[str] = Counter(c.face for c in world.closed_deck)
-        for other in playing:
-            if other != s:
-                live.update(c.face for c in world.hands[other])
-        ways = steps_in(variant, hand, world.wild_rank, live, deficiency, short)
+        ways = bench_race_fit.ways_forward(world, s, deficiency)
         scores[s] = (-STEPS_PACE * short + STEPS_WEIGHT * math.log(ways + 1)
                      + (STEPS_TEMPO if s == world.turn else 0.0))
     top = max(scores.values())
