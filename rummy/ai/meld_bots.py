@@ -34,7 +34,7 @@ from rummy.model.actions import (
 )
 from rummy.model.cards import Card
 from rummy.model.events import turnovers
-from rummy.model.solver_melds import best_arrangement, card_points
+from rummy.model.solver_melds import best_arrangement, card_points, points_left
 from rummy.model.table_melds import MeldRules, TableMeld, lay_off
 from rummy.model.view import PlayerView
 
@@ -88,7 +88,7 @@ class GreedyBot:
             # Laid down: no new melds this round, so what counts is what cannot be laid
             # off. Keeping the cards that can (a joker above all) is how a hand goes out.
             return _left_after_lay_offs(view, cards)
-        return best_arrangement(view.variant, tuple(cards), limits=_limits(view)).points
+        return points_left(view.variant, cards, _limits(view))
 
     def _best_discard(self, view: PlayerView, cards: Sequence[Card],
                       allowed: Sequence[Card]) -> tuple[int, Card]:

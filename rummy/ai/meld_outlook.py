@@ -16,7 +16,7 @@ from collections.abc import Callable, Sequence
 
 from rummy.model.actions import Discard
 from rummy.model.cards import Card, make_deck
-from rummy.model.solver_melds import best_arrangement, card_points
+from rummy.model.solver_melds import card_points, left_after_each
 from rummy.model.view import PlayerView
 
 from .meld_bots import each_discard
@@ -43,12 +43,10 @@ def unseen(view: PlayerView) -> tuple[Counter[str], dict[str, Card]]:
 def next_turn(view: PlayerView, rest: Sequence[Card], draws: Counter[str],
               faces: dict[str, Card]) -> float:
     """The deadwood ``rest`` may expect after the next draw and discard (see above)."""
-    total = weighed = 0
-    for face, copies in draws.items():
-        arrangement = best_arrangement(view.variant, (*rest, faces[face]))
-        loose = [card_points(view.variant, c) for c in arrangement.ungrouped]
-        weighed += copies * (arrangement.points - max(loose, default=0))
-        total += copies
+    answers = left_after_each(view.variant, rest, [faces[face] for face in draws])
+    weighed = sum(copies * (points - worst)
+                  for copies, (points, worst) in zip(draws.values(), answers, strict=True))
+    total = sum(draws.values())
     return weighed / total if total else 0.0
 
 

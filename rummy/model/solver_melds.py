@@ -26,7 +26,7 @@ room); with no meld they are deadwood.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterable
+from collections.abc import Callable, Iterable, Sequence
 from functools import partial
 from typing import Protocol
 
@@ -35,9 +35,18 @@ from rummy.model.variant_type import Variant
 
 from .arrangement import Arrangement
 from .cards import Card
-from .solver_one_deck import TABLES, meld_table, one_deck
+from .solver_one_deck import (
+    TABLES,
+    MeldTable,
+    card_bit,
+    hand_bits,
+    loose_of,
+    loose_with,
+    meld_table,
+    one_deck,
+)
 
-__all__ = ["best_arrangement", "card_points"]
+__all__ = ["best_arrangement", "card_points", "left_after_each", "points_left"]
 
 # A meld found by the search: its faces (one index per natural card), jokers used, and
 # whether it can take more jokers afterwards, whether it is a run.
@@ -49,6 +58,44 @@ def card_points(variant: Variant, card: Card) -> int:
     return variant.joker_points if card.rank is None else variant.points_of_rank(card.rank)
 
 
+def _table(variant: Variant) -> MeldTable | None:
+    hit = TABLES.get(id(variant))
+    return hit[1] if hit is not None and hit[0] is variant else meld_table(variant)
+
+
+def points_left(variant: Variant, cards: Sequence[Card],
+                limits: tuple[int, int] | None = None) -> int:
+    """The points :func:`best_arrangement` leaves in ``cards`` (a bot's deadwood), from
+    the hand's bits where it can be, never making an arrangement."""
+    table = _table(variant) if limits is None else None
+    bits = hand_bits(tuple(cards)) if table is not None else None
+    if table is not None and bits is not None:
+        return loose_of(table, bits)[0]
+    return best_arrangement(variant, cards, limits).points
+
+
+def left_after_each(variant: Variant, rest: Sequence[Card],
+                    draws: Iterable[Card]) -> list[tuple[int, int]]:
+    """For each card of ``draws``, the hand ``rest`` with it: the points its best
+    arrangement leaves and the points of its highest card left loose (0 when none), as
+    :func:`best_arrangement` has them. Hard's look-ahead asks this for every card it has
+    not seen; on one deck without jokers it is answered from the hands' bits, never
+    making an arrangement."""
+    table = _table(variant)
+    base = hand_bits(tuple(rest)) if table is not None else None
+    alone = loose_of(table, base) if table is not None and base is not None else None
+    out = []
+    for card in draws:
+        bit = card_bit(card)
+        if table is not None and base is not None and alone and bit and not base & bit:
+            out.append(loose_with(table, base, bit, alone))
+            continue
+        arrangement = best_arrangement(variant, (*rest, card))
+        loose = [card_points(variant, c) for c in arrangement.ungrouped]
+        out.append((arrangement.points, max(loose, default=0)))
+    return out
+
+
 def best_arrangement(variant: Variant, cards: Iterable[Card],
                      limits: tuple[int, int] | None = None) -> Arrangement:
     """The melds that leave the fewest points in ``cards``; see the module docstring.
@@ -57,8 +104,7 @@ def best_arrangement(variant: Variant, cards: Iterable[Card],
     player planning its lay-down); None allows any number."""
     hand = tuple(cards)
     if limits is None:
-        hit = TABLES.get(id(variant))
-        table = hit[1] if hit is not None and hit[0] is variant else meld_table(variant)
+        table = _table(variant)
         quick = one_deck(table, hand) if table is not None else None
         if quick is not None:
             return quick

@@ -140,36 +140,98 @@ def one_deck(table: MeldTable, hand: tuple[Card, ...]) -> Arrangement | None:
     points = sum(map(table.value_of.__getitem__, bits))
     if not melded:  # most random hands: every card is left (in hand order, as declare's)
         return Arrangement(points, False, (), hand, points)
+    melds = _chosen(table, melded)
+    by_bit = dict(zip(bits, hand, strict=True))
+    groups: list[tuple[Card, ...]] = []
+    for choice in melds:
+        points -= sum(map(table.value_of.__getitem__, _each_bit(choice)))
+        meld = [by_bit[b] for b in _each_bit(choice)]  # rank, then suit
+        if meld[0].rank == Rank.ACE and meld[-1].rank == Rank.KING:
+            meld.append(meld.pop(0))  # an ace beside a king stands high
+        groups.append(tuple(meld))
+    loose = left ^ sum(melds)
+    ungrouped = tuple([c for b, c in zip(bits, hand, strict=True) if loose & b])
+    return Arrangement(points, not ungrouped, tuple(groups), ungrouped, points)
+
+
+def hand_bits(hand: tuple[Card, ...]) -> int | None:
+    """A hand of distinct natural cards as one integer; None for any other hand."""
+    left = sum(_bits(hand))
+    return left if left.bit_count() == len(hand) else None
+
+
+def card_bit(card: Card) -> int:
+    """A card's bit (0 for a printed joker)."""
+    return _bits((card,))[0]
+
+
+def loose_of(table: MeldTable, left: int) -> tuple[int, int]:
+    """For a hand given as bits (:func:`hand_bits`): the points its best arrangement leaves
+    and the points of its highest card left loose (0 when none), as :func:`one_deck`'s
+    answer has them, without making it. Remembered by the bits: a seat's hand and its
+    draws recur across the expert's worlds, and hard's look-ahead asks for each."""
+    kept = _LOOSE.get(id(table))
+    if kept is None or kept[0] is not table:
+        if len(_LOOSE) > 8:
+            _LOOSE.clear()
+        kept = _LOOSE[id(table)] = (table, {})
+    answers = kept[1]
+    known = answers.get(left)
+    if known is not None:
+        return known
+    melded = _meldable(table, left)
+    loose = left ^ melded
+    if melded:
+        loose |= melded ^ sum(_chosen(table, melded))
+    values = [table.value_of[b] for b in _each_bit(loose)]
+    answer = sum(values), max(values, default=0)
+    if len(answers) > _LOOSE_KEPT:
+        answers.clear()
+    answers[left] = answer
+    return answer
+
+
+def loose_with(table: MeldTable, hand: int, card: int, alone: tuple[int, int]) -> tuple[int, int]:
+    """:func:`loose_of` the hand ``hand`` with the card ``card`` (a bit not in it), where
+    ``alone`` is ``loose_of(table, hand)``: a card that melds with nothing in the hand
+    leaves the hand's best arrangement as it was, and only joins its loose cards."""
+    if _meldable(table, hand | card) & card:
+        return loose_of(table, hand | card)
+    value = table.value_of[card]
+    return alone[0] + value, max(alone[1], value)
+
+
+_LOOSE_KEPT = 1 << 17
+"""Answers loose_of keeps a table (some 20 MB at most)."""
+_LOOSE: dict[int, tuple[MeldTable, dict[int, tuple[int, int]]]] = {}
+
+
+def _each_bit(mask: int) -> list[int]:
+    out = []
+    while mask:
+        low = mask & -mask
+        out.append(low)
+        mask ^= low
+    return out
+
+
+def _chosen(table: MeldTable, melded: int) -> list[int]:
+    """The melds (as bits) the best arrangement of the meldable cards ``melded`` lays."""
     f = (melded & -melded).bit_length() - 1
     shape = melded >> f
     if shape in table.single and (shape < 16 and shape.bit_length() + f % 4 <= 4
                                   or shape > 15 and (f > 3 or table.ace_low)):
         # Most hands with melds: the cards in melds make one meld (a set within its
         # rank's four bits, or a run up from its lowest card), so it is the answer.
-        points -= sum(map(table.value_of.__getitem__, [b for b in bits if melded & b]))
-        memo = {melded: (0, melded), 0: (0, 0)}
-    else:
-        memo = _search(table, melded)
-        points -= memo[melded][0]
-    by_bit = dict(zip(bits, hand, strict=True))
-    groups: list[tuple[Card, ...]] = []
-    loose = left ^ melded
+        return [melded]
+    memo = _search(table, melded)
+    melds = []
     while melded:
         choice = memo[melded][1] or melded & -melded
         melded ^= choice
-        if choice & choice - 1 == 0:
-            loose |= choice
-            continue
-        meld = []
-        while choice:  # rank, then suit
-            low = choice & -choice
-            meld.append(by_bit[low])
-            choice ^= low
-        if meld[0].rank == Rank.ACE and meld[-1].rank == Rank.KING:
-            meld.append(meld.pop(0))  # an ace beside a king stands high
-        groups.append(tuple(meld))
-    ungrouped = tuple([c for b, c in zip(bits, hand, strict=True) if loose & b])
-    return Arrangement(points, not ungrouped, tuple(groups), ungrouped, points)
+        if choice & choice - 1:
+            melds.append(choice)
+    return melds
 
 
 class _Best(Protocol):

@@ -9,11 +9,12 @@ from __future__ import annotations
 import gc
 import random
 import time
+from collections.abc import Sequence
 
 import pytest
 
 from rummy.model.cards import Card, make_deck, parse_cards
-from rummy.model.solver_melds import best_arrangement, card_points
+from rummy.model.solver_melds import best_arrangement, card_points, left_after_each, points_left
 from rummy.model.table_melds import MeldRules, lay_run, lay_set
 from rummy.model.variant import load_variant
 from rummy.model.variant_type import Variant
@@ -113,6 +114,39 @@ def test_one_deck_table_search_agrees_with_the_general_search(options: dict[str,
         laid = [c for g in fast.groups for c in g] + list(fast.ungrouped)
         assert sorted(laid, key=Card.sort_key) == sorted(hand, key=Card.sort_key)
         assert fast.points == sum(card_points(variant, c) for c in fast.ungrouped)
+
+
+@pytest.mark.parametrize("variant_id,options", [
+    ("super_rummy", {}), ("super_rummy", {"ace_rank": "high"}),
+    ("super_rummy", {"limit_meld_size": 4}), ("super_rummy", {"deck_count": 2}),
+    ("super_rummy", {"allow_run_mixed_suit": True}), ("dummy_rummy", {})], ids=str)
+def test_the_quick_counts_agree_with_the_arrangement(variant_id: str,
+                                                      options: dict[str, object]) -> None:
+    # Hard's look-ahead asks for the points left and the worst loose card of a hand with
+    # each card it may draw, answered from the hands' bits on one deck without jokers and
+    # remembered; whatever the table (two decks, jokers and mixed suits go the general
+    # way), every answer must be what the arrangement itself says, asked twice.
+    variant = load_variant(variant_id).with_options(options)
+    deck = make_deck(variant.packs, variant.printed_jokers)
+    dense = [c for c in deck if c.rank is None or int(c.rank) <= 5 or int(c.rank) >= 11]
+    rng = random.Random(f"solver-melds/quick/{variant_id}/{options}")
+    for i in range(150):
+        cards = rng.sample(dense if i % 2 else deck, 10 + 8)
+        rest, draws = cards[:10], cards[10:] + rng.sample(rest_of(deck, cards), 2)
+        for _ in range(2):
+            answers = left_after_each(variant, rest, draws)
+            for card, answer in zip(draws, answers, strict=True):
+                arrangement = best_arrangement(variant, (*rest, card))
+                worst = max((card_points(variant, c) for c in arrangement.ungrouped),
+                            default=0)
+                assert answer == (arrangement.points, worst), (rest, card)
+        assert points_left(variant, rest) == best_arrangement(variant, rest).points
+
+
+def rest_of(deck: Sequence[Card], taken: Sequence[Card]) -> list[Card]:
+    """The cards of ``deck`` not in ``taken`` (by identity: two packs hold equal cards)."""
+    ids = {id(c) for c in taken}
+    return [c for c in deck if id(c) not in ids]
 
 
 @pytest.mark.parametrize("variant_id", ["super_rummy", "dummy_rummy"])
