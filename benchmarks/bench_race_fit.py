@@ -218,6 +218,9 @@ def main(argv: list[str] | None = None) -> int:
     if len(names) != 2 or not all(names):
         parser.error(f"--bots names the two seats' bots, as hard,hard (not {args.bots!r})")
     a, b = names
+    if args.steps and not isinstance(
+            Session.lone_deal(args.variant, 2, args.seed, max_turns=0).state, DeclareState):
+        parser.error(f"--steps counts the declare family's steps in; {args.variant} melds")
     jobs = [(args.variant, args.seed, i, (a, b) if i % 2 == 0 else (b, a), args.steps)
             for i in range(args.games)]
     turns: list[Turn] = []

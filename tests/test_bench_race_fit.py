@@ -8,6 +8,8 @@ import math
 import random
 from types import ModuleType
 
+import pytest
+
 from .bench_scripts import load
 
 
@@ -60,3 +62,12 @@ def test_the_fit_with_the_steps_in_finds_their_weight() -> None:
     assert abs(weight - 0.7) <= 0.1
     assert abs(edge - 0.25) <= 0.1
     assert ll > script.fit(turns)[2] + 0.005
+
+
+def test_steps_on_a_melding_table_is_a_usage_error(capsys: pytest.CaptureFixture[str]) -> None:
+    # The steps in are the declare family's: a melding table is refused before any deal
+    # is played, with one line that says why, not an error from a worker process.
+    with pytest.raises(SystemExit) as stop:
+        _script().main(["--steps", "--variant", "super_rummy", "--games", "1"])
+    assert stop.value.code == 2
+    assert "declare family's steps in" in capsys.readouterr().err
