@@ -53,7 +53,10 @@ class Bot(Protocol):
 CLASSIC_EXPERT_SCALE = 3.0
 """The classic family's expert budget, in Indian rummy's: a unit of its work took about a
 third of the time (0.11 ms against 0.39 ms, median, over a few deals of expert against
-hard at one budget); its decision times are in docs/benchmarks.md."""
+hard at one budget). Since hard's look-ahead is answered from the hands' bits it takes
+less still (0.23 s median a decision), but twice this budget won no more deals
+(``benchmarks/bench_expert_variants.py budget-2x``); the figures are in
+docs/benchmarks.md."""
 CONTRACT_EXPERT_SCALE = 0.8
 """The contract family's, likewise: a unit took about as long (0.29 ms) with a long tail
 (0.8 ms at the 90th percentile), so a little less of it."""
@@ -81,8 +84,8 @@ CLASSIC_BOTS: BotMakers = {
 """The classic family's bots: the melding families share their levels (a bot of theirs
 asks the family what differs); the expert's budget is scaled to the family's work. Its
 playouts are hard's: on the same 100 deals against hard it won 57 with them and 50 with
-medium's (docs/benchmarks.md#bots); hard's discard outlook is not counted as work, so
-its decisions take about twice the time (measured there too)."""
+medium's (docs/benchmarks.md#bots); hard's discard look-ahead is not counted as work,
+and answered from the hands' bits it costs little (decision times there too)."""
 CONTRACT_BOTS: BotMakers = {
     **_MELD_LEVELS,
     "expert": partial(ExpertBot, advisers=_MELD_ADVISERS, playout=MeldMediumBot,

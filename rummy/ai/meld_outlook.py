@@ -23,8 +23,8 @@ from .meld_bots import each_discard
 from .tracking import live_counts
 
 CANDIDATES = 4
-"""How many of the least-deadwood discards are looked at further (each costs a solver call
-per face still unseen)."""
+"""How many of the least-deadwood discards are looked at further (each costs a count of
+the hand with each face still unseen: :func:`~rummy.model.solver_melds.left_after_each`)."""
 
 
 def unseen(view: PlayerView) -> tuple[Counter[str], dict[str, Card]]:

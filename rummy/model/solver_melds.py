@@ -66,12 +66,31 @@ def _table(variant: Variant) -> MeldTable | None:
 def points_left(variant: Variant, cards: Sequence[Card],
                 limits: tuple[int, int] | None = None) -> int:
     """The points :func:`best_arrangement` leaves in ``cards`` (a bot's deadwood), from
-    the hand's bits where it can be, never making an arrangement."""
+    the hand's bits where it can be, never making an arrangement; any other hand's are
+    remembered by its faces (cards of one face are alike), since the expert's worlds
+    ask again for the same hands."""
     table = _table(variant) if limits is None else None
     bits = hand_bits(tuple(cards)) if table is not None else None
     if table is not None and bits is not None:
         return loose_of(table, bits)[0]
-    return best_arrangement(variant, cards, limits).points
+    kept = _POINTS.get(id(variant))
+    if kept is None or kept[0] is not variant:
+        if len(_POINTS) > 8:
+            _POINTS.clear()
+        kept = _POINTS[id(variant)] = (variant, {})
+    key = (limits, tuple(sorted(c.face for c in cards)))
+    points = kept[1].get(key)
+    if points is None:
+        points = best_arrangement(variant, cards, limits).points
+        if len(kept[1]) > _POINTS_KEPT:
+            kept[1].clear()
+        kept[1][key] = points
+    return points
+
+
+_POINTS_KEPT = 1 << 15
+"""Hands points_left remembers a variant (a few MB at most)."""
+_POINTS: dict[int, tuple[Variant, dict[tuple[tuple[int, int] | None, tuple[str, ...]], int]]] = {}
 
 
 def left_after_each(variant: Variant, rest: Sequence[Card],

@@ -125,7 +125,8 @@ def test_the_quick_counts_agree_with_the_arrangement(variant_id: str,
     # Hard's look-ahead asks for the points left and the worst loose card of a hand with
     # each card it may draw, answered from the hands' bits on one deck without jokers and
     # remembered; whatever the table (two decks, jokers and mixed suits go the general
-    # way), every answer must be what the arrangement itself says, asked twice.
+    # way, their points remembered by faces and a contract's limits), every answer must
+    # be what the arrangement itself says, asked twice.
     variant = load_variant(variant_id).with_options(options)
     deck = make_deck(variant.packs, variant.printed_jokers)
     dense = [c for c in deck if c.rank is None or int(c.rank) <= 5 or int(c.rank) >= 11]
@@ -140,7 +141,9 @@ def test_the_quick_counts_agree_with_the_arrangement(variant_id: str,
                 worst = max((card_points(variant, c) for c in arrangement.ungrouped),
                             default=0)
                 assert answer == (arrangement.points, worst), (rest, card)
-        assert points_left(variant, rest) == best_arrangement(variant, rest).points
+        for limits in (None, (1, 1), (0, 2), None, (1, 1)):  # each asked twice
+            assert (points_left(variant, rest, limits)
+                    == best_arrangement(variant, rest, limits).points), (rest, limits)
 
 
 def rest_of(deck: Sequence[Card], taken: Sequence[Card]) -> list[Card]:
