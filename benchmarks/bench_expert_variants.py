@@ -61,7 +61,7 @@ from rummy.ai.meld_levels import (  # noqa: E402
 )
 from rummy.ai.meld_outlook import ranked_discards  # noqa: E402
 from rummy.ai.tracking import known_holdings, live_counts, stock_of  # noqa: E402
-from rummy.model.actions import Discard, Draw  # noqa: E402
+from rummy.model.actions import Discard, Draw, LayMeld  # noqa: E402
 from rummy.model.cards import Card, make_deck  # noqa: E402
 from rummy.model.solver import best_arrangement  # noqa: E402
 from rummy.model.solver_melds import card_points  # noqa: E402
@@ -253,6 +253,48 @@ def _draw_as_adviser(make: Maker) -> Maker:
     return made
 
 
+def _hold_as_adviser(make: Maker) -> Maker:
+    """The expert that lays a meld only where its first adviser would: where that adviser
+    holds its melds in hand, no meld to lay is a candidate."""
+    def made(seed: int = 0) -> Any:
+        bot = make(seed)
+        candidates = bot.appraiser.candidates
+
+        def only_the_advisers_melds(view: PlayerView, legal: Sequence[Any],
+                                    include: Sequence[Any] = ()) -> list[Any]:
+            out: list[Any] = candidates(view, legal, include)
+            if out and not isinstance(out[0], LayMeld):
+                out = [out[0], *(a for a in out[1:] if not isinstance(a, LayMeld))]
+            return out
+
+        bot.appraiser.candidates = only_the_advisers_melds
+        return bot
+    return made
+
+
+def _lay_margin(make: Maker, margin: float) -> Maker:
+    """The expert whose search lays a meld instead of its first adviser's move on
+    ``margin`` standard errors of evidence (every other move on its own margin)."""
+    def made(seed: int = 0) -> Any:
+        bot = make(seed)
+        appraiser = bot.appraiser
+        beats = appraiser._beats
+
+        def lays_sooner(challenger: Any, prior: Any) -> bool:
+            if isinstance(challenger.action, LayMeld):
+                shipped = appraiser.margin
+                appraiser.margin = margin
+                try:
+                    return bool(beats(challenger, prior))
+                finally:
+                    appraiser.margin = shipped
+            return bool(beats(challenger, prior))
+
+        appraiser._beats = lays_sooner
+        return bot
+    return made
+
+
 def _charged_by_size() -> None:
     """Contract family: the race estimate charges a seat whose contract is not down the
     points of a hand of its size at the deck's mean card, not of the cards it holds now
@@ -350,12 +392,17 @@ def _install(change: str) -> None:
         _hands_known()
         _set(_tuned(d, margin=1.0))
     elif change == "draw-as-adviser":
-        _set(_draw_as_adviser(d))
+        _set(_draw_as_adviser(d), _draw_as_adviser(c), _draw_as_adviser(k))
+    elif change == "hold-as-adviser":
+        _set(None, _hold_as_adviser(c))
+    elif change == "lay-margin-1":
+        _set(None, _lay_margin(c, 1.0))
     elif change == "meld-pace-fitted":
         setattr(meld_race, "PACE", FITTED_MELD_PACE)  # noqa: B010 - a module constant
         setattr(meld_race, "TEMPO", FITTED_MELD_TEMPO)  # noqa: B010
-    elif change == "budget-3x":
-        _set(*(_rebuilt(m, scale=3 * m.keywords.get("scale", 1.0))
+    elif change in ("budget-2x", "budget-3x"):
+        times = int(change[-2])
+        _set(*(_rebuilt(m, scale=times * m.keywords.get("scale", 1.0))
                for m in (d, c, k) if isinstance(m, partial)))
     elif change == "contract-steps":
         assert isinstance(k, partial)
@@ -366,6 +413,8 @@ def _install(change: str) -> None:
         _set(_rebuilt(d, leaf=race_steps_points))
     elif change == "race-steps-margin-1":
         _set(_tuned(_rebuilt(d, leaf=race_steps_points), margin=1.0))
+    elif change == "adviser-only":
+        _set(*(m.keywords["advisers"][0] for m in (d, c, k) if isinstance(m, partial)))
     elif change == "stock-unseen":
         setattr(worlds, "stock_of", lambda view: None)  # noqa: B010 - not exported
     elif change in ("sees-all", "sees-all-racing"):
@@ -410,12 +459,17 @@ CHANGES = {
     "hands-known": "worlds hold the real other hands (a ceiling, not a fair player)",
     "hands-known-margin-1": "declare family: hands-known, and a candidate leaves the first "
                             "adviser's move when one standard error better (a ceiling)",
-    "draw-as-adviser": "declare family: the draw is the first adviser's; the search weighs "
-                       "only a drop against it",
+    "draw-as-adviser": "the draw is the first adviser's (the declare family's search weighs "
+                       "only a drop against it)",
+    "hold-as-adviser": "classic family: where the first adviser holds its melds, the search "
+                       "never lays one instead",
+    "lay-margin-1": "classic family: a meld to lay leaves the first adviser's move when one "
+                    "standard error better (every other move: two)",
     "meld-pace-fitted": "melding families: the race estimate's odds fitted to deals (pace "
                         f"{FITTED_MELD_PACE}, tempo {FITTED_MELD_TEMPO}; shipped 0.7, 0.3)",
     "charged-by-size": "contract family: the race estimate charges a seat not yet down a "
                        "hand of its size at the deck's mean card, not its cards now",
+    "budget-2x": "twice the work a decision (about twice the time)",
     "budget-3x": "three times the work a decision (about three times the time)",
     "contract-steps": "contract family: the first adviser is hard with the discard that "
                       "leaves the most live cards that would bring the contract closer "
@@ -424,6 +478,8 @@ CHANGES = {
                   "beside its deficiency (fitted to hard against hard)",
     "race-steps-margin-1": "race-steps, and a candidate leaves the first adviser's move "
                            "when one standard error better",
+    "adviser-only": "no search: the first adviser plays every move (in the declare family "
+                    "hard with the steps-in discard; in the melding families hard itself)",
     "stock-unseen": "worlds deal the closed deck from every unseen card even once the open "
                     "deck has been made into it (the expert before its worlds knew that "
                     "stock: rummy.ai.tracking.stock_of)",
