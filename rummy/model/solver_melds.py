@@ -89,7 +89,7 @@ def points_left(variant: Variant, cards: Sequence[Card],
 
 
 _POINTS_KEPT = 1 << 15
-"""Hands points_left remembers a variant (a few MB at most)."""
+"""Hands points_left remembers a variant (some 8 MB at most)."""
 _POINTS: dict[int, tuple[Variant, dict[tuple[tuple[int, int] | None, tuple[str, ...]], int]]] = {}
 
 
@@ -105,8 +105,9 @@ def left_after_each(variant: Variant, rest: Sequence[Card],
     alone = loose_of(table, base) if table is not None and base is not None else None
     out = []
     for card in draws:
-        bit = card_bit(card)
-        if table is not None and base is not None and alone and bit and not base & bit:
+        bit = card_bit(card)  # 0 for a joker; a bit of the hand for a second copy
+        if table is not None and base is not None and alone is not None \
+                and bit and not base & bit:
             out.append(loose_with(table, base, bit, alone))
             continue
         arrangement = best_arrangement(variant, (*rest, card))

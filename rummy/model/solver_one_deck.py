@@ -8,6 +8,10 @@ then takes the lowest card left and tries it loose, in each run that starts with
 (growing a card at a time, stopping at the first card missing) and in each set it is the
 first card of, memoised on the cards left.
 
+The melding bots' look-ahead needs only how many points a hand leaves and its worst loose
+card, for a hand with each card it may draw: :func:`loose_of` answers that from the bits
+without making the arrangement, and remembers it.
+
 Apart from :mod:`rummy.model.solver_melds`, which asks it first and falls back to its
 general search for any other hand, because the bit layout is its own world: nothing
 else reads it.
