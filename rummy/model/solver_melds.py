@@ -89,7 +89,7 @@ def points_left(variant: Variant, cards: Sequence[Card],
 
 
 _POINTS_KEPT = 1 << 15
-"""Hands points_left remembers a variant (some 8 MB at most)."""
+"""Hands points_left remembers a variant (8 MB when full, measured)."""
 _POINTS: dict[int, tuple[Variant, dict[tuple[tuple[int, int] | None, tuple[str, ...]], int]]] = {}
 
 

@@ -206,7 +206,7 @@ def loose_with(table: MeldTable, hand: int, card: int, alone: tuple[int, int]) -
 
 
 _LOOSE_KEPT = 1 << 17
-"""Answers loose_of keeps a table (some 20 MB at most)."""
+"""Answers loose_of keeps a table (13 MB when full, measured)."""
 _LOOSE: dict[int, tuple[MeldTable, dict[int, tuple[int, int]]]] = {}
 
 
