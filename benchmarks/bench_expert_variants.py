@@ -234,42 +234,34 @@ def _drops_as_hard(make: Maker) -> Maker:
     return made
 
 
-def _draw_as_adviser(make: Maker) -> Maker:
-    """The expert whose draws are its first adviser's: the search weighs a drop against
-    that draw, never the other pile."""
+def _narrowed(make: Maker, left_out: Callable[[Any, Any], bool]) -> Maker:
+    """The expert whose search never weighs a candidate ``a`` after the first adviser's
+    move ``first`` where ``left_out(first, a)``."""
     def made(seed: int = 0) -> Any:
         bot = make(seed)
         candidates = bot.appraiser.candidates
 
-        def only_the_advisers_draw(view: PlayerView, legal: Sequence[Any],
-                                   include: Sequence[Any] = ()) -> list[Any]:
+        def narrowed(view: PlayerView, legal: Sequence[Any],
+                     include: Sequence[Any] = ()) -> list[Any]:
             out: list[Any] = candidates(view, legal, include)
-            if out and isinstance(out[0], Draw):
-                out = [out[0], *(a for a in out[1:] if not isinstance(a, Draw))]
-            return out
+            return out[:1] + [a for a in out[1:] if not left_out(out[0], a)]
 
-        bot.appraiser.candidates = only_the_advisers_draw
+        bot.appraiser.candidates = narrowed
         return bot
     return made
+
+
+def _draw_as_adviser(make: Maker) -> Maker:
+    """The expert whose draws are its first adviser's: the search weighs a drop against
+    that draw, never the other pile."""
+    return _narrowed(make, lambda first, a: isinstance(first, Draw) and isinstance(a, Draw))
 
 
 def _hold_as_adviser(make: Maker) -> Maker:
     """The expert that lays a meld only where its first adviser would: where that adviser
     holds its melds in hand, no meld to lay is a candidate."""
-    def made(seed: int = 0) -> Any:
-        bot = make(seed)
-        candidates = bot.appraiser.candidates
-
-        def only_the_advisers_melds(view: PlayerView, legal: Sequence[Any],
-                                    include: Sequence[Any] = ()) -> list[Any]:
-            out: list[Any] = candidates(view, legal, include)
-            if out and not isinstance(out[0], LayMeld):
-                out = [out[0], *(a for a in out[1:] if not isinstance(a, LayMeld))]
-            return out
-
-        bot.appraiser.candidates = only_the_advisers_melds
-        return bot
-    return made
+    return _narrowed(make, lambda first, a: not isinstance(first, LayMeld)
+                     and isinstance(a, LayMeld))
 
 
 def _lay_margin(make: Maker, margin: float) -> Maker:
