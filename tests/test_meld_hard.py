@@ -11,7 +11,8 @@ from __future__ import annotations
 import dataclasses
 
 from rummy.ai import make_bot
-from rummy.ai.meld_outlook import next_turn, unseen
+from rummy.ai.meld_levels import MeldHardBot
+from rummy.ai.meld_outlook import best_outlook, next_turn, unseen
 from rummy.model.actions import Discard, Draw, DrawSource
 from rummy.model.cards import parse_card, parse_cards
 from rummy.model.families import Phase
@@ -20,9 +21,10 @@ from rummy.model.view_parts import MeldTableView
 from rummy.session import Session
 
 
-def first_view(phase: Phase, hand: str, top: str) -> PlayerView:
+def first_view(phase: Phase, hand: str, top: str,
+               options: dict[str, object] | None = None) -> PlayerView:
     """The first turn of a two-player Super Rummy deal with ``hand`` and ``top`` put in."""
-    game = Session.lone_deal("super_rummy", 2, 0)
+    game = Session.lone_deal("super_rummy", 2, 0, options)
     view = game.view(game.state.turn)
     top_card = parse_card(top)
     assert isinstance(view.part, MeldTableView)
@@ -50,7 +52,31 @@ def test_hard_keeps_the_card_a_draw_could_meld() -> None:
     draws, faces = unseen(view)
     keep_queen = [c for c in view.hand if c.face != "KH"]
     keep_king = [c for c in view.hand if c.face != "QC"]
-    assert next_turn(view, keep_queen, draws, faces) < next_turn(view, keep_king, draws, faces)
+    queen, _ = next_turn(view, keep_queen, draws, faces)
+    king, _ = next_turn(view, keep_king, draws, faces)
+    assert queen < king
+
+
+def test_hard_counts_the_arrangements_its_look_ahead_searches_as_work() -> None:
+    """The expert's budget is work (docs/architecture.md): with two decks a hand holding
+    two 9♣ makes hard's look-ahead search an arrangement for each card it may draw, and
+    each counts, so the expert plays fewer worlds there rather than taking seconds
+    longer; on one deck the hands' bits answer and nothing more is counted."""
+    hands = {1: "QC 8D 9D 10D 3D 2C 9C KH 8H 6C 10C",
+             2: "QC 8D 9D 10D 3D 2C 9C KH 8H 6C 9C@1"}
+    calls: dict[int, int] = {}
+    for decks, hand in hands.items():
+        view = first_view(Phase.DISCARD, hand, "5S", {"deck_count": decks})
+        bot = MeldHardBot(0)
+        bot.choose(view, [Discard(view.seat, card) for card in view.hand])
+        calls[decks] = bot.solver_calls
+    draws, _ = unseen(first_view(Phase.DISCARD, hands[2], "5S", {"deck_count": 2}))
+    # the same counts of the hand for each discard; with two decks, a search for every
+    # face it may draw, for each hand kept that holds both 9♣ (on one deck, none)
+    assert calls[2] >= calls[1] + len(draws)
+    one_deck = first_view(Phase.DISCARD, hands[1], "5S")
+    discards = [Discard(one_deck.seat, card) for card in one_deck.hand]
+    assert best_outlook(one_deck, discards, lambda cards: 0)[1] == 0
 
 
 def test_with_draw_choice_every_level_above_easy_digs_for_a_card_that_melds() -> None:

@@ -84,8 +84,10 @@ CLASSIC_BOTS: BotMakers = {
 """The classic family's bots: the melding families share their levels (a bot of theirs
 asks the family what differs); the expert's budget is scaled to the family's work. Its
 playouts are hard's: on the same 100 deals against hard it won 57 with them and 50 with
-medium's (docs/benchmarks.md#bots); hard's discard look-ahead is not counted as work,
-and answered from the hands' bits it costs little (decision times there too)."""
+medium's (docs/benchmarks.md#bots). Hard's discard look-ahead, answered from the hands'
+bits on one deck, costs little and counts no work; with two or three decks a hand often
+holds two cards of a face, the look-ahead searches arrangements, and each search counts
+(decision times there too)."""
 CONTRACT_BOTS: BotMakers = {
     **_MELD_LEVELS,
     "expert": partial(ExpertBot, advisers=_MELD_ADVISERS, playout=MeldMediumBot,

@@ -122,7 +122,9 @@ class MeldHardBot(GreedyBot):
     def _discard(self, view: PlayerView, discards: Sequence[Discard]) -> Discard:
         greedy = super()._discard(view, discards)
         if not view.rules.lays_down_contracts:
-            outlook = best_outlook(view, discards, lambda cards: self._deadwood(view, cards))
+            outlook, searched = best_outlook(view, discards,
+                                             lambda cards: self._deadwood(view, cards))
+            self.solver_calls += searched
             return outlook or greedy
         return self._safe_discard(view, discards) or greedy
 

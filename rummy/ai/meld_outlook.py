@@ -41,13 +41,14 @@ def unseen(view: PlayerView) -> tuple[Counter[str], dict[str, Card]]:
 
 
 def next_turn(view: PlayerView, rest: Sequence[Card], draws: Counter[str],
-              faces: dict[str, Card]) -> float:
-    """The deadwood ``rest`` may expect after the next draw and discard (see above)."""
-    answers = left_after_each(view.variant, rest, [faces[face] for face in draws])
+              faces: dict[str, Card]) -> tuple[float, int]:
+    """The deadwood ``rest`` may expect after the next draw and discard (see above), and
+    the arrangements searched to tell (none on one deck: the hands' bits answer)."""
+    answers, searched = left_after_each(view.variant, rest, [faces[face] for face in draws])
     weighed = sum(copies * (points - worst)
                   for copies, (points, worst) in zip(draws.values(), answers, strict=True))
     total = sum(draws.values())
-    return weighed / total if total else 0.0
+    return (weighed / total if total else 0.0), searched
 
 
 def ranked_discards(view: PlayerView, discards: Sequence[Discard],
@@ -64,16 +65,21 @@ def ranked_discards(view: PlayerView, discards: Sequence[Discard],
 
 
 def best_outlook(view: PlayerView, discards: Sequence[Discard],
-                 deadwood: Callable[[Sequence[Card]], int]) -> Discard | None:
+                 deadwood: Callable[[Sequence[Card]], int]) -> tuple[Discard | None, int]:
     """The discard whose hand has the least deadwood now plus expected after the next
-    draw; ``deadwood`` is the bot's own count of a hand."""
+    draw, and the arrangements searched for the look-ahead (a bot counts them as work:
+    with several decks they are most of its time); ``deadwood`` is the bot's own count
+    of a hand."""
     ranked = ranked_discards(view, discards, deadwood)
     if len(ranked) <= 1:
-        return ranked[0][2] if ranked else None
+        return (ranked[0][2] if ranked else None), 0
     draws, faces = unseen(view)
     best: tuple[tuple[float, int], Discard] | None = None
+    searched = 0
     for now, minus_points, action, rest in ranked[:CANDIDATES]:
-        key = (now + next_turn(view, rest, draws, faces), minus_points)
+        expected, searches = next_turn(view, rest, draws, faces)
+        searched += searches
+        key = (now + expected, minus_points)
         if best is None or key < best[0]:
             best = key, action
-    return None if best is None else best[1]
+    return (None if best is None else best[1]), searched

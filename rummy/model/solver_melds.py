@@ -28,7 +28,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Iterable, Sequence
 from functools import partial
-from typing import Protocol
+from typing import Any, Protocol
 
 from rummy.model.table_melds import MAX_SEQUENCE_LENGTH, MeldRules, lay_run, lay_set
 from rummy.model.variant_type import Variant
@@ -63,6 +63,20 @@ def _table(variant: Variant) -> MeldTable | None:
     return hit[1] if hit is not None and hit[0] is variant else meld_table(variant)
 
 
+_Memo = dict[int, tuple[Variant, dict[Any, Any]]]
+
+
+def _remembered(store: _Memo, variant: Variant) -> dict[Any, Any]:
+    """``store``'s answers for ``variant`` (by identity: a variant is loaded once and kept),
+    made empty for a variant it has not seen; it keeps a few variants at most."""
+    kept = store.get(id(variant))
+    if kept is None or kept[0] is not variant:
+        if len(store) > 8:
+            store.clear()
+        kept = store[id(variant)] = (variant, {})
+    return kept[1]
+
+
 def points_left(variant: Variant, cards: Sequence[Card],
                 limits: tuple[int, int] | None = None) -> int:
     """The points :func:`best_arrangement` leaves in ``cards`` (a bot's deadwood), from
@@ -73,47 +87,63 @@ def points_left(variant: Variant, cards: Sequence[Card],
     bits = hand_bits(tuple(cards)) if table is not None else None
     if table is not None and bits is not None:
         return loose_of(table, bits)[0]
-    kept = _POINTS.get(id(variant))
-    if kept is None or kept[0] is not variant:
-        if len(_POINTS) > 8:
-            _POINTS.clear()
-        kept = _POINTS[id(variant)] = (variant, {})
+    kept = _remembered(_POINTS, variant)
     key = (limits, tuple(sorted(c.face for c in cards)))
-    points = kept[1].get(key)
+    points: int | None = kept.get(key)
     if points is None:
         points = best_arrangement(variant, cards, limits).points
-        if len(kept[1]) > _POINTS_KEPT:
-            kept[1].clear()
-        kept[1][key] = points
+        if len(kept) > _POINTS_KEPT:
+            kept.clear()
+        kept[key] = points
     return points
 
 
 _POINTS_KEPT = 1 << 15
-"""Hands points_left remembers a variant (8 MB when full, measured)."""
-_POINTS: dict[int, tuple[Variant, dict[tuple[tuple[int, int] | None, tuple[str, ...]], int]]] = {}
+"""Hands points_left (and, apart, left_after_each) remembers a variant (8 MB when full,
+measured for points_left)."""
+_POINTS: _Memo = {}
+_LEFT: _Memo = {}
 
 
 def left_after_each(variant: Variant, rest: Sequence[Card],
-                    draws: Iterable[Card]) -> list[tuple[int, int]]:
+                    draws: Iterable[Card]) -> tuple[list[tuple[int, int]], int]:
     """For each card of ``draws``, the hand ``rest`` with it: the points its best
     arrangement leaves and the points of its highest card left loose (0 when none), as
-    :func:`best_arrangement` has them. Hard's look-ahead asks this for every card it has
-    not seen; on one deck without jokers it is answered from the hands' bits, never
-    making an arrangement."""
+    :func:`best_arrangement` has them; and how many of those answers needed an
+    arrangement searched. Hard's look-ahead asks this for every card it has not seen; on
+    one deck without jokers it is answered from the hands' bits, with no search at all.
+    Any other hand's answers are remembered by its faces, but count as searched all the
+    same: what a bot counts as work must not depend on what its process asked before."""
     table = _table(variant)
     base = hand_bits(tuple(rest)) if table is not None else None
     alone = loose_of(table, base) if table is not None and base is not None else None
     out = []
+    searched = 0
     for card in draws:
         bit = card_bit(card)  # 0 for a joker; a bit of the hand for a second copy
         if table is not None and base is not None and alone is not None \
                 and bit and not base & bit:
             out.append(loose_with(table, base, bit, alone))
             continue
-        arrangement = best_arrangement(variant, (*rest, card))
+        searched += 1
+        out.append(_left_with(variant, (*rest, card)))
+    return out, searched
+
+
+def _left_with(variant: Variant, cards: Sequence[Card]) -> tuple[int, int]:
+    """The points the best arrangement of ``cards`` leaves and its highest loose card's,
+    remembered by the hand's faces (cards of one face are alike)."""
+    kept = _remembered(_LEFT, variant)
+    key = tuple(sorted(c.face for c in cards))
+    answer = kept.get(key)
+    if answer is None:
+        arrangement = best_arrangement(variant, cards)
         loose = [card_points(variant, c) for c in arrangement.ungrouped]
-        out.append((arrangement.points, max(loose, default=0)))
-    return out
+        answer = arrangement.points, max(loose, default=0)
+        if len(kept) > _POINTS_KEPT:
+            kept.clear()
+        kept[key] = answer
+    return answer
 
 
 def best_arrangement(variant: Variant, cards: Iterable[Card],
