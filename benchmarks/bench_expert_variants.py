@@ -60,6 +60,7 @@ from rummy.ai.meld_levels import (  # noqa: E402
     contract_need,
 )
 from rummy.ai.meld_outlook import ranked_discards  # noqa: E402
+from rummy.ai.meld_steps import MeldStepsBot  # noqa: E402
 from rummy.ai.tracking import known_holdings, live_counts, stock_of  # noqa: E402
 from rummy.model.actions import Discard, Draw, LayMeld  # noqa: E402
 from rummy.model.cards import Card, make_deck  # noqa: E402
@@ -396,6 +397,13 @@ def _install(change: str) -> None:
         times = int(change[-2])
         _set(*(_rebuilt(m, scale=times * m.keywords.get("scale", 1.0))
                for m in (d, c, k) if isinstance(m, partial)))
+    elif change == "whole-playouts-3x":
+        _set(*(_rebuilt(m, leaf=None, scale=3 * m.keywords.get("scale", 1.0))
+               for m in (d, c, k) if isinstance(m, partial)))
+    elif change == "classic-hard-adviser":
+        assert isinstance(c, partial)
+        _set(None, _rebuilt(c, advisers=tuple(a for a in c.keywords["advisers"]
+                                              if a is not MeldStepsBot)))
     elif change == "contract-steps":
         assert isinstance(k, partial)
         _set(None, None, _rebuilt(k, advisers=(_ContractSteps, *k.keywords["advisers"])))
@@ -463,6 +471,10 @@ CHANGES = {
                        "hand of its size at the deck's mean card, not its cards now",
     "budget-2x": "twice the work a decision (about twice the time)",
     "budget-3x": "three times the work a decision (about three times the time)",
+    "whole-playouts-3x": "playouts to the deal's end, no race estimate, with three times the "
+    "work a decision to pay for them",
+    "classic-hard-adviser": "classic family: the first adviser is hard itself, not hard with "
+    "the discard that goes out soonest (rummy.ai.meld_steps): the expert before",
     "contract-steps": "contract family: the first adviser is hard with the discard that "
                       "leaves the most live cards that would bring the contract closer "
                       "(among those leaving it fewest cards short)",
@@ -470,8 +482,9 @@ CHANGES = {
                   "beside its deficiency (fitted to hard against hard)",
     "race-steps-margin-1": "race-steps, and a candidate leaves the first adviser's move "
                            "when one standard error better",
-    "adviser-only": "no search: the first adviser plays every move (in the declare family "
-                    "hard with the steps-in discard; in the melding families hard itself)",
+    "adviser-only": "no search: the first adviser plays every move (hard with the discard "
+                    "of the most steps in, in the declare and classic families; in the "
+                    "contract family hard itself)",
     "stock-unseen": "worlds deal the closed deck from every unseen card even once the open "
                     "deck has been made into it (the expert before its worlds knew that "
                     "stock: rummy.ai.tracking.stock_of)",

@@ -5,8 +5,9 @@ For a decision worth thinking about, the expert
 1. takes its *candidates*: every legal move when there are few (a draw, a drop), else the
    moves its advisers would play (the family's best policy first: in the declare family
    hard's play with the discard of the most steps in, :mod:`rummy.ai.steps`; in the
-   melding families the hard bot; then hard, medium, easy and greedy) and any move the
-   caller asks about;
+   classic family hard's play with the discard that goes out soonest,
+   :mod:`rummy.ai.meld_steps`; in the contract family the hard bot; then hard, medium,
+   easy and greedy) and any move the caller asks about;
 2. deals *worlds*: whole deals that agree with everything its seat knows
    (:mod:`rummy.ai.worlds`: its hand, the open deck, the melds, which open cards each
    opponent took and threw, hand sizes), never the real deal's hidden cards;
