@@ -12,8 +12,10 @@ step when the hand with it holds no more loose cards than before the draw: it jo
 meld, and a loose card can go as the discard. Ties go to the least deadwood, then to the
 higher card.
 
-A hand alone, drawing from the stock, goes out several draws sooner so than by hard's
-discard, and against hard it wins more deals (docs/benchmarks.md#bots). Everything else
+A hand alone, drawing from the stock, goes out some four draws sooner this way than by
+hard's discard, and the expert with it wins more deals against hard; but a hand that
+waits for melds holds more points when the other goes out first (docs/benchmarks.md#bots,
+"Classic rummy's steps in"). Everything else
 (the draw, holding melds, lay-offs) is hard's; the contract family keeps hard's discard,
 which guards its contract.
 """
