@@ -10,6 +10,7 @@ from rummy.model.actions import Discard
 from rummy.model.cards import Card, parse_card
 from rummy.model.families import Phase
 from rummy.model.solver_melds import points_left
+from rummy.model.table_melds import MeldRules
 from rummy.model.view import PlayerView
 from tests.test_meld_hard import first_view
 
@@ -24,11 +25,15 @@ def kept(view: PlayerView, face: str) -> list[Card]:
     return [c for c in view.hand if c != card]
 
 
-def steps_in(bot: MeldStepsBot, view: PlayerView, rest: list[Card]) -> int:
+def loose(view: PlayerView, cards: list[Card]) -> int:
+    return MeldStepsBot(1)._loose(view, MeldRules.of(view.variant), cards)
+
+
+def steps_in(view: PlayerView, rest: list[Card]) -> int:
     """The unseen copies that, drawn, leave the hand no more loose cards than it has."""
-    loose = bot._loose(view, rest)
+    now = loose(view, rest)
     draws, faces = unseen(view)
-    return sum(n for face, n in draws.items() if bot._loose(view, [*rest, faces[face]]) <= loose)
+    return sum(n for face, n in draws.items() if loose(view, [*rest, faces[face]]) <= now)
 
 
 def test_the_steps_bot_keeps_the_hand_more_draws_bring_nearer_going_out() -> None:
@@ -36,11 +41,10 @@ def test_the_steps_bot_keeps_the_hand_more_draws_bring_nearer_going_out() -> Non
     legal = [Discard(view.seat, card) for card in view.hand]
     assert MeldHardBot(1).choose(view, legal) == Discard(view.seat, parse_card("QH"))
     assert MeldStepsBot(1).choose(view, legal) == Discard(view.seat, parse_card("7H"))
-    bot = MeldStepsBot(1)
     keep_queen, keep_seven = kept(view, "7H"), kept(view, "QH")
-    assert bot._loose(view, keep_queen) == bot._loose(view, keep_seven) == 6
+    assert loose(view, keep_queen) == loose(view, keep_seven) == 6
     assert points_left(view.variant, keep_queen) == points_left(view.variant, keep_seven) + 3
-    assert steps_in(bot, view, keep_queen) > steps_in(bot, view, keep_seven)
+    assert steps_in(view, keep_queen) > steps_in(view, keep_seven)
 
 
 def test_the_steps_bot_counts_its_arrangements_as_work() -> None:

@@ -46,7 +46,8 @@ class MeldStepsBot(MeldHardBot):
         if view.rules.lays_down_contracts:
             return super()._discard(view, discards)
         actions = {a.card: a for a in discards}
-        kept = [(self._loose(view, rest), card, rest)
+        rules = MeldRules.of(view.variant)
+        kept = [(self._loose(view, rules, rest), card, rest)
                 for card, rest in each_discard(view.hand, actions)]
         fewest = min(loose for loose, _, _ in kept)
         tied = [k for k in kept if k[0] == fewest]
@@ -56,16 +57,15 @@ class MeldStepsBot(MeldHardBot):
 
         def steps(rest: list[Card]) -> int:
             return sum(copies for face, copies in draws.items()
-                       if self._loose(view, [*rest, faces[face]]) <= fewest)
+                       if self._loose(view, rules, [*rest, faces[face]]) <= fewest)
 
         _, card, _ = max(tied, key=lambda k: (steps(k[2]), -self._deadwood(view, k[2]),
                                               card_points(view.variant, k[1])))
         return actions[card]
 
-    def _loose(self, view: PlayerView, cards: Sequence[Card]) -> int:
+    def _loose(self, view: PlayerView, rules: MeldRules, cards: Sequence[Card]) -> int:
         """The cards of ``cards`` in no meld of their best arrangement that do not lay off
         on the table."""
         self.solver_calls += 1
         ungrouped = best_arrangement(view.variant, tuple(cards)).ungrouped
-        return len(left_after_lay_offs(MeldRules.of(view.variant), view.melding.melds,
-                                       ungrouped))
+        return len(left_after_lay_offs(rules, view.melding.melds, ungrouped))

@@ -66,15 +66,23 @@ def _table(variant: Variant) -> MeldTable | None:
 _Memo = dict[int, tuple[Variant, dict[Any, Any]]]
 
 
-def _remembered(store: _Memo, variant: Variant) -> dict[Any, Any]:
-    """``store``'s answers for ``variant`` (by identity: a variant is loaded once and kept),
-    made empty for a variant it has not seen; it keeps a few variants at most."""
+def _recalled(store: _Memo, variant: Variant, key: Any, make: Callable[[], Any]) -> Any:
+    """``store``'s answer for ``variant`` and ``key``, made by ``make`` the first time.
+    Variants are told apart by identity (a variant is loaded once and kept); a few are
+    kept at most, and :data:`_KEPT` answers for each."""
     kept = store.get(id(variant))
     if kept is None or kept[0] is not variant:
         if len(store) > 8:
             store.clear()
         kept = store[id(variant)] = (variant, {})
-    return kept[1]
+    answers = kept[1]
+    answer = answers.get(key)
+    if answer is None:
+        answer = make()
+        if len(answers) > _KEPT:
+            answers.clear()
+        answers[key] = answer
+    return answer
 
 
 def points_left(variant: Variant, cards: Sequence[Card],
@@ -87,18 +95,12 @@ def points_left(variant: Variant, cards: Sequence[Card],
     bits = hand_bits(tuple(cards)) if table is not None else None
     if table is not None and bits is not None:
         return loose_of(table, bits)[0]
-    kept = _remembered(_POINTS, variant)
-    key = (limits, tuple(sorted(c.face for c in cards)))
-    points: int | None = kept.get(key)
-    if points is None:
-        points = best_arrangement(variant, cards, limits).points
-        if len(kept) > _POINTS_KEPT:
-            kept.clear()
-        kept[key] = points
+    points: int = _recalled(_POINTS, variant, (limits, tuple(sorted(c.face for c in cards))),
+                            lambda: best_arrangement(variant, cards, limits).points)
     return points
 
 
-_POINTS_KEPT = 1 << 15
+_KEPT = 1 << 15
 """Hands points_left (and, apart, left_after_each) remembers a variant (8 MB when full,
 measured for points_left)."""
 _POINTS: _Memo = {}
@@ -133,16 +135,13 @@ def left_after_each(variant: Variant, rest: Sequence[Card],
 def _left_with(variant: Variant, cards: Sequence[Card]) -> tuple[int, int]:
     """The points the best arrangement of ``cards`` leaves and its highest loose card's,
     remembered by the hand's faces (cards of one face are alike)."""
-    kept = _remembered(_LEFT, variant)
-    key = tuple(sorted(c.face for c in cards))
-    answer = kept.get(key)
-    if answer is None:
+    def make() -> tuple[int, int]:
         arrangement = best_arrangement(variant, cards)
         loose = [card_points(variant, c) for c in arrangement.ungrouped]
-        answer = arrangement.points, max(loose, default=0)
-        if len(kept) > _POINTS_KEPT:
-            kept.clear()
-        kept[key] = answer
+        return arrangement.points, max(loose, default=0)
+
+    answer: tuple[int, int] = _recalled(_LEFT, variant, tuple(sorted(c.face for c in cards)),
+                                        make)
     return answer
 
 
