@@ -38,6 +38,7 @@ from .cards import Card
 from .solver_one_deck import (
     TABLES,
     MeldTable,
+    answers_for,
     card_bit,
     hand_bits,
     loose_of,
@@ -63,19 +64,14 @@ def _table(variant: Variant) -> MeldTable | None:
     return hit[1] if hit is not None and hit[0] is variant else meld_table(variant)
 
 
-_Memo = dict[int, tuple[Variant, dict[Any, Any]]]
+_Memo = dict[int, tuple[object, dict[Any, Any]]]
 
 
 def _recalled(store: _Memo, variant: Variant, key: Any, make: Callable[[], Any]) -> Any:
     """``store``'s answer for ``variant`` and ``key``, made by ``make`` the first time.
-    Variants are told apart by identity (a variant is loaded once and kept); a few are
-    kept at most, and :data:`_KEPT` answers for each."""
-    kept = store.get(id(variant))
-    if kept is None or kept[0] is not variant:
-        if len(store) > 8:
-            store.clear()
-        kept = store[id(variant)] = (variant, {})
-    answers = kept[1]
+    A few variants are kept at most (:func:`answers_for`), and :data:`_KEPT` answers for
+    each."""
+    answers = answers_for(store, variant)
     answer = answers.get(key)
     if answer is None:
         answer = make()

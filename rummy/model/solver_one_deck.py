@@ -19,7 +19,7 @@ else reads it.
 
 from __future__ import annotations
 
-from typing import NamedTuple, Protocol
+from typing import Any, NamedTuple, Protocol
 
 from rummy.model.table_melds import MAX_SEQUENCE_LENGTH, MeldRules
 from rummy.model.variant_type import Variant
@@ -174,12 +174,7 @@ def loose_of(table: MeldTable, left: int) -> tuple[int, int]:
     and the points of its highest card left loose (0 when none), as :func:`one_deck`'s
     answer has them, without making it. Remembered by the bits: a seat's hand and its
     draws recur across the expert's worlds, and hard's look-ahead asks for each."""
-    kept = _LOOSE.get(id(table))
-    if kept is None or kept[0] is not table:
-        if len(_LOOSE) > 8:
-            _LOOSE.clear()
-        kept = _LOOSE[id(table)] = (table, {})
-    answers = kept[1]
+    answers: dict[int, tuple[int, int]] = answers_for(_LOOSE, table)
     known = answers.get(left)
     if known is not None:
         return known
@@ -207,7 +202,20 @@ def loose_with(table: MeldTable, hand: int, card: int, alone: tuple[int, int]) -
 
 _LOOSE_KEPT = 1 << 17
 """Answers loose_of keeps a table (13 MB when full, measured)."""
-_LOOSE: dict[int, tuple[MeldTable, dict[int, tuple[int, int]]]] = {}
+_LOOSE: dict[int, tuple[object, dict[Any, Any]]] = {}
+
+
+def answers_for(store: dict[int, tuple[object, dict[Any, Any]]],
+                owner: object) -> dict[Any, Any]:
+    """The answers ``store`` remembers for ``owner`` (a meld table or a variant, told
+    apart by identity: each is made once and kept), empty for one it has not seen; a few
+    owners are kept at most."""
+    kept = store.get(id(owner))
+    if kept is None or kept[0] is not owner:
+        if len(store) > 8:
+            store.clear()
+        kept = store[id(owner)] = (owner, {})
+    return kept[1]
 
 
 def _each_bit(mask: int) -> list[int]:
